@@ -1,0 +1,132 @@
+import { randomUUID } from 'node:crypto';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import { useKyrgyzValidationMessages } from '@bagysh/shared';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Database } from './db/client';
+import type { Config } from './env';
+import { errorMessages, HttpError } from './lib/http-errors';
+import { DEFAULT_WEB_DIST } from './lib/paths';
+import { authRoutes } from './modules/auth/auth.routes';
+import { categoriesRoutes } from './modules/categories/categories.routes';
+import { clansRoutes } from './modules/clans/clans.routes';
+import { comparisonRoutes } from './modules/comparison/comparison.routes';
+import { contactMessagesRoutes } from './modules/contact-messages/contact-messages.routes';
+import { newsRoutes, personArticlesRoutes } from './modules/content/content.routes';
+import { filesRoutes } from './modules/files/files.routes';
+import { gedcomRoutes } from './modules/gedcom/gedcom.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { pagesRoutes } from './modules/pages/pages.routes';
+import { personsRoutes } from './modules/persons/persons.routes';
+import { pollsRoutes } from './modules/polls/polls.routes';
+import { revisionsRoutes } from './modules/revisions/revisions.routes';
+import { searchRoutes } from './modules/search/search.routes';
+import { statsRoutes } from './modules/stats/stats.routes';
+import { usersRoutes } from './modules/users/users.routes';
+import { authPlugin } from './plugins/auth';
+import { dbPlugin } from './plugins/db';
+import { docsPlugin } from './plugins/docs';
+import { errorsPlugin } from './plugins/errors';
+import { webPlugin } from './plugins/web';
+
+useKyrgyzValidationMessages();
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+  }
+}
+
+export interface BuildAppOptions {
+  config: Config;
+  /** An opened and migrated database; the app closes it when it closes. */
+  database: Database;
+  /** Pino options, or false for silence (tests). */
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** The API and the web app behind one Fastify instance; `listen` is the caller's business. */
+export async function buildApp({ config, database, logger }: BuildAppOptions) {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    bodyLimit: config.bodyLimitBytes,
+    routerOptions: { ignoreTrailingSlash: true },
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    trustProxy: config.trustProxy,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // MUI/emotion inject <style> elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        // Members-only media and PDFs are fetched with the token and shown from object URLs.
+        mediaSrc: ["'self'", 'blob:'],
+        frameSrc: ["'self'", 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // The site is served over plain http on 127.0.0.1 by default.
+    strictTransportSecurity: false,
+  });
+  await app.register(errorsPlugin);
+  await app.register(dbPlugin, { database });
+  await app.register(authPlugin);
+  await app.register(docsPlugin);
+  // Off by default; a route opts in with `config.rateLimit` (login, register, refresh…).
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () => new HttpError(429, errorMessages.tooManyRequests),
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(authRoutes);
+      await api.register(usersRoutes);
+      await api.register(pollsRoutes);
+      await api.register(filesRoutes);
+      await api.register(personArticlesRoutes);
+      await api.register(newsRoutes);
+      await api.register(categoriesRoutes);
+      await api.register(pagesRoutes);
+      await api.register(contactMessagesRoutes);
+      await api.register(personsRoutes);
+      await api.register(revisionsRoutes);
+      await api.register(searchRoutes);
+      await api.register(comparisonRoutes);
+      await api.register(clansRoutes);
+      await api.register(statsRoutes);
+      await api.register(gedcomRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  await app.register(webPlugin, { distDir: config.webDistDir ?? DEFAULT_WEB_DIST });
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

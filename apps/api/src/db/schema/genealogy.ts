@@ -1,0 +1,229 @@
+import type { RevisionAction, RevisionStatus, Sex } from '@bagysh/shared';
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+const timestamps = {
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+};
+
+/**
+ * The санжыра (DESIGN.md §5). `father_id` is the patrilineal edge that makes it a tree;
+ * `path` holds the ancestor ids root → father and `depth` its length, kept right in the
+ * same transaction as every change of `father_id`, so that ancestors, subtrees and the lowest
+ * common ancestor need no recursive query. A subtree is one contiguous range of the btree
+ * on `path` (every path that starts with P sorts between P and P with its last id + 1).
+ */
+export const persons = pgTable(
+  'persons',
+  {
+    // By default, not always: GEDCOM import reserves a block of ids and a revert re-creates a
+    // deleted person under the same id.
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    name: text().notNull(),
+    /** `foldName(name)`; also a row of `name_keys`. */
+    nameKey: text().notNull(),
+    /** The father's `nameKey`, so that "name father" searches are one index lookup. */
+    fatherNameKey: text(),
+    sex: text().$type<Sex>().notNull().default('U'),
+    fatherId: integer().references((): AnyPgColumn => persons.id),
+    motherId: integer().references((): AnyPgColumn => persons.id, { onDelete: 'set null' }),
+    path: integer()
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    depth: integer().notNull().default(0),
+    birthYear: integer(),
+    deathYear: integer(),
+    birthDate: text(),
+    deathDate: text(),
+    birthPlace: text(),
+    deathPlace: text(),
+    biography: text(),
+    /** An uploaded image in the files API. */
+    photoFileId: integer(),
+    isLiving: boolean().notNull().default(false),
+    birthOrder: integer(),
+    version: integer().notNull().default(1),
+    createdById: integer().references(() => users.id, { onDelete: 'set null' }),
+    updatedById: integer().references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (table) => [
+    index().on(table.fatherId),
+    index().on(table.motherId),
+    // Partial: imported persons have no creator (their import job has one), and a million
+    // index entries of NULL would only slow the import down.
+    index('persons_created_by_id_index')
+      .on(table.createdById)
+      .where(sql`${table.createdById} is not null`),
+    index('persons_updated_by_id_index')
+      .on(table.updatedById)
+      .where(sql`${table.updatedById} is not null`),
+    index('persons_path_index').on(table.path),
+    index().on(table.nameKey, table.fatherNameKey, table.id),
+    index().on(table.depth),
+    // Keyset pages of the persons list in each supported order.
+    index('persons_name_icu_index').on(sql`${table.name} collate "und-x-icu"`, table.id),
+    index('persons_birth_year_asc_index').on(sql`coalesce(${table.birthYear}, 100000)`, table.id),
+    index('persons_birth_year_desc_index').on(sql`coalesce(${table.birthYear}, -100000)`, table.id),
+    check('persons_sex_check', sql`${table.sex} in ('M', 'F', 'U')`),
+    check('persons_depth_check', sql`${table.depth} = cardinality(${table.path})`),
+  ],
+);
+
+/** Every distinct `persons.name_key`: the small dictionary the name search scans first. */
+export const nameKeys = pgTable(
+  'name_keys',
+  {
+    key: text().primaryKey(),
+    ...timestamps,
+  },
+  (table) => [index('name_keys_key_trgm_index').using('gin', table.key.op('gin_trgm_ops'))],
+);
+
+/** Spouses. The pair is stored once, smaller id first. */
+export const unions = pgTable(
+  'unions',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    person1Id: integer()
+      .notNull()
+      .references(() => persons.id, { onDelete: 'cascade' }),
+    person2Id: integer()
+      .notNull()
+      .references(() => persons.id, { onDelete: 'cascade' }),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('unions_pair_unique').on(table.person1Id, table.person2Id),
+    index().on(table.person2Id),
+    check('unions_order_check', sql`${table.person1Id} < ${table.person2Id}`),
+  ],
+);
+
+/**
+ * Уруу → урук. A clan is anchored at its founding person; a person's clan and a clan's parent
+ * are computed from the lineage (the nearest founding ancestor), never typed by hand.
+ */
+export const clans = pgTable(
+  'clans',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    name: text().notNull(),
+    founderId: integer()
+      .notNull()
+      .references(() => persons.id),
+    description: text(),
+    createdById: integer().references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('clans_founder_unique').on(table.founderId),
+    index().on(table.createdById),
+  ],
+);
+
+/**
+ * Every change to the tree: who, when, the person before and after (API field names),
+ * and whether it is applied, waiting for a moderator, or rejected. `person_id` has no
+ * foreign key on purpose: the history of a deleted person stays.
+ */
+export const personRevisions = pgTable(
+  'person_revisions',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    personId: integer(),
+    action: text().$type<RevisionAction>().notNull(),
+    status: text().$type<RevisionStatus>().notNull(),
+    before: jsonb().$type<Record<string, unknown>>(),
+    after: jsonb().$type<Record<string, unknown>>(),
+    /** The person's version the change was made against (stale proposals are refused). */
+    baseVersion: integer(),
+    authorId: integer().references(() => users.id, { onDelete: 'set null' }),
+    reviewerId: integer().references(() => users.id, { onDelete: 'set null' }),
+    comment: text(),
+    reviewedAt: timestamp({ withTimezone: true }),
+    revertOfId: integer().references((): AnyPgColumn => personRevisions.id, {
+      onDelete: 'set null',
+    }),
+    revertedById: integer().references((): AnyPgColumn => personRevisions.id, {
+      onDelete: 'set null',
+    }),
+    ...timestamps,
+  },
+  (table) => [
+    index().on(table.personId, table.id),
+    index().on(table.status, table.id),
+    index().on(table.authorId),
+    index().on(table.reviewerId),
+    index().on(table.revertOfId),
+    index().on(table.revertedById),
+    check('person_revisions_action_check', sql`${table.action} in ('create', 'update', 'delete')`),
+    check(
+      'person_revisions_status_check',
+      sql`${table.status} in ('applied', 'pending', 'rejected')`,
+    ),
+  ],
+);
+
+/** GEDCOM imports running in the background; progress is also kept in memory while running. */
+export const gedcomJobs = pgTable(
+  'gedcom_jobs',
+  {
+    id: uuid().primaryKey(),
+    status: text().$type<'queued' | 'running' | 'done' | 'failed'>().notNull(),
+    fileName: text(),
+    processed: integer().notNull().default(0),
+    total: integer(),
+    personsCreated: integer().notNull().default(0),
+    error: text(),
+    createdById: integer().references(() => users.id, { onDelete: 'set null' }),
+    finishedAt: timestamp({ withTimezone: true }),
+    ...timestamps,
+  },
+  (table) => [index().on(table.createdById)],
+);
+
+/**
+ * Persons of an import in progress, written in short transactions and moved into `persons`
+ * by one statement at the end (all or nothing, without holding PGlite's single connection
+ * for the whole import). Scratch space: unlogged (set by hand in its migration), no index and
+ * no foreign key, so that staging a million rows costs little; the job removes its rows and
+ * `GedcomJobs` clears those of imports that died with their process.
+ */
+export const gedcomStaging = pgTable('gedcom_staging', {
+  jobId: uuid().notNull(),
+  id: integer().notNull(),
+  name: text().notNull(),
+  nameKey: text().notNull(),
+  fatherNameKey: text(),
+  sex: text().$type<Sex>().notNull(),
+  fatherId: integer(),
+  motherId: integer(),
+  path: integer().array().notNull(),
+  depth: integer().notNull(),
+  birthYear: integer(),
+  deathYear: integer(),
+  birthDate: text(),
+  deathDate: text(),
+  birthPlace: text(),
+  deathPlace: text(),
+  biography: text(),
+  isLiving: boolean().notNull(),
+  birthOrder: integer(),
+  ...timestamps,
+});

@@ -1,0 +1,6 @@
+export * from './settings';
+export * from './users';
+export * from './polls';
+export * from './content';
+export * from './genealogy';
+export * from './files';

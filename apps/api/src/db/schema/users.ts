@@ -1,0 +1,63 @@
+import type { Role } from '@bagysh/shared';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+export const users = pgTable(
+  'users',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    username: text().notNull(),
+    /** Folded in application code (DESIGN.md §5: lower() fails on Ү/Ө under LC_CTYPE=C). */
+    usernameKey: text().notNull(),
+    email: text(),
+    emailKey: text(),
+    fullName: text().notNull().default(''),
+    /** `foldName(username) + ' ' + foldName(fullName)`: what the users directory searches. */
+    searchKey: text().notNull().default(''),
+    passwordHash: text().notNull(),
+    role: text().$type<Role>().notNull().default('user'),
+    isActive: boolean().notNull().default(true),
+    /** An uploaded image in the files API (the foreign key arrives with the files table). */
+    avatarFileId: integer(),
+    lastSeenAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('users_username_key_unique').on(table.usernameKey),
+    uniqueIndex('users_email_key_unique')
+      .on(table.emailKey)
+      .where(sql`${table.emailKey} is not null`),
+    check('users_role_check', sql`${table.role} in ('user', 'moderator', 'admin')`),
+  ],
+);
+
+/**
+ * One row per issued refresh token. Rotation revokes the old row; presenting a
+ * revoked token revokes its whole family (every token of that login).
+ */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: uuid().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    familyId: uuid().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    revokedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index().on(table.userId), index().on(table.familyId)],
+);

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { EnvError, loadConfig } from './env';
+
+describe('loadConfig', () => {
+  it('fills the documented defaults from an empty environment', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      databaseUrl: undefined,
+      dataDir: './data',
+      jwtSecret: undefined,
+      bodyLimitBytes: 1024 * 1024,
+      uploadMaxBytes: 50 * 1024 * 1024,
+    });
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({
+      port: 3000,
+      databaseUrl: undefined,
+    });
+  });
+
+  it('reads a postgres URL and numbers', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      DATABASE_URL: 'postgres://u@localhost:5432/db',
+      UPLOAD_MAX_BYTES: '2048',
+    });
+    expect(config.port).toBe(8080);
+    expect(config.databaseUrl).toBe('postgres://u@localhost:5432/db');
+    expect(config.uploadMaxBytes).toBe(2048);
+  });
+
+  it('names every bad variable in one clear error', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', JWT_SECRET: 'short' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(EnvError);
+    const message = (error as Error).message;
+    expect(message).toContain('PORT="abc"');
+    expect(message).toContain(
+      'DATABASE_URL="mysql://x": must be a postgres:// or postgresql:// URL',
+    );
+    expect(message).toContain('JWT_SECRET="short": must be at least 32 characters long');
+  });
+
+  it('reads the account rate limits, with defaults, and refuses zero', () => {
+    expect(loadConfig({})).toMatchObject({
+      loginRateLimit: 20,
+      loginFailureLimit: 10,
+      registerRateLimit: 10,
+      refreshRateLimit: 60,
+    });
+    expect(loadConfig({ LOGIN_RATE_LIMIT: '3', REFRESH_RATE_LIMIT: '7' })).toMatchObject({
+      loginRateLimit: 3,
+      refreshRateLimit: 7,
+    });
+    expect(() => loadConfig({ LOGIN_FAILURE_LIMIT: '0' })).toThrow(/LOGIN_FAILURE_LIMIT="0"/);
+  });
+
+  it('trusts X-Forwarded-For only when TRUST_PROXY=true', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(() => loadConfig({ TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY="yes"/);
+  });
+
+  it('refuses a port out of range', () => {
+    expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT="70000"/);
+  });
+});

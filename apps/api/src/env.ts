@@ -1,0 +1,110 @@
+import { z } from 'zod';
+
+const MB = 1024 * 1024;
+
+/** Turns '', undefined into undefined so that an empty variable means "use the default". */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+const EnvSchema = z.object({
+  NODE_ENV: optional(z.enum(['development', 'production', 'test'])),
+  PORT: optional(z.coerce.number().int().min(0).max(65535)).default(3000),
+  HOST: optional(z.string().min(1)).default('127.0.0.1'),
+  DATABASE_URL: optional(
+    z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL'),
+  ),
+  DATA_DIR: optional(z.string().min(1)).default('./data'),
+  JWT_SECRET: optional(z.string().min(32, 'must be at least 32 characters long')),
+  LOG_LEVEL: optional(
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
+  ).default('info'),
+  BODY_LIMIT_BYTES: optional(z.coerce.number().int().min(1024)).default(1 * MB),
+  UPLOAD_MAX_BYTES: optional(z.coerce.number().int().min(1024)).default(50 * MB),
+  UPLOAD_QUOTA_BYTES: optional(z.coerce.number().int().min(1024)).default(1024 * MB),
+  ACCESS_TOKEN_TTL_SECONDS: optional(z.coerce.number().int().min(5)).default(15 * 60),
+  REFRESH_TOKEN_TTL_SECONDS: optional(z.coerce.number().int().min(60)).default(30 * 24 * 3600),
+  LOGIN_RATE_LIMIT: optional(z.coerce.number().int().min(1)).default(20),
+  LOGIN_FAILURE_LIMIT: optional(z.coerce.number().int().min(1)).default(10),
+  REGISTER_RATE_LIMIT: optional(z.coerce.number().int().min(1)).default(10),
+  REFRESH_RATE_LIMIT: optional(z.coerce.number().int().min(1)).default(60),
+  CONTACT_RATE_LIMIT: optional(z.coerce.number().int().min(1)).default(5),
+  ADMIN_USERNAME: optional(z.string().min(3)),
+  ADMIN_PASSWORD: optional(z.string().min(8, 'must be at least 8 characters long')),
+  WEB_DIST_DIR: optional(z.string().min(1)),
+  TRUST_PROXY: optional(z.enum(['true', 'false'])).default('false'),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Unset → embedded PGlite under `dataDir`. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  /** Unset → generated once and kept in `dataDir` (see `resolveJwtSecret`). */
+  jwtSecret: string | undefined;
+  logLevel: string;
+  bodyLimitBytes: number;
+  uploadMaxBytes: number;
+  uploadQuotaBytes: number;
+  /** Lifetime of an access JWT (15 min; e2e tests shorten it to exercise refresh). */
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  /** Login attempts per minute from one IP address. */
+  loginRateLimit: number;
+  /** Failed logins per username per 15 minutes; then that username answers 429. */
+  loginFailureLimit: number;
+  /** Registrations per minute from one IP address. */
+  registerRateLimit: number;
+  /** Token refreshes per minute from one IP address. */
+  refreshRateLimit: number;
+  /** Contact-form messages per hour from one IP address. */
+  contactRateLimit: number;
+  adminUsername: string | undefined;
+  adminPassword: string | undefined;
+  /** Where the built web app lives; unset → apps/web/dist next to this package. */
+  webDistDir: string | undefined;
+  /** Believe X-Forwarded-For (client IPs for rate limits) only behind a proxy that sets it. */
+  trustProxy: boolean;
+}
+
+export class EnvError extends Error {
+  override name = 'EnvError';
+}
+
+/**
+ * Reads and validates every setting the server uses. The only place that reads
+ * `process.env`; a bad value throws an `EnvError` naming each wrong variable.
+ */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const name = issue.path.join('.');
+      return `  ${name}=${JSON.stringify(source[name] ?? '')}: ${issue.message}`;
+    });
+    throw new EnvError(`Invalid settings:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    jwtSecret: env.JWT_SECRET,
+    logLevel: env.LOG_LEVEL,
+    bodyLimitBytes: env.BODY_LIMIT_BYTES,
+    uploadMaxBytes: env.UPLOAD_MAX_BYTES,
+    uploadQuotaBytes: env.UPLOAD_QUOTA_BYTES,
+    accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTokenTtlSeconds: env.REFRESH_TOKEN_TTL_SECONDS,
+    loginRateLimit: env.LOGIN_RATE_LIMIT,
+    loginFailureLimit: env.LOGIN_FAILURE_LIMIT,
+    registerRateLimit: env.REGISTER_RATE_LIMIT,
+    refreshRateLimit: env.REFRESH_RATE_LIMIT,
+    contactRateLimit: env.CONTACT_RATE_LIMIT,
+    adminUsername: env.ADMIN_USERNAME,
+    adminPassword: env.ADMIN_PASSWORD,
+    webDistDir: env.WEB_DIST_DIR,
+    trustProxy: env.TRUST_PROXY === 'true',
+  };
+}

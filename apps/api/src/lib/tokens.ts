@@ -1,0 +1,61 @@
+import { randomUUID } from 'node:crypto';
+import { SignJWT, jwtVerify } from 'jose';
+
+export type TokenType = 'access' | 'refresh';
+
+export interface TokenClaims {
+  /** User id. */
+  sub: number;
+  typ: TokenType;
+  /** Token id: the refresh_tokens row of a refresh token. */
+  jti: string;
+  /** Refresh tokens only: the login the token belongs to. */
+  fam?: string;
+}
+
+const ALGORITHM = 'HS256';
+const ISSUER = 'bagysh';
+
+/** Signs a JWT of the given type for `userId`. */
+export async function signToken(
+  secret: string,
+  claims: { sub: number; typ: TokenType; jti?: string; fam?: string },
+  ttlSeconds: number,
+): Promise<{ token: string; jti: string; expiresAt: Date }> {
+  const jti = claims.jti ?? randomUUID();
+  const expiresAt = new Date(Date.now() + ttlSeconds * 1000);
+  const token = await new SignJWT({ typ: claims.typ, ...(claims.fam ? { fam: claims.fam } : {}) })
+    .setProtectedHeader({ alg: ALGORITHM })
+    .setSubject(String(claims.sub))
+    .setJti(jti)
+    .setIssuer(ISSUER)
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+    .sign(new TextEncoder().encode(secret));
+  return { token, jti, expiresAt };
+}
+
+/**
+ * The claims of a valid, unexpired token of the expected type, or null for
+ * anything else (forged, expired, wrong type, malformed).
+ */
+export async function verifyToken(
+  secret: string,
+  token: string,
+  expected: TokenType,
+): Promise<TokenClaims | null> {
+  try {
+    const { payload } = await jwtVerify(token, new TextEncoder().encode(secret), {
+      algorithms: [ALGORITHM],
+      issuer: ISSUER,
+    });
+    const sub = Number(payload.sub);
+    if (payload.typ !== expected || !Number.isInteger(sub) || typeof payload.jti !== 'string') {
+      return null;
+    }
+    const fam = typeof payload.fam === 'string' ? payload.fam : undefined;
+    return { sub, typ: expected, jti: payload.jti, fam };
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,432 @@
+import {
+  FileUploadFields,
+  formatFileSize,
+  hasRole,
+  type AllowedFileType,
+  type FileInfo,
+  type FilesListQuery,
+  type FileUpdateInput,
+} from '@bagysh/shared';
+import { and, count, desc, eq, like, or, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { files, users } from '../../db/schema';
+import {
+  errorMessages,
+  FieldValidationError,
+  fieldError,
+  forbidden,
+  HttpError,
+  notFound,
+} from '../../lib/http-errors';
+import type { CurrentUser } from '../../plugins/auth';
+import { detectFileType } from './detect-type';
+import { sanitizeFileName } from './file-names';
+import { MultiPageTiffError, processImage, UnreadableImageError } from './images';
+import type { FileStorage, StagedBlob } from './storage/file-storage';
+import type { ReceivedUpload } from './upload';
+
+/** What the files service works with: the database, the blob store and the limits. */
+export interface FilesContext {
+  db: Db;
+  storage: FileStorage;
+  uploadMaxBytes: number;
+  uploadQuotaBytes: number;
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Executor = Db | Tx;
+type FileRow = typeof files.$inferSelect;
+
+export const filesMessages = {
+  unsupportedType:
+    'Бул түрдөгү файл кабыл алынбайт. Сүрөт, PDF, офис документи, аудио, видео же текст файлын жүктөңүз.',
+  emptyFile: 'Файл бош.',
+  unreadableImage: 'Сүрөттү окуу мүмкүн болбоду: файл бузулган окшойт.',
+  multiPageTiff: 'Көп барактуу TIFF кабыл алынбайт. Аны PDF катары жүктөңүз.',
+  quotaExceeded: (quotaBytes: number) =>
+    `Файлдарыңыз үчүн орун жетишсиз. Жалпы чек: ${formatFileSize(quotaBytes)}. Керексиз файлдарды өчүрүңүз.`,
+  badName: 'Файлдын аты туура эмес.',
+} as const;
+
+/** Unreferenced blobs younger than this are left alone by the sweep. */
+export const ORPHAN_GRACE_MS = 60 * 60 * 1000;
+
+// Advisory-lock namespaces (first int4 of pg_advisory_xact_lock(int4, int4)).
+const LOCK_BLOB = 0x66_69_6c_65; // 'file'
+const LOCK_QUOTA = 0x71_75_6f_74; // 'quot'
+
+/** A blob's lock id: the first 32 bits of its SHA-256 (a collision only serializes more). */
+function blobLockId(checksum: string): number {
+  return Number.parseInt(checksum.slice(0, 8), 16) | 0;
+}
+
+async function lock(tx: Tx, namespace: number, id: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${namespace}::int4, ${id}::int4)`);
+}
+
+/** Locks the blobs in one global order, so two transactions never wait on each other in a cycle. */
+async function lockBlobs(tx: Tx, checksums: string[]): Promise<void> {
+  const ids = [...new Set(checksums.map(blobLockId))].sort((a, b) => a - b);
+  for (const id of ids) await lock(tx, LOCK_BLOB, id);
+}
+
+async function isReferenced(tx: Executor, checksum: string): Promise<boolean> {
+  const rows = await tx
+    .select({ id: files.id })
+    .from(files)
+    .where(or(eq(files.checksum, checksum), eq(files.thumbnailChecksum, checksum)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * Removes each blob that no row names any more. Under the blob's lock, so an
+ * upload of the same bytes (which commits its blob and inserts its row under
+ * the same lock) either already counts or comes after and writes the blob anew.
+ */
+async function releaseBlobs(ctx: FilesContext, checksums: (string | null)[]): Promise<void> {
+  for (const checksum of new Set(checksums)) {
+    if (!checksum) continue;
+    await ctx.db.transaction(async (tx) => {
+      await lockBlobs(tx, [checksum]);
+      if (!(await isReferenced(tx, checksum))) await ctx.storage.remove(checksum);
+    });
+  }
+}
+
+/** Lower-cased in JS: SQL lower() misses Ү/Ө under LC_CTYPE=C (DESIGN.md §5). */
+function searchKey(name: string, description: string): string {
+  return `${name}\n${description}`.normalize('NFC').toLowerCase();
+}
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+const selection = {
+  file: files,
+  ownerUsername: users.username,
+};
+
+function toInfo(row: FileRow, ownerUsername: string): FileInfo {
+  return {
+    id: row.id,
+    name: row.name,
+    mime_type: row.mimeType,
+    kind: row.kind,
+    size: row.size,
+    checksum: row.checksum,
+    owner: { id: row.ownerId, username: ownerUsername },
+    category_id: row.categoryId,
+    description: row.description,
+    visibility: row.visibility,
+    width: row.width,
+    height: row.height,
+    url: `/api/files/${row.id}/download/`,
+    thumbnail_url: row.thumbnailChecksum ? `/api/files/${row.id}/thumbnail/` : null,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+function zodFields(error: z.ZodError): FieldValidationError {
+  const fields: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length > 0 ? issue.path.join('.') : 'non_field_errors';
+    (fields[key] ??= []).push(issue.message);
+  }
+  return new FieldValidationError(fields);
+}
+
+async function usedBytes(db: Executor, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ used: sql<string | number | bigint>`coalesce(sum(${files.size}), 0)` })
+    .from(files)
+    .where(eq(files.ownerId, userId));
+  // bigint arrives as a string from pg and may be a BigInt from PGlite.
+  return Number(row?.used ?? 0);
+}
+
+function quotaExceeded(ctx: FilesContext): HttpError {
+  return new HttpError(413, filesMessages.quotaExceeded(ctx.uploadQuotaBytes));
+}
+
+/** Bytes the user's files take (the sum of their rows' sizes). */
+export function quotaUsed(ctx: FilesContext, user: CurrentUser): Promise<number> {
+  return usedBytes(ctx.db, user.id);
+}
+
+/** Refuses an upload at once (before reading it) when the user's quota is already full. */
+export async function assertQuotaLeft(ctx: FilesContext, user: CurrentUser): Promise<void> {
+  if ((await usedBytes(ctx.db, user.id)) >= ctx.uploadQuotaBytes) throw quotaExceeded(ctx);
+}
+
+interface PreparedContent {
+  type: AllowedFileType;
+  blob: StagedBlob;
+  thumbnail: StagedBlob | null;
+  width: number | null;
+  height: number | null;
+}
+
+/** Decides the type from the bytes; images are replaced by their cleaned copy and get a thumbnail. */
+async function prepareContent(ctx: FilesContext, staged: StagedBlob): Promise<PreparedContent> {
+  if (staged.size === 0) throw fieldError('file', filesMessages.emptyFile);
+  const type = await detectFileType(staged.path);
+  if (!type) throw new HttpError(415, filesMessages.unsupportedType);
+  if (type.kind !== 'image') {
+    return { type, blob: staged, thumbnail: null, width: null, height: null };
+  }
+  try {
+    const processed = await processImage(ctx.storage, staged.path, type.mime);
+    return {
+      type,
+      blob: processed.image,
+      thumbnail: processed.thumbnail,
+      width: processed.width,
+      height: processed.height,
+    };
+  } catch (error) {
+    if (error instanceof UnreadableImageError) {
+      throw fieldError('file', filesMessages.unreadableImage);
+    }
+    if (error instanceof MultiPageTiffError) throw new HttpError(415, filesMessages.multiPageTiff);
+    throw error;
+  }
+}
+
+/**
+ * Stores an upload and records it. The blob (and thumbnail) are committed and
+ * the row inserted in one transaction holding the blobs' locks and the user's
+ * quota lock: a crash or failure after the commit leaves at most an unreferenced
+ * blob for `sweepOrphans`, never a row without its blob.
+ */
+export async function createFile(
+  ctx: FilesContext,
+  user: CurrentUser,
+  upload: ReceivedUpload,
+): Promise<FileInfo> {
+  const staged: StagedBlob[] = [upload.staged];
+  try {
+    const parsedFields = FileUploadFields.safeParse(upload.fields);
+    if (!parsedFields.success) throw zodFields(parsedFields.error);
+    const fields = parsedFields.data;
+
+    const content = await prepareContent(ctx, upload.staged);
+    if (content.thumbnail) staged.push(content.blob, content.thumbnail);
+    const name = sanitizeFileName(upload.filename, `file.${content.type.extensions[0]}`);
+    const blobs = content.thumbnail ? [content.blob, content.thumbnail] : [content.blob];
+
+    let row: FileRow | undefined;
+    let committed = false;
+    try {
+      row = await ctx.db.transaction(async (tx) => {
+        await lock(tx, LOCK_QUOTA, user.id);
+        if ((await usedBytes(tx, user.id)) + content.blob.size > ctx.uploadQuotaBytes) {
+          throw quotaExceeded(ctx);
+        }
+        await lockBlobs(
+          tx,
+          blobs.map((blob) => blob.checksum),
+        );
+        committed = true; // before: a failure halfway may already have renamed one blob
+        for (const blob of blobs) await blob.commit();
+        const [inserted] = await tx
+          .insert(files)
+          .values({
+            name,
+            mimeType: content.type.mime,
+            kind: content.type.kind,
+            size: content.blob.size,
+            checksum: content.blob.checksum,
+            thumbnailChecksum: content.thumbnail?.checksum ?? null,
+            thumbnailSize: content.thumbnail?.size ?? null,
+            width: content.width,
+            height: content.height,
+            ownerId: user.id,
+            categoryId: fields.category_id ?? null,
+            description: fields.description,
+            visibility: fields.visibility,
+            searchKey: searchKey(name, fields.description),
+          })
+          .returning();
+        return inserted;
+      });
+    } catch (error) {
+      // Blobs committed by a transaction that then failed: drop them unless another row uses them
+      // (should this fail too, the sweep removes them later).
+      if (committed) {
+        await releaseBlobs(
+          ctx,
+          blobs.map((blob) => blob.checksum),
+        ).catch(() => undefined);
+      }
+      throw error;
+    }
+    if (!row) throw new Error('file insert returned nothing');
+    return toInfo(row, user.username);
+  } finally {
+    for (const blob of staged) await blob.discard();
+  }
+}
+
+async function findRow(
+  db: Db,
+  id: number,
+): Promise<{ file: FileRow; ownerUsername: string } | undefined> {
+  const [found] = await db
+    .select(selection)
+    .from(files)
+    .innerJoin(users, eq(users.id, files.ownerId))
+    .where(eq(files.id, id));
+  return found;
+}
+
+/**
+ * A file the current visitor may see, or 404. Members-only files answer 404 to
+ * guests, exactly like a missing file, so that their existence is not revealed.
+ */
+async function visibleRow(
+  ctx: FilesContext,
+  user: CurrentUser | null,
+  id: number,
+): Promise<{ file: FileRow; ownerUsername: string }> {
+  const found = await findRow(ctx.db, id);
+  if (!found || (found.file.visibility !== 'public' && !user)) throw notFound();
+  return found;
+}
+
+export async function getFile(
+  ctx: FilesContext,
+  user: CurrentUser | null,
+  id: number,
+): Promise<FileInfo> {
+  const found = await visibleRow(ctx, user, id);
+  return toInfo(found.file, found.ownerUsername);
+}
+
+/** The stored content (or thumbnail) of a file the visitor may see; 404 otherwise. */
+export async function getFileContent(
+  ctx: FilesContext,
+  user: CurrentUser | null,
+  id: number,
+  variant: 'original' | 'thumbnail',
+): Promise<{ file: FileRow; key: string; mime: string; size: number }> {
+  const { file } = await visibleRow(ctx, user, id);
+  if (variant === 'original') {
+    return { file, key: file.checksum, mime: file.mimeType, size: file.size };
+  }
+  if (!file.thumbnailChecksum || file.thumbnailSize === null) throw notFound();
+  return { file, key: file.thumbnailChecksum, mime: 'image/webp', size: file.thumbnailSize };
+}
+
+function assertMayChange(user: CurrentUser, file: FileRow): void {
+  if (file.ownerId !== user.id && !hasRole(user.role, 'moderator')) {
+    throw forbidden(errorMessages.forbidden);
+  }
+}
+
+/** Changes name, description, category or visibility: the owner, a moderator or an admin. */
+export async function updateFile(
+  ctx: FilesContext,
+  user: CurrentUser,
+  id: number,
+  input: FileUpdateInput,
+): Promise<FileInfo> {
+  const { file, ownerUsername } = await visibleRow(ctx, user, id);
+  assertMayChange(user, file);
+
+  let name = file.name;
+  if (input.name !== undefined) {
+    name = sanitizeFileName(input.name, '');
+    if (name === '') throw fieldError('name', filesMessages.badName);
+  }
+  const description = input.description ?? file.description;
+  const [updated] = await ctx.db
+    .update(files)
+    .set({
+      name,
+      description,
+      categoryId: input.category_id === undefined ? file.categoryId : input.category_id,
+      visibility: input.visibility ?? file.visibility,
+      searchKey: searchKey(name, description),
+      updatedAt: new Date(),
+    })
+    .where(eq(files.id, id))
+    .returning();
+  if (!updated) throw notFound();
+  return toInfo(updated, ownerUsername);
+}
+
+/**
+ * Deletes the row, then (in a second transaction, under the blob's lock) the
+ * blob and thumbnail if no other row uses them. A crash in between leaves only
+ * an unreferenced blob for the sweep.
+ */
+export async function deleteFile(ctx: FilesContext, user: CurrentUser, id: number): Promise<void> {
+  const { file } = await visibleRow(ctx, user, id);
+  assertMayChange(user, file);
+  const deleted = await ctx.db.delete(files).where(eq(files.id, id)).returning({ id: files.id });
+  if (deleted.length === 0) throw notFound();
+  await releaseBlobs(ctx, [file.checksum, file.thumbnailChecksum]);
+}
+
+/**
+ * A page of files, newest first. Guests see public files only; `q` matches every
+ * word against name and description.
+ */
+export async function listFiles(
+  ctx: FilesContext,
+  user: CurrentUser | null,
+  query: FilesListQuery,
+): Promise<{ count: number; results: FileInfo[] }> {
+  const conditions: SQL[] = [];
+  if (!user) conditions.push(eq(files.visibility, 'public'));
+  if (query.visibility) conditions.push(eq(files.visibility, query.visibility));
+  if (query.kind) conditions.push(eq(files.kind, query.kind));
+  if (query.category_id) conditions.push(eq(files.categoryId, query.category_id));
+  if (query.owner) conditions.push(eq(files.ownerId, query.owner));
+  const words = (query.q ?? '').normalize('NFC').toLowerCase().split(/\s+/).filter(Boolean);
+  for (const word of words) conditions.push(like(files.searchKey, `%${escapeLike(word)}%`));
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+
+  const [total] = await ctx.db.select({ value: count() }).from(files).where(where);
+  const rows = await ctx.db
+    .select(selection)
+    .from(files)
+    .innerJoin(users, eq(users.id, files.ownerId))
+    .where(where)
+    .orderBy(desc(files.createdAt), desc(files.id))
+    .limit(query.page_size)
+    .offset((query.page - 1) * query.page_size);
+  return {
+    count: total?.value ?? 0,
+    results: rows.map((row) => toInfo(row.file, row.ownerUsername)),
+  };
+}
+
+/**
+ * Removes what a crash can leave behind: blobs that no row names (older than
+ * `olderThan`, so an upload in progress is never touched) and abandoned
+ * temporary files. Safe to run while the server works: each blob is checked and
+ * removed under its lock.
+ */
+export async function sweepOrphans(
+  ctx: Pick<FilesContext, 'db' | 'storage'>,
+  olderThan: Date = new Date(Date.now() - ORPHAN_GRACE_MS),
+): Promise<{ blobs: number; temporaryFiles: number }> {
+  let blobs = 0;
+  for await (const blob of ctx.storage.list()) {
+    if (blob.modifiedAt >= olderThan) continue;
+    const removed = await ctx.db.transaction(async (tx) => {
+      await lockBlobs(tx, [blob.key]);
+      if (await isReferenced(tx, blob.key)) return false;
+      await ctx.storage.remove(blob.key);
+      return true;
+    });
+    if (removed) blobs += 1;
+  }
+  const temporaryFiles = await ctx.storage.removeStaleTemporaryFiles(olderThan);
+  return { blobs, temporaryFiles };
+}

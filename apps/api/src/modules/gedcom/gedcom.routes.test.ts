@@ -1,0 +1,374 @@
+import type { GedcomJob, Person, PersonList } from '@bagysh/shared';
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../../app';
+import { queryRows } from '../../db/client';
+import { createTestApp } from '../../test/app';
+import { createTestUser, type TestUser } from '../../test/factories';
+import { addPerson } from '../persons/persons.factories';
+
+let app: App;
+let admin: TestUser;
+
+beforeAll(async () => {
+  app = await createTestApp();
+  admin = await createTestUser(app, { role: 'admin' });
+});
+
+function multipart(content: Buffer | string, field = 'file') {
+  const boundary = '----bagysh-test-boundary';
+  const head = Buffer.from(
+    `--${boundary}\r\ncontent-disposition: form-data; name="${field}"; filename="tree.ged"\r\n` +
+      'content-type: application/octet-stream\r\n\r\n',
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return {
+    payload: Buffer.concat([head, Buffer.from(content), tail]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+/** Uploads a file and waits for its job to finish. */
+async function importFile(
+  target: App,
+  user: TestUser,
+  content: Buffer | string,
+): Promise<GedcomJob> {
+  const body = multipart(content);
+  const response = await target.inject({
+    method: 'POST',
+    url: '/api/gedcom/import/',
+    headers: { ...user.headers, ...body.headers },
+    payload: body.payload,
+  });
+  expect(response.statusCode, response.body).toBe(202);
+  const { job_id } = response.json<{ job_id: string }>();
+  for (let i = 0; i < 400; i++) {
+    const job = (
+      await target.inject({ url: `/api/gedcom/jobs/${job_id}/`, headers: user.headers })
+    ).json<GedcomJob>();
+    if (job.status === 'done' || job.status === 'failed') return job;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('the import did not finish');
+}
+
+async function countPersons(target: App): Promise<number> {
+  const [row] = await queryRows<{ count: number }>(
+    target.db,
+    sql`select (select count(*)::int from persons) + (select count(*)::int from gedcom_staging) as count`,
+  );
+  return row?.count ?? 0;
+}
+
+async function findByName(target: App, name: string, user?: TestUser): Promise<Person> {
+  const list = await target.inject({
+    url: `/api/persons/?q=${encodeURIComponent(name)}`,
+    headers: user?.headers,
+  });
+  const hit = list.json<PersonList>().results.find((p) => p.name === name);
+  if (!hit) throw new Error(`no ${name}`);
+  return (
+    await target.inject({ url: `/api/persons/${hit.id}/`, headers: user?.headers })
+  ).json<Person>();
+}
+
+const SAMPLE_551 = [
+  '0 HEAD',
+  '1 GEDC',
+  '2 VERS 5.5.1',
+  '2 FORM LINEAGE-LINKED',
+  '1 CHAR UTF-8',
+  '0 @I1@ INDI',
+  '1 NAME Төлөк /Бакаев/',
+  '1 SEX M',
+  '1 BIRT',
+  '2 DATE ABT 1820',
+  '2 PLAC Кочкор',
+  '1 DEAT',
+  '2 DATE 1890',
+  '1 FAMS @F1@',
+  '0 @I2@ INDI',
+  '1 NAME Айша',
+  '1 SEX F',
+  '1 FAMS @F1@',
+  '0 @I3@ INDI',
+  '1 NAME Үсөн',
+  '1 SEX M',
+  '1 BIRT',
+  '2 DATE INT 1850 (жазында)',
+  '1 NOTE Биринчи сап',
+  '2 CONT экинчи сап, жана узун',
+  '2 CONC  улантуу; email: a@@b.kg',
+  '1 FAMC @F1@',
+  '0 @F1@ FAM',
+  '1 HUSB @I1@',
+  '1 WIFE @I2@',
+  '1 CHIL @I3@',
+  '0 TRLR',
+  '',
+].join('\r\n');
+
+describe('GEDCOM import', () => {
+  it('imports a 5.5.1 file: names, parents, spouses, dates, places, notes', async () => {
+    const job = await importFile(app, admin, SAMPLE_551);
+    expect(job).toMatchObject({
+      status: 'done',
+      processed: 3,
+      total: 3,
+      persons_created: 3,
+      error: null,
+    });
+    const uson = await findByName(app, 'Үсөн', admin);
+    expect(uson).toMatchObject({
+      father: { name: 'Төлөк Бакаев' },
+      mother: { name: 'Айша' },
+      generation: 2,
+      birth_year: 1850,
+      birth_date: 'жазында',
+      biography: 'Биринчи сап\nэкинчи сап, жана узун улантуу; email: a@b.kg',
+    });
+    const tolok = await findByName(app, 'Төлөк Бакаев', admin);
+    expect(tolok).toMatchObject({
+      birth_year: 1820,
+      birth_date: 'ABT 1820',
+      birth_place: 'Кочкор',
+      death_year: 1890,
+      death_date: null,
+      spouses: [{ name: 'Айша' }],
+    });
+    // The name search knows the new names at once.
+    const search = await app.inject({ url: '/api/search/?q=Үсөн Төлөк' });
+    expect(search.json<{ results: { id: number }[] }>().results[0]?.id).toBe(uson.id);
+  });
+
+  it('reads GEDCOM 7.0 (PHRASE, leading @@) and UTF-16 and ANSEL files', async () => {
+    const v7 = [
+      '0 HEAD',
+      '1 GEDC',
+      '2 VERS 7.0',
+      '0 @A@ INDI',
+      '1 NAME @@Жети',
+      '1 BIRT',
+      '2 DATE 1901',
+      '3 PHRASE күзүндө',
+      '0 TRLR',
+    ].join('\n');
+    expect((await importFile(app, admin, v7)).status).toBe('done');
+    expect(await findByName(app, '@Жети', admin)).toMatchObject({
+      birth_year: 1901,
+      birth_date: 'күзүндө',
+    });
+
+    const utf16 = Buffer.concat([
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from(
+        ['0 HEAD', '1 CHAR UNICODE', '0 @I1@ INDI', '1 NAME Ысманбек', '0 TRLR'].join('\n'),
+        'utf16le',
+      ),
+    ]);
+    expect((await importFile(app, admin, utf16)).status).toBe('done');
+    await findByName(app, 'Ысманбек', admin);
+
+    // ANSEL: the diaeresis (0xE8) comes before its letter.
+    const ansel = Buffer.concat([
+      Buffer.from('0 HEAD\n1 CHAR ANSEL\n0 @I1@ INDI\n1 NAME M', 'latin1'),
+      Buffer.from([0xe8]),
+      Buffer.from('uller\n0 TRLR\n', 'latin1'),
+    ]);
+    expect((await importFile(app, admin, ansel)).status).toBe('done');
+    await findByName(app, 'Müller', admin);
+  });
+
+  it('rejects a malformed file with the line number and writes nothing', async () => {
+    const before = await countPersons(app);
+    const lines = SAMPLE_551.split('\r\n');
+    lines.splice(20, 0, 'this is not a GEDCOM line');
+    const job = await importFile(app, admin, lines.join('\r\n'));
+    expect(job.status).toBe('failed');
+    expect(job.error).toContain('21-сап');
+    expect(job.persons_created).toBe(0);
+
+    const jump = await importFile(app, admin, '0 HEAD\n0 @I1@ INDI\n2 NAME Асан\n0 TRLR\n');
+    expect(jump).toMatchObject({ status: 'failed' });
+    expect(jump.error).toContain('3-сап');
+
+    const unknown = await importFile(
+      app,
+      admin,
+      '0 HEAD\n0 @I1@ INDI\n1 NAME Асан\n0 @F1@ FAM\n1 HUSB @I9@\n1 CHIL @I1@\n0 TRLR\n',
+    );
+    expect(unknown.status).toBe('failed');
+    expect(unknown.error).toContain('@I9@');
+
+    const cycle = await importFile(
+      app,
+      admin,
+      [
+        '0 HEAD',
+        '0 @I1@ INDI',
+        '1 NAME Асан',
+        '0 @I2@ INDI',
+        '1 NAME Үсөн',
+        '0 @F1@ FAM',
+        '1 HUSB @I1@',
+        '1 CHIL @I2@',
+        '0 @F2@ FAM',
+        '1 HUSB @I2@',
+        '1 CHIL @I1@',
+        '0 TRLR',
+      ].join('\n'),
+    );
+    expect(cycle.status).toBe('failed');
+    expect(cycle.error).toMatch(/ата-бабасы/);
+
+    const notGedcom = await importFile(app, admin, 'hello\nworld\n');
+    expect(notGedcom.status).toBe('failed');
+    expect(await countPersons(app)).toBe(before);
+  });
+
+  it('answers 404 for an unknown job', async () => {
+    const response = await app.inject({
+      url: '/api/gedcom/jobs/00000000-0000-4000-8000-000000000000/',
+      headers: admin.headers,
+    });
+    expect(response.statusCode).toBe(404);
+  });
+
+  it('is for admins only and needs the file field', async () => {
+    const moderator = await createTestUser(app, { role: 'moderator' });
+    const body = multipart(SAMPLE_551);
+    const refused = await app.inject({
+      method: 'POST',
+      url: '/api/gedcom/import/',
+      headers: { ...moderator.headers, ...body.headers },
+      payload: body.payload,
+    });
+    expect(refused.statusCode).toBe(403);
+    const guest = await app.inject({ method: 'POST', url: '/api/gedcom/import/', ...body });
+    expect(guest.statusCode).toBe(401);
+    const wrongField = multipart(SAMPLE_551, 'document');
+    const missing = await app.inject({
+      method: 'POST',
+      url: '/api/gedcom/import/',
+      headers: { ...admin.headers, ...wrongField.headers },
+      payload: wrongField.payload,
+    });
+    expect(missing.statusCode).toBe(400);
+  });
+});
+
+describe('GEDCOM export', () => {
+  it('round-trips every person, parent link, name, date and place', async () => {
+    const editor = admin;
+    const root = await addPerson(app, editor, {
+      name: 'Жоро Түп',
+      sex: 'M',
+      birth_year: 1800,
+      birth_date: '1800-жылдын жазы (болжол)',
+      birth_place: 'Ат-Башы',
+      death_year: 1870,
+      death_place: 'Нарын',
+      biography: 'Узун өмүр.\nЭкинчи сап @ белгиси менен.',
+    });
+    const wife = await addPerson(app, editor, { name: 'Бүбүш', sex: 'F', birth_year: 1805 });
+    const son = await addPerson(app, editor, {
+      name: 'Жоробек',
+      sex: 'M',
+      father_id: root.id,
+      mother_id: wife.id,
+      birth_year: 1830,
+      birth_date: '12 MAR 1830',
+      birth_order: 2,
+    });
+    await addPerson(app, editor, {
+      name: 'Жоро кызы',
+      sex: 'F',
+      father_id: root.id,
+      birth_order: 1,
+    });
+    await addPerson(app, editor, {
+      name: 'Небере',
+      sex: 'M',
+      father_id: son.id,
+      death_date: 'жаш кезинде',
+    });
+    await app.inject({
+      method: 'PATCH',
+      url: `/api/persons/${root.id}/`,
+      headers: editor.headers,
+      payload: { spouse_ids: [wife.id], version: root.version },
+    });
+
+    for (const version of ['5.5.1', '7.0'] as const) {
+      const exported = await app.inject({
+        url: `/api/gedcom/export/?root=${root.id}&version=${version}`,
+        headers: admin.headers,
+      });
+      expect(exported.statusCode).toBe(200);
+      expect(exported.headers['content-type']).toContain('gedcom');
+      const text = exported.body;
+      expect(text.startsWith('0 HEAD')).toBe(true);
+      expect(text.trimEnd().endsWith('0 TRLR')).toBe(true);
+      if (version === '5.5.1')
+        expect(text.split('\n').every((line) => line.length < 256)).toBe(true);
+
+      const target = await createTestApp();
+      const targetAdmin = await createTestUser(target, { role: 'admin' });
+      const job = await importFile(target, targetAdmin, text);
+      expect(job, version).toMatchObject({ status: 'done', persons_created: 4 });
+
+      const byName = async (name: string) => findByName(target, name, targetAdmin);
+      const [root2, son2, daughter2, grandson2] = await Promise.all(
+        ['Жоро Түп', 'Жоробек', 'Жоро кызы', 'Небере'].map(byName),
+      );
+      expect(root2).toMatchObject({
+        father: null,
+        birth_year: 1800,
+        birth_date: '1800-жылдын жазы  болжол',
+        birth_place: 'Ат-Башы',
+        death_year: 1870,
+        death_place: 'Нарын',
+        biography: 'Узун өмүр.\nЭкинчи сап @ белгиси менен.',
+      });
+      expect(son2).toMatchObject({
+        father: { id: root2!.id },
+        birth_year: 1830,
+        birth_date: '12 MAR 1830',
+        birth_order: 2,
+      });
+      expect(daughter2).toMatchObject({ father: { id: root2!.id }, sex: 'F', birth_order: 1 });
+      expect(grandson2).toMatchObject({ father: { id: son2!.id }, death_date: 'жаш кезинде' });
+      // The mother is outside the exported subtree: the link is left out, not dangling.
+      expect(son2?.mother).toBeNull();
+    }
+  });
+
+  it('exports the whole tree with mothers and spouses, living persons name-only for non-admins', async () => {
+    const father = await addPerson(app, admin, {
+      name: 'Тирүүнүн атасы',
+      sex: 'M',
+      death_year: 1999,
+    });
+    const mother = await addPerson(app, admin, {
+      name: 'Тирүүнүн энеси',
+      sex: 'F',
+      death_year: 2001,
+    });
+    await addPerson(app, admin, {
+      name: 'Тирүү Адам',
+      father_id: father.id,
+      mother_id: mother.id,
+      birth_year: new Date().getFullYear() - 25,
+      birth_place: 'Жашыруун Жер',
+    });
+    const guest = (await app.inject({ url: '/api/gedcom/export/' })).body;
+    expect(guest).toContain('Тирүү Адам');
+    expect(guest).not.toContain('Жашыруун Жер');
+    expect(guest).toContain(`1 HUSB @I${father.id}@`);
+    expect(guest).toContain(`1 WIFE @I${mother.id}@`);
+    const full = (await app.inject({ url: '/api/gedcom/export/', headers: admin.headers })).body;
+    expect(full).toContain('Жашыруун Жер');
+    expect((await app.inject({ url: '/api/gedcom/export/?root=99999999' })).statusCode).toBe(404);
+  });
+});

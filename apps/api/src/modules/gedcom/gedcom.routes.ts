@@ -1,0 +1,111 @@
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import multipart from '@fastify/multipart';
+import {
+  GedcomExportQuery,
+  GedcomImportAcceptedSchema,
+  GedcomJobIdParams,
+  GedcomJobSchema,
+  gedcomMessages,
+  hasRole,
+} from '@bagysh/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorMessages, fieldError, HttpError } from '../../lib/http-errors';
+import { currentUser, requireRole } from '../../plugins/auth';
+import { exportGedcom, exportScope } from './gedcom-export';
+import { GedcomJobs } from './gedcom.service';
+
+/** Large trees make large files: 1M persons are about 100 MB of GEDCOM. Admins only. */
+const GEDCOM_MAX_BYTES = 2 * 1024 * 1024 * 1024;
+
+const tags = ['gedcom'];
+const security = [{ bearer: [] }];
+
+/** GEDCOM import (admin, background job) and export (anyone; living persons filtered). */
+export const gedcomRoutes: FastifyPluginAsyncZod = async (app) => {
+  const jobs = new GedcomJobs(app.db, app.log);
+  await jobs.cleanUpAbandoned();
+  app.addHook('onClose', async () => jobs.stopAll());
+  await app.register(multipart, { limits: { fileSize: GEDCOM_MAX_BYTES, files: 1 } });
+
+  app.post(
+    '/gedcom/import/',
+    {
+      preHandler: requireRole('admin'),
+      schema: {
+        tags,
+        security,
+        summary: 'Import a GEDCOM file (multipart field `file`): 202 with the job id',
+        consumes: ['multipart/form-data'],
+        response: { 202: GedcomImportAcceptedSchema },
+      },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart()) throw new HttpError(415, errorMessages.unsupportedMediaType);
+      const part = await request.file();
+      if (!part || part.fieldname !== 'file') {
+        part?.file.resume();
+        throw fieldError('file', gedcomMessages.noFile);
+      }
+      const dir = await mkdtemp(join(tmpdir(), 'bagysh-gedcom-'));
+      const path = join(dir, 'upload.ged');
+      try {
+        await pipeline(part.file, createWriteStream(path));
+        if (part.file.truncated) throw new HttpError(413, errorMessages.payloadTooLarge);
+      } catch (error) {
+        await rm(dir, { recursive: true, force: true });
+        throw error;
+      }
+      const id = await jobs.start({ dir, path }, part.filename, currentUser(request).id);
+      return reply.code(202).send({ job_id: id });
+    },
+  );
+
+  app.get(
+    '/gedcom/jobs/:id/',
+    {
+      preHandler: requireRole('admin'),
+      schema: {
+        tags,
+        security,
+        summary: 'Progress of an import: queued, running, done or failed (with the reason)',
+        params: GedcomJobIdParams,
+        response: { 200: GedcomJobSchema },
+      },
+    },
+    async (request) => jobs.get(request.params.id),
+  );
+
+  app.get(
+    '/gedcom/export/',
+    {
+      schema: {
+        tags,
+        summary:
+          'The tree (or the subtree of `root`) as GEDCOM; living persons name-only for non-admins',
+        querystring: GedcomExportQuery,
+      },
+    },
+    async (request, reply) => {
+      const scope = await exportScope(app.db, request.query.root);
+      const includeLiving = request.user !== null && hasRole(request.user.role, 'admin');
+      const name = request.query.root ? `bagysh-sanjyra-${request.query.root}` : 'bagysh-sanjyra';
+      return reply
+        .header('content-type', 'text/vnd.familysearch.gedcom; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${name}.ged"`)
+        .send(
+          Readable.from(
+            exportGedcom(app.db, scope, {
+              root: request.query.root,
+              version: request.query.version,
+              includeLiving,
+            }),
+          ),
+        );
+    },
+  );
+};

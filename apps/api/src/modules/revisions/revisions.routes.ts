@@ -1,0 +1,117 @@
+import {
+  ListRevisionsQuery,
+  RejectInput,
+  ReviewInput,
+  RevisionIdParams,
+  RevisionListSchema,
+  RevisionSchema,
+} from '@bagysh/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser, requireRole, requireUser } from '../../plugins/auth';
+import { paginated } from '../../lib/pagination';
+import {
+  acceptRevision,
+  getRevision,
+  listRevisions,
+  rejectRevision,
+  revertRevision,
+} from './revisions.service';
+
+const tags = ['revisions'];
+const security = [{ bearer: [] }];
+
+/** Moderation of the tree: proposals wait here for a moderator (issue 5). */
+export const revisionsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/revisions/',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Revisions, newest first (a member sees only their own)',
+        querystring: ListRevisionsQuery,
+        response: { 200: RevisionListSchema },
+      },
+    },
+    async (request) => {
+      const result = await listRevisions(app.db, request.query, currentUser(request));
+      return paginated(request, request.query, result.count, result.results);
+    },
+  );
+
+  app.get(
+    '/revisions/:id/',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'One revision (a member: only their own)',
+        params: RevisionIdParams,
+        response: { 200: RevisionSchema },
+      },
+    },
+    async (request) => getRevision(app.db, request.params.id, currentUser(request)),
+  );
+
+  app.post(
+    '/revisions/:id/accept/',
+    {
+      preHandler: requireRole('moderator'),
+      schema: {
+        tags,
+        security,
+        summary: 'Apply a pending proposal (409 when the person changed since)',
+        params: RevisionIdParams,
+        body: ReviewInput.nullish(),
+        response: { 200: RevisionSchema },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      await acceptRevision(app.db, user, request.params.id, request.body?.comment);
+      return getRevision(app.db, request.params.id, user);
+    },
+  );
+
+  app.post(
+    '/revisions/:id/reject/',
+    {
+      preHandler: requireRole('moderator'),
+      schema: {
+        tags,
+        security,
+        summary: 'Turn a pending proposal down with a comment',
+        params: RevisionIdParams,
+        body: RejectInput,
+        response: { 200: RevisionSchema },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      await rejectRevision(app.db, user, request.params.id, request.body.comment);
+      return getRevision(app.db, request.params.id, user);
+    },
+  );
+
+  app.post(
+    '/revisions/:id/revert/',
+    {
+      preHandler: requireRole('moderator'),
+      schema: {
+        tags,
+        security,
+        summary: 'Undo an applied revision; answers the new revision that undoes it',
+        params: RevisionIdParams,
+        body: ReviewInput.nullish(),
+        response: { 201: RevisionSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const id = await revertRevision(app.db, user, request.params.id, request.body?.comment);
+      return reply.code(201).send(await getRevision(app.db, id, user));
+    },
+  );
+};

@@ -1,0 +1,59 @@
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import pg from 'pg';
+import { afterAll, inject } from 'vitest';
+import { buildApp, type App } from '../app';
+import { openPglite, openPostgres, type Database } from '../db/client';
+import { loadConfig, type Config } from '../env';
+import { withDatabase } from './global-setup';
+
+let templateDump: Blob | undefined;
+
+/**
+ * A fresh, migrated database for one test file: a copy of the template made by
+ * global-setup, on PGlite or PostgreSQL depending on the test project.
+ */
+export async function createTestDatabase(): Promise<Database> {
+  if (inject('dbKind') === 'pglite') {
+    templateDump ??= new Blob([await readFile(inject('pgliteTemplate'))]);
+    return openPglite({ loadDataDir: templateDump });
+  }
+  const adminUrl = inject('postgresAdminUrl');
+  const template = inject('postgresTemplate');
+  const name = `${template.replace(/_template$/, '')}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+  await admin.end();
+  const database = await openPostgres(withDatabase(adminUrl, name));
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    ...loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent-test-data-dir' }),
+    jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
+    ...overrides,
+  };
+}
+
+/**
+ * `buildApp()` on a fresh database, closed (and the database dropped) after the
+ * file's tests. Call at the top level or in `beforeAll`.
+ */
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<App> {
+  const database = await createTestDatabase();
+  const app = await buildApp({ config: testConfig(overrides), database, logger: false });
+  await app.ready();
+  afterAll(() => app.close());
+  return app;
+}

@@ -1,0 +1,356 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { deflateSync } from 'node:zlib';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, useBrowser } from './support/browser';
+import { open } from './support/shell';
+
+/** Set FILES_SHOTS=1 to keep screenshots under /tmp/shots-files. */
+const SHOTS = process.env.FILES_SHOTS ? '/tmp/shots-files' : null;
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+function crc32(bytes: Buffer): number {
+  let crc = 0xffffffff;
+  for (const byte of bytes) crc = (CRC_TABLE[(crc ^ byte) & 0xff] ?? 0) ^ (crc >>> 8);
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+function chunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/** A valid RGB PNG of random pixels (incompressible, so big enough to show progress). */
+function noisePng(width: number, height: number): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // truecolour
+  const rows: Buffer[] = [];
+  for (let y = 0; y < height; y++)
+    rows.push(Buffer.concat([Buffer.from([0]), randomBytes(width * 3)]));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat(rows))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** A minimal valid one-page PDF with a correct cross-reference table. */
+function minimalPdf(text: string): Buffer {
+  const stream = `BT /F1 24 Tf 72 720 Td (${text}) Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let pdf = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((body, index) => {
+    offsets.push(pdf.length);
+    pdf += `${index + 1} 0 obj\n${body}\nendobj\n`;
+  });
+  const xref = pdf.length;
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const offset of offsets) pdf += `${String(offset).padStart(10, '0')} 00000 n \n`;
+  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(pdf, 'latin1');
+}
+
+async function registerUser(baseUrl: string) {
+  const username = `files_${randomBytes(4).toString('hex')}`;
+  const response = await fetch(`${baseUrl}/api/register/`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username, password: `Kyl-${randomBytes(6).toString('hex')}-9` }),
+  });
+  expect(response.status).toBe(201);
+  return (await response.json()) as { access: string; refresh: string; user: { id: number } };
+}
+
+async function signInAs(page: Page, auth: Awaited<ReturnType<typeof registerUser>>) {
+  await page.addInitScript((stored) => {
+    localStorage.setItem(
+      'access-token',
+      JSON.stringify({ access: stored.access, refresh: stored.refresh }),
+    );
+    localStorage.setItem('user', JSON.stringify(stored.user));
+  }, auth);
+}
+
+async function shot(page: Page, name: string) {
+  if (!SHOTS) return;
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
+describe('/files: upload, browse, preview, download, edit, delete (issue 9)', () => {
+  const session = useBrowser();
+
+  it('uploads two images and a PDF with progress, previews, downloads and deletes them', async () => {
+    const auth = await registerUser(session.baseUrl);
+    const page = await session.newPage(DESKTOP);
+    await signInAs(page, auth);
+    const tag = randomBytes(3).toString('hex');
+    const png1 = noisePng(700, 500);
+    const png2 = noisePng(640, 480);
+    const pdf = minimalPdf(`Sanjyra ${tag}`);
+
+    await open(page, '/files');
+    expect(await page.locator('h1').textContent()).toBe('Файлдар');
+    expect(await page.title()).toContain('Файлдар');
+
+    // A type the server refuses is stopped before anything is sent.
+    await page.getByTestId('files-input').setInputFiles({
+      name: `setup-${tag}.exe`,
+      mimeType: 'application/x-msdownload',
+      buffer: Buffer.from('MZ\x90\x00'),
+    });
+    const refused = page.getByTestId('upload-item').filter({ hasText: `setup-${tag}.exe` });
+    await expect.poll(() => refused.getAttribute('data-status')).toBe('error');
+    expect(await refused.textContent()).toContain('Бул түрдөгү файлды жүктөөгө болбойт.');
+
+    // Slow uploads down so that the progress bars can be seen moving.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 20,
+      downloadThroughput: -1,
+      uploadThroughput: 400 * 1024,
+    });
+
+    await page.getByLabel('Сүрөттөмө').first().fill(`Эски сүрөт ${tag}`);
+    await page.getByTestId('files-input').setInputFiles([
+      { name: `ata-${tag}.png`, mimeType: 'image/png', buffer: png1 },
+      { name: `ene-${tag}.png`, mimeType: 'image/png', buffer: png2 },
+    ]);
+    // The PDF arrives by drag and drop.
+    const transfer = await page.evaluateHandle(
+      ({ bytes, name }) => {
+        const data = new DataTransfer();
+        data.items.add(new File([new Uint8Array(bytes)], name, { type: 'application/pdf' }));
+        return data;
+      },
+      { bytes: [...pdf], name: `kat-${tag}.pdf` },
+    );
+    await page.getByTestId('files-dropzone').dispatchEvent('dragover', { dataTransfer: transfer });
+    await page.getByTestId('files-dropzone').dispatchEvent('drop', { dataTransfer: transfer });
+
+    const items = page.getByTestId('upload-item').filter({ hasText: tag }).filter({
+      hasNotText: '.exe',
+    });
+    await expect.poll(() => items.count()).toBe(3);
+    // Each file has its own bar; some bar shows a value strictly between 0 and 100 while sending.
+    const seen = new Set<number>();
+    for (let i = 0; i < 200; i++) {
+      const values = await page
+        .getByTestId('upload-item')
+        .filter({ hasText: 'png' })
+        .getByRole('progressbar')
+        .evaluateAll((bars) => bars.map((bar) => Number(bar.getAttribute('aria-valuenow'))));
+      values.forEach((value) => seen.add(value));
+      if ([...seen].some((value) => value > 0 && value < 100)) break;
+      await page.waitForTimeout(50);
+    }
+    expect([...seen].some((value) => value > 0 && value < 100)).toBe(true);
+    expect(await items.first().textContent()).toMatch(/Жүктөлүүдө: \d+%|Жүктөлдү/);
+    await shot(page, 'desktop-uploading');
+
+    await expect
+      .poll(() => items.evaluateAll((rows) => rows.map((row) => row.getAttribute('data-status'))), {
+        timeout: 30_000,
+      })
+      .toEqual(['done', 'done', 'done']);
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+
+    // Browse: only this test's files.
+    await page.getByRole('searchbox', { name: 'Издөө' }).fill(tag);
+    await page.keyboard.press('Enter');
+    const cards = page.getByTestId('file-card');
+    await expect.poll(() => cards.count()).toBe(3);
+    // Image thumbnails are loaded with the token (members-only files).
+    await expect
+      .poll(() =>
+        cards
+          .locator('img')
+          .evaluateAll((images) =>
+            images.map((image) => (image as HTMLImageElement).naturalWidth > 0),
+          ),
+      )
+      .toEqual([true, true]);
+    await shot(page, 'desktop-grid');
+
+    // Preview an image in a dialog.
+    await page.getByRole('button', { name: `Карап чыгуу: ata-${tag}.png` }).click();
+    const preview = page.getByRole('dialog', { name: `ata-${tag}.png` });
+    await preview.waitFor();
+    const image = preview.getByTestId('preview-image');
+    await expect
+      .poll(() => image.evaluate((element) => (element as HTMLImageElement).naturalWidth))
+      .toBe(700);
+    expect(await preview.textContent()).toContain(`Эски сүрөт ${tag}`);
+    await shot(page, 'desktop-preview-image');
+
+    // Download from the preview: the stored (metadata-free) bytes under the original name.
+    const stored = await page.evaluate(async (token) => {
+      const ids = await fetch('/api/files/?q=ata-', {
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      return ((await ids.json()) as { results: { name: string; size: number }[] }).results;
+    }, auth.access);
+    const storedSize = stored.find((file) => file.name === `ata-${tag}.png`)?.size;
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      preview.getByRole('button', { name: 'Жүктөп алуу' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`ata-${tag}.png`);
+    const downloaded = readFileSync((await download.path()) ?? '');
+    expect(downloaded.subarray(0, 8)).toEqual(png1.subarray(0, 8));
+    expect(downloaded.length).toBe(storedSize);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => preview.count()).toBe(0);
+
+    // The PDF: its preview offers it from its bytes, and the download is byte for byte.
+    await page.getByRole('button', { name: `Карап чыгуу: kat-${tag}.pdf` }).click();
+    const pdfPreview = page.getByRole('dialog', { name: `kat-${tag}.pdf` });
+    await pdfPreview.waitFor();
+    const openButton = pdfPreview.getByTestId('preview-pdf-open');
+    await openButton.waitFor();
+    const blobUrl = (await openButton.getAttribute('data-blob')) ?? '';
+    expect(blobUrl.startsWith('blob:')).toBe(true);
+    const [popup] = await Promise.all([page.waitForEvent('popup'), openButton.click()]);
+    await popup.waitForLoadState();
+    expect(popup.url()).toBe(blobUrl);
+    // A top-level PDF document: Chrome shows it in its viewer (seen in a screenshot; inside a
+    // frame the site's CSP, frame-src/object-src, would block it).
+    expect(await popup.evaluate(() => document.contentType)).toBe('application/pdf');
+    await popup.close();
+    await shot(page, 'desktop-preview-pdf');
+    const [pdfDownload] = await Promise.all([
+      page.waitForEvent('download'),
+      pdfPreview.getByRole('button', { name: 'Жүктөп алуу' }).click(),
+    ]);
+    expect(pdfDownload.suggestedFilename()).toBe(`kat-${tag}.pdf`);
+    expect(readFileSync((await pdfDownload.path()) ?? '').equals(pdf)).toBe(true);
+    await pdfPreview.getByRole('button', { name: 'Жабуу' }).first().click();
+    await expect.poll(() => pdfPreview.count()).toBe(0);
+
+    // The list view is remembered across a reload.
+    await page.getByRole('button', { name: 'Тизме түрүндө' }).click();
+    await page.getByTestId('files-list').waitFor();
+    await page.reload();
+    await page.getByTestId('files-list').waitFor();
+    await expect.poll(() => page.getByTestId('file-row').count()).toBe(3);
+
+    // Edit the PDF's description and visibility.
+    await page.getByRole('button', { name: `Түзөтүү: kat-${tag}.pdf` }).click();
+    const edit = page.getByRole('dialog', { name: 'Файлды түзөтүү' });
+    await edit.waitFor();
+    await edit.getByLabel('Сүрөттөмө').fill(`Ата-бабалардын каты ${tag}`);
+    await edit.getByRole('button', { name: 'Сактоо' }).click();
+    await expect.poll(() => edit.count()).toBe(0);
+    const pdfRow = page.getByTestId('file-row').filter({ hasText: `kat-${tag}.pdf` });
+    await expect.poll(() => pdfRow.textContent()).toContain(`Ата-бабалардын каты ${tag}`);
+    await shot(page, 'desktop-list');
+
+    // Delete one image after the confirmation.
+    await page.getByRole('button', { name: `Өчүрүү: ene-${tag}.png` }).click();
+    const confirm = page.getByRole('dialog', { name: 'Өчүрүү керекпи?' });
+    await confirm.waitFor();
+    await shot(page, 'desktop-delete');
+    await confirm.getByRole('button', { name: 'Өчүрүү' }).click();
+    await expect.poll(() => page.getByTestId('file-row').count()).toBe(2);
+    expect(await page.getByText(`ene-${tag}.png`).count()).toBe(0);
+    const gone = await page.evaluate(async (token) => {
+      const response = await fetch('/api/files/?q=ene-', {
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      return ((await response.json()) as { results: { name: string }[] }).results.map(
+        (file) => file.name,
+      );
+    }, auth.access);
+    expect(gone).not.toContain(`ene-${tag}.png`);
+  });
+
+  it('works at phone width, in runes too', async () => {
+    const auth = await registerUser(session.baseUrl);
+    const page = await session.newPage(PHONE);
+    await signInAs(page, auth);
+    const tag = randomBytes(3).toString('hex');
+    await open(page, '/files');
+    await page.getByTestId('files-input').setInputFiles([
+      { name: `bala-${tag}.png`, mimeType: 'image/png', buffer: noisePng(120, 90) },
+      { name: `kat-${tag}.pdf`, mimeType: 'application/pdf', buffer: minimalPdf(tag) },
+    ]);
+    const items = page.getByTestId('upload-item');
+    await expect
+      .poll(() => items.evaluateAll((rows) => rows.map((row) => row.getAttribute('data-status'))))
+      .toEqual(['done', 'done']);
+    // A slow upload is cancelled: nothing is kept.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 20,
+      downloadThroughput: -1,
+      uploadThroughput: 200 * 1024,
+    });
+    await page.getByTestId('files-input').setInputFiles({
+      name: `gone-${tag}.png`,
+      mimeType: 'image/png',
+      buffer: noisePng(800, 600),
+    });
+    const slow = page.getByTestId('upload-item').filter({ hasText: `gone-${tag}.png` });
+    await expect
+      .poll(() => slow.getByRole('progressbar').getAttribute('aria-valuenow'))
+      .not.toBe('0');
+    await slow.getByRole('button', { name: 'Жокко чыгаруу' }).click();
+    await expect.poll(() => slow.getAttribute('data-status')).toBe('cancelled');
+    expect(await slow.textContent()).toContain('Жокко чыгарылды');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+
+    await page.getByRole('searchbox', { name: 'Издөө' }).fill(tag);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('file-card').count()).toBe(2);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    await shot(page, 'phone-grid');
+    await page.getByRole('button', { name: `Карап чыгуу: bala-${tag}.png` }).click();
+    await page.getByTestId('preview-image').waitFor();
+    await shot(page, 'phone-preview');
+    await page.keyboard.press('Escape');
+
+    await page.evaluate(() => localStorage.setItem('lang', 'old_ky'));
+    await page.reload();
+    await page.getByTestId('files-dropzone').waitFor();
+    await expect.poll(() => page.locator('bdi[lang="ky-Orkh"]').count()).toBeGreaterThan(3);
+    await shot(page, 'phone-runes');
+  });
+});

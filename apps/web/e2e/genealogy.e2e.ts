@@ -1,0 +1,251 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { loginAdmin } from './support/accounts';
+import { DESKTOP, PHONE, useBrowser } from './support/browser';
+import { storeLanguage } from './support/shell';
+
+/** The demo seed's documented facts (apps/api/src/modules/persons/persons.seed.ts). */
+const ROOT = { id: 1, name: 'Багыш' };
+const JORU = { id: 2, name: 'Жору' };
+const COUSINS = { a: { id: 9, name: 'Өскөн' }, b: { id: 12, name: 'Үркүнбай' } };
+
+const SHOTS = process.env.E2E_SHOTS;
+
+async function shot(page: Page, name: string) {
+  if (!SHOTS) return;
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
+interface Auth {
+  access: string;
+  refresh: string;
+  user: { id: number; username: string; role: string };
+}
+
+async function registerUser(baseUrl: string, prefix: string): Promise<Auth> {
+  const username = `${prefix}_${randomBytes(4).toString('hex')}`;
+  const response = await fetch(`${baseUrl}/api/register/`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username, password: `Kyl-${randomBytes(6).toString('hex')}-9` }),
+  });
+  expect(response.status).toBe(201);
+  return (await response.json()) as Auth;
+}
+
+async function makeModerator(baseUrl: string): Promise<Auth> {
+  const auth = await registerUser(baseUrl, 'gen_mod');
+  const login = await fetch(`${baseUrl}/api/login/`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username: inject('adminUsername'), password: inject('adminPassword') }),
+  });
+  expect(login.status).toBe(200);
+  const admin = (await login.json()) as Auth;
+  const patch = await fetch(`${baseUrl}/api/users/${auth.user.id}/`, {
+    method: 'PATCH',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${admin.access}` },
+    body: JSON.stringify({ role: 'moderator' }),
+  });
+  expect(patch.status).toBe(200);
+  return { ...auth, user: { ...auth.user, role: 'moderator' } };
+}
+
+async function signInAs(page: Page, auth: Auth) {
+  await page.addInitScript((stored) => {
+    localStorage.setItem(
+      'access-token',
+      JSON.stringify({ access: stored.access, refresh: stored.refresh }),
+    );
+    localStorage.setItem('user', JSON.stringify(stored.user));
+  }, auth);
+}
+
+const node = (page: Page, id: number) => page.locator(`[data-node="${id}"]`);
+
+describe('genealogy: /search', () => {
+  const session = useBrowser();
+
+  it('finds a person by a folded, misspelt query and shows the lineage in the suggestion', async () => {
+    const page = await session.newPage();
+    await page.goto('/search');
+    await node(page, ROOT.id).waitFor();
+    // Latin spelling (folded to Өскөн) and a typo in the father's name (Baytk for Байтик).
+    await page.locator('#sanjyra-search').fill('Oskon Baytk');
+    const option = page.locator(`li[data-person-id="${COUSINS.a.id}"]`);
+    await option.waitFor();
+    expect(await option.textContent()).toContain('Өскөн ← Байтик ← Жору ← Багыш');
+    await option.click();
+    await page.waitForURL(/\/search\?person=9$/);
+    await expect.poll(() => node(page, COUSINS.a.id).getAttribute('aria-selected')).toBe('true');
+    // The ancestor chain is drawn above the person.
+    await node(page, 5).waitFor();
+    await node(page, JORU.id).waitFor();
+    await shot(page, 'search-person-desktop');
+  });
+
+  it('starts at the root and loads children when a node is expanded', async () => {
+    const page = await session.newPage();
+    await page.goto('/search');
+    await node(page, JORU.id).waitFor();
+    expect(await node(page, 5).count()).toBe(0);
+    const childrenLoaded = page.waitForResponse((response) =>
+      response.url().includes(`/api/persons/${JORU.id}/children/`),
+    );
+    await page.locator(`[data-toggle="${JORU.id}"]`).click();
+    await childrenLoaded;
+    await node(page, 5).waitFor();
+    await node(page, 6).waitFor();
+    // Clicking a person opens the card with a link to the person page.
+    await node(page, 6).click();
+    const open = page.getByRole('link', { name: 'Толук маалымат' });
+    await open.click();
+    await page.waitForURL(/\/persons\/6$/);
+    await page.locator('h1', { hasText: 'Шаршен' }).waitFor();
+  });
+
+  it('restores the view from a shared URL, and Back returns to the previous person', async () => {
+    const page = await session.newPage(PHONE);
+    await page.goto(`/search?person=${COUSINS.b.id}`);
+    await expect.poll(() => node(page, COUSINS.b.id).getAttribute('aria-selected')).toBe('true');
+    await node(page, 6).waitFor();
+    await shot(page, 'search-shared-phone');
+    await page.locator('#sanjyra-search').fill('Өскөн Байтик');
+    await page.locator(`li[data-person-id="${COUSINS.a.id}"]`).click();
+    await page.waitForURL(/person=9$/);
+    await expect.poll(() => node(page, COUSINS.a.id).getAttribute('aria-selected')).toBe('true');
+    await page.goBack();
+    await page.waitForURL(/person=12$/);
+    await expect.poll(() => node(page, COUSINS.b.id).getAttribute('aria-selected')).toBe('true');
+  });
+});
+
+describe('genealogy: /comparison', () => {
+  const session = useBrowser();
+
+  it('names two first cousins аталаш бир тууган and draws both lines meeting at Жору', async () => {
+    for (const viewport of [DESKTOP, PHONE]) {
+      const page = await session.newPage(viewport);
+      await page.goto(`/comparison?a=${COUSINS.a.id}&b=${COUSINS.b.id}`);
+      const sentence = page.getByTestId('kinship-sentence');
+      await sentence.waitFor();
+      expect(await sentence.textContent()).toBe('Үркүнбай — Өскөндүн аталаш бир тууганы');
+      await page.getByTestId('jeti-ata').waitFor();
+      const diagram = page.getByTestId('comparison-diagram');
+      expect(await diagram.locator(`[data-chain-person="${JORU.id}"]`).count()).toBe(1);
+      expect(await page.getByTestId('chain-a').textContent()).toMatch(/Байтик.*Өскөн/);
+      expect(await page.getByTestId('chain-b').textContent()).toMatch(/Шаршен.*Үркүнбай/);
+      // The pickers show the persons of the URL.
+      await expect.poll(() => page.locator('#compare-a').inputValue()).toBe('Өскөн');
+      await shot(page, `comparison-${viewport.width}`);
+      await page.context().close();
+    }
+  });
+
+  it('says plainly when there is no common ancestor, and works in runes', async () => {
+    const page = await session.newPage();
+    await storeLanguage(page, 'old_ky');
+    // Someone outside the tribe's line: a new root person, added directly by the admin.
+    const admin = await loginAdmin();
+    const created = await fetch(`${session.baseUrl}/api/persons/`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${admin.access}` },
+      body: JSON.stringify({ name: `Бөтөн ${randomBytes(3).toString('hex')}`, sex: 'M' }),
+    });
+    expect(created.status).toBe(201);
+    const stranger = (await created.json()) as { id: number };
+    await page.goto(`/comparison?a=${ROOT.id}&b=${stranger.id}`);
+    await page.getByTestId('no-common-ancestor').waitFor();
+    await page.goto(`/comparison?a=${COUSINS.a.id}&b=${COUSINS.b.id}`);
+    const sentence = page.getByTestId('kinship-sentence');
+    await sentence.waitFor();
+    expect(await sentence.locator('bdi[dir="rtl"]').count()).toBe(1);
+    await shot(page, 'comparison-runes');
+  });
+});
+
+describe('genealogy: person page, proposals and moderation', () => {
+  const session = useBrowser();
+
+  it('shows the lineage chain, family and buttons of a person', async () => {
+    const page = await session.newPage();
+    await page.goto(`/persons/${COUSINS.a.id}`);
+    await page.locator('h1', { hasText: COUSINS.a.name }).waitFor();
+    const lineage = page.getByTestId('lineage');
+    expect(await lineage.textContent()).toMatch(/Өскөн.*Байтик.*Жору.*Багыш/);
+    await lineage.getByRole('link', { name: JORU.name }).click();
+    await page.waitForURL(/\/persons\/2$/);
+    await page.locator('h1', { hasText: JORU.name }).waitFor();
+    await page.getByRole('link', { name: 'Санжырадан көрсөтүү' }).click();
+    await page.waitForURL(/\/search\?person=2$/);
+    await expect.poll(() => node(page, JORU.id).getAttribute('aria-selected')).toBe('true');
+  });
+
+  it("hides a living person's details from a guest", async () => {
+    const living = (await (
+      await fetch(`${session.baseUrl}/api/persons/?living=true&page_size=1`)
+    ).json()) as { results: { id: number; name: string }[] };
+    const person = living.results[0];
+    expect(person).toBeDefined();
+    if (!person) return;
+    const page = await session.newPage(PHONE);
+    await page.goto(`/persons/${person.id}`);
+    await page.getByTestId('restricted').waitFor();
+    // The name and the lineage stay visible; the facts section is not there.
+    await page.getByTestId('lineage').waitFor();
+    expect(await page.getByText('Туулган', { exact: true }).count()).toBe(0);
+    await shot(page, 'person-restricted-phone');
+  });
+
+  it("puts a member's proposal in the moderators' queue; accepted, it shows on the page", async () => {
+    // A historical person deep in the tree, so other tests' persons stay as they are.
+    const list = (await (
+      await fetch(`${session.baseUrl}/api/persons/?living=false&generation=6&page_size=5`)
+    ).json()) as { results: { id: number; name: string }[] };
+    const target = list.results[0];
+    expect(target).toBeDefined();
+    if (!target) return;
+    const biography = `Сынак өмүр баяны ${randomBytes(3).toString('hex')}`;
+
+    const member = await registerUser(session.baseUrl, 'gen_member');
+    const page = await session.newPage();
+    await signInAs(page, member);
+    await page.goto(`/persons/${target.id}`);
+    await page.getByRole('button', { name: 'Түзөтүү' }).click();
+    await page.locator('#person-biography').fill(biography);
+    await page.getByRole('button', { name: 'Сунуш жөнөтүү' }).click();
+    await page.getByTestId('pending-note').waitFor();
+    expect(await page.getByTestId('pending-note').textContent()).toContain('текшерүүнү күтүүдө');
+    await page.context().close();
+
+    const moderator = await makeModerator(session.baseUrl);
+    const review = await session.newPage();
+    await signInAs(review, moderator);
+    await review.goto('/persons');
+    // The user menu shows how many proposals wait, and leads to the queue.
+    await review
+      .locator('button[aria-haspopup="menu"]', { hasText: moderator.user.username })
+      .click();
+    const badge = review.getByTestId('pending-badge');
+    await badge.waitFor();
+    await expect
+      .poll(async () => Number(await badge.locator('.MuiBadge-badge').textContent()))
+      .toBeGreaterThan(0);
+    await review.getByRole('menuitem', { name: /Модерация/ }).click();
+    await review.waitForURL(/\/moderation$/);
+    const card = review.locator('[data-revision]', { hasText: biography });
+    await card.waitFor();
+    await shot(review, 'moderation-desktop');
+    await card.getByRole('button', { name: 'Кабыл алуу' }).click();
+    await card.waitFor({ state: 'detached' });
+
+    await review.goto(`/persons/${target.id}`);
+    await review.getByTestId('biography').waitFor();
+    expect(await review.getByTestId('biography').textContent()).toBe(biography);
+    await review.getByTestId('history').waitFor();
+    await shot(review, 'person-moderator-desktop');
+  });
+});

@@ -1,0 +1,234 @@
+import { toRunes } from '@bagysh/shared';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, useBrowser } from './support/browser';
+import { open, signIn, SITE_NAME, storeLanguage } from './support/shell';
+
+const GUEST_NAV = [
+  'Багыш уруусу',
+  'Багыш мыктылары',
+  'Инсандар',
+  'Санжыра',
+  'Салыштыруу',
+  'Жаңылыктар',
+  'Байланыш',
+  'Негиздөөчүлөр',
+];
+const SIGNED_IN_NAV = [
+  ...GUEST_NAV,
+  'Жүктөлгөн файлдар',
+  'Сурамжылоо',
+  'Категориялар',
+  'Колдонуучулар',
+];
+
+describe('header and navigation (spec §2)', () => {
+  const session = useBrowser();
+
+  it('shows a guest the public items in order, a login button and the avatar to /login', async () => {
+    const page = await session.newPage(DESKTOP);
+    await open(page, '/search');
+    const nav = page.getByTestId('header-nav');
+    expect(await nav.getByRole('link').allTextContents()).toEqual(GUEST_NAV);
+    expect(
+      await nav.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href'))),
+    ).toEqual([
+      '/about',
+      '/person-articles',
+      '/persons',
+      '/search',
+      '/comparison',
+      '/news',
+      '/contacts',
+      '/founders',
+    ]);
+    const header = page.locator('header');
+    expect(await header.getByRole('link', { name: SITE_NAME }).getAttribute('href')).toBe('/');
+    expect(await header.getByRole('link', { name: 'Кирүү', exact: true }).count()).toBe(2); // button + avatar
+    const avatar = page.getByTestId('profile-avatar');
+    expect(await avatar.getAttribute('href')).toBe('/login');
+    expect(
+      await page.getByTestId('online-dot').evaluate((el) => getComputedStyle(el).backgroundColor),
+    ).toBe('rgb(76, 175, 80)');
+    expect(await page.getByRole('button', { name: 'Меню' }).count()).toBe(0);
+  });
+
+  it('shows a signed-in user all twelve items, the user menu and the avatar to /profile', async () => {
+    const page = await session.newPage(DESKTOP);
+    await signIn(page, { username: 'Асан' });
+    await open(page, '/search');
+    expect(await page.getByTestId('header-nav').getByRole('link').allTextContents()).toEqual(
+      SIGNED_IN_NAV,
+    );
+    expect(await page.getByTestId('profile-avatar').getAttribute('href')).toBe('/profile');
+    expect(await page.locator('header').getByRole('link', { name: 'Кирүү' }).count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Асан' }).click();
+    const menu = page.getByRole('menu');
+    await menu.waitFor();
+    expect(await menu.getByRole('menuitem').allTextContents()).toEqual(['Профиль', 'Чыгуу']);
+    await menu.getByRole('menuitem', { name: 'Профиль' }).click();
+    await page.waitForURL(/\/profile$/);
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Профиль');
+    // Back returns to the page before, not to the menu's own history entry.
+    await page.goBack();
+    await page.waitForURL(/\/search$/);
+    expect(await page.getByRole('menu').count()).toBe(0);
+  });
+
+  it('marks the current page in the menu', async () => {
+    const page = await session.newPage(DESKTOP);
+    await open(page, '/comparison');
+    const current = page.getByTestId('header-nav').locator('[aria-current="page"]');
+    expect(await current.allTextContents()).toEqual(['Салыштыруу']);
+  });
+});
+
+describe('drawer below lg (1280 px)', () => {
+  const session = useBrowser();
+
+  for (const width of [PHONE.width, 1279]) {
+    it(`collapses the menu into a drawer at ${width} px`, async () => {
+      const page = await session.newPage({ width, height: 844 });
+      await open(page, '/search');
+      expect(await page.getByTestId('header-nav').count()).toBe(0);
+      await page.getByRole('button', { name: 'Меню' }).click();
+      const drawer = page.getByTestId('nav-drawer');
+      await drawer.waitFor();
+      // Right-hand, 256 px wide (once it has slid in).
+      await expect
+        .poll(async () => {
+          const box = await drawer.boundingBox();
+          return box && [Math.round(box.x + box.width), box.width];
+        })
+        .toEqual([width, 256]);
+      expect(await drawer.getByRole('link', { name: 'Кирүү' }).getAttribute('href')).toBe('/login');
+      expect(await drawer.getByRole('navigation').getByRole('link').allTextContents()).toEqual(
+        GUEST_NAV,
+      );
+
+      await drawer.getByRole('link', { name: 'Жаңылыктар' }).click();
+      await page.waitForURL(/\/news$/);
+      await expect.poll(() => drawer.isVisible()).toBe(false);
+      await expect.poll(() => page.locator('h1').textContent()).toBe('Жаңылыктар');
+      // Back goes straight to the page before.
+      await page.goBack();
+      await page.waitForURL(/\/search$/);
+    });
+  }
+
+  it('shows a signed-in user the user menu and every item in the drawer', async () => {
+    const page = await session.newPage(PHONE);
+    await signIn(page, { username: 'Асан' });
+    await open(page, '/search');
+    await page.getByRole('button', { name: 'Меню' }).click();
+    const drawer = page.getByTestId('nav-drawer');
+    await drawer.waitFor();
+    expect(await drawer.getByText('Асан').count()).toBe(1);
+    expect(await drawer.getByRole('link', { name: 'Профиль' }).getAttribute('href')).toBe(
+      '/profile',
+    );
+    expect(await drawer.getByRole('button', { name: 'Чыгуу' }).count()).toBe(1);
+    expect(await drawer.getByRole('link', { name: 'Кирүү' }).count()).toBe(0);
+    expect(await drawer.getByRole('navigation').getByRole('link').allTextContents()).toEqual(
+      SIGNED_IN_NAV,
+    );
+  });
+
+  it('has no menu button and no drawer from 1280 px up, and closes it when the window grows', async () => {
+    const page = await session.newPage({ width: 1280, height: 900 });
+    await open(page, '/search');
+    expect(await page.getByRole('button', { name: 'Меню' }).count()).toBe(0);
+    expect(await page.getByTestId('header-nav').getByRole('link').count()).toBe(8);
+
+    await page.setViewportSize({ width: 1000, height: 900 });
+    await page.getByRole('button', { name: 'Меню' }).click();
+    await page.getByTestId('nav-drawer').waitFor();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await expect.poll(() => page.getByTestId('nav-drawer').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Меню' }).count()).toBe(0);
+  });
+});
+
+describe('languages and runes (spec §1)', () => {
+  const session = useBrowser();
+
+  for (const viewport of [DESKTOP, PHONE]) {
+    it(`switches the header to runes and keeps the choice over a reload (${viewport.width} px)`, async () => {
+      const page = await session.newPage(viewport);
+      await open(page, '/search');
+      const siteName = page.locator('header').getByRole('link', { name: SITE_NAME });
+      expect(await siteName.textContent()).toBe(SITE_NAME);
+      expect(await page.locator('html').getAttribute('dir')).toBe('ltr');
+
+      await page.getByRole('button', { name: 'Байыркы түрк жазуусу' }).click();
+      await expect.poll(() => siteName.textContent()).toBe(toRunes(SITE_NAME));
+      const bdi = siteName.locator('bdi');
+      expect(await bdi.getAttribute('dir')).toBe('rtl');
+      expect(await bdi.getAttribute('lang')).toBe('ky-Orkh');
+      // The link keeps its Cyrillic name for screen readers; the page stays ltr.
+      expect(await siteName.getAttribute('aria-label')).toBe(SITE_NAME);
+      expect(await page.locator('html').getAttribute('dir')).toBe('ltr');
+      expect(await page.locator('h1').textContent()).toBe(toRunes('Санжыра'));
+      expect(await page.title()).toBe(toRunes(`Санжыра - ${SITE_NAME}`));
+      expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('old_ky');
+      expect(
+        await page
+          .getByRole('button', { name: 'Байыркы түрк жазуусу' })
+          .getAttribute('aria-pressed'),
+      ).toBe('true');
+      if (viewport === DESKTOP) {
+        const items = await page.getByTestId('header-nav').getByRole('link').allTextContents();
+        expect(items).toEqual(GUEST_NAV.map((label) => toRunes(label)));
+      }
+
+      await page.reload();
+      await page.locator('h1').waitFor();
+      await expect.poll(() => siteName.textContent()).toBe(toRunes(SITE_NAME));
+      expect(await page.locator('footer').textContent()).toBe(toRunes(`${SITE_NAME} © 2024`));
+      // The rune font is bundled and used.
+      await page.evaluate(() => document.fonts.ready);
+      expect(
+        await page.evaluate(() =>
+          [...document.fonts].some(
+            (face) =>
+              face.family.replace(/"/g, '') === 'Noto Sans Old Turkic' && face.status === 'loaded',
+          ),
+        ),
+      ).toBe(true);
+
+      await page.getByRole('button', { name: 'Кирилл жазуусу' }).click();
+      await expect.poll(() => siteName.textContent()).toBe(SITE_NAME);
+      expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('ky');
+    });
+  }
+
+  it('switches without reloading the page', async () => {
+    const page = await session.newPage();
+    await open(page, '/persons');
+    await page.evaluate(() => Object.assign(window, { e2eMarker: true }));
+    await page.getByRole('button', { name: 'Байыркы түрк жазуусу' }).click();
+    await expect.poll(() => page.locator('h1').textContent()).toBe(toRunes('Инсандар'));
+    expect(await page.evaluate(() => 'e2eMarker' in window)).toBe(true);
+  });
+
+  it.each(['en', 'OLD_KY', '{"lang":"old_ky"}', ''])(
+    'falls back to ky for lang=%j',
+    async (value) => {
+      const page = await session.newPage();
+      await storeLanguage(page, value);
+      await open(page, '/search');
+      expect(await page.locator('h1').textContent()).toBe('Санжыра');
+      expect(await page.title()).toBe(`Санжыра - ${SITE_NAME}`);
+      expect(
+        await page.getByRole('button', { name: 'Кирилл жазуусу' }).getAttribute('aria-pressed'),
+      ).toBe('true');
+    },
+  );
+
+  it('starts in runes when lang=old_ky is stored', async () => {
+    const page = await session.newPage();
+    await storeLanguage(page, 'old_ky');
+    await open(page, '/');
+    await expect.poll(() => page.locator('h1').textContent()).toBe(toRunes(SITE_NAME));
+  });
+});

@@ -1,0 +1,217 @@
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { DESKTOP, PHONE, useBrowser } from './support/browser';
+import { toRunes } from '@bagysh/shared';
+import { open, signIn, SITE_NAME, storeLanguage } from './support/shell';
+
+/** Spec §2: every route, its title and who may open it. */
+const ROUTES: {
+  path: string;
+  title: string;
+  access: 'public' | 'login' | 'guest';
+  /** A view page of a demo item (`:id` is filled in): its tab title is the item's title. */
+  view?: 'person-articles' | 'news';
+}[] = [
+  { path: '/', title: 'Башкы бет', access: 'public' },
+  { path: '/search', title: 'Санжыра', access: 'public' },
+  { path: '/comparison', title: 'Салыштыруу', access: 'public' },
+  { path: '/person-articles', title: 'Багыш мыктылары', access: 'public' },
+  { path: '/person-articles/add', title: 'Макала кошуу', access: 'login' },
+  { path: '/person-articles/:id', title: '', access: 'public', view: 'person-articles' },
+  {
+    path: '/person-articles/edit/:id',
+    title: 'Макала кошуу',
+    access: 'login',
+    view: 'person-articles',
+  },
+  { path: '/polls', title: 'Сурамжылоо', access: 'login' },
+  { path: '/files', title: 'Файлдар', access: 'login' },
+  { path: '/categories', title: 'Категориялар', access: 'login' },
+  { path: '/persons', title: 'Инсандар', access: 'public' },
+  { path: '/about', title: 'Багыш уруусу', access: 'public' },
+  { path: '/founders', title: 'Негиздөөчүлөр', access: 'public' },
+  { path: '/news', title: 'Жаңылыктар', access: 'public' },
+  { path: '/news/:id', title: '', access: 'public', view: 'news' },
+  { path: '/contacts', title: 'Байланыш', access: 'public' },
+  { path: '/login', title: 'Кирүү', access: 'guest' },
+  { path: '/profile', title: 'Профиль', access: 'login' },
+  { path: '/users', title: 'Колдонуучулар', access: 'login' },
+];
+
+/** Fills each view route with the newest published demo item of its kind and its title. */
+beforeAll(async () => {
+  for (const kind of ['person-articles', 'news'] as const) {
+    const response = await fetch(`${inject('baseUrl')}/api/${kind}/?page_size=1`);
+    const { results } = (await response.json()) as { results: { id: number; title: string }[] };
+    const item = results[0];
+    if (!item) throw new Error(`the demo data has no ${kind}`);
+    for (const route of ROUTES.filter((r) => r.view === kind)) {
+      route.path = route.path.replace(':id', String(item.id));
+      route.title ||= item.title;
+    }
+  }
+});
+
+describe('routes and titles (spec §2)', () => {
+  const session = useBrowser();
+
+  it("gives every route the tab title '{title} - {site name}', with no console error", async () => {
+    for (const route of ROUTES) {
+      const page = await session.newPage();
+      if (route.access === 'login') await signIn(page);
+      const response = await open(page, route.path);
+      expect(response?.status(), route.path).toBe(200);
+      await expect
+        .poll(() => page.title(), { message: route.path })
+        .toBe(`${route.title} - ${SITE_NAME}`);
+      await page.context().close();
+    }
+  });
+
+  it('shows every page, heading and tab title, in runes when lang is old_ky', async () => {
+    for (const route of ROUTES.filter((r) => !r.view)) {
+      const page = await session.newPage();
+      if (route.access === 'login') await signIn(page);
+      await storeLanguage(page, 'old_ky');
+      await open(page, route.path);
+      await expect
+        .poll(() => page.title(), { message: route.path })
+        .toBe(toRunes(`${route.title} - ${SITE_NAME}`));
+      const heading = page.locator('h1 bdi[dir="rtl"]');
+      expect(await heading.count(), route.path).toBe(1);
+      await page.context().close();
+    }
+  });
+
+  it('pre-renders each route’s title into index.html, before any script runs', async () => {
+    // View pages are left out: the server gives a shared article or news link its own title.
+    const pages = ROUTES.filter((route) => !route.view);
+    for (const route of [...pages, { path: '/no/such/page', title: 'Табылган жок' }]) {
+      const html = await (await fetch(`${session.baseUrl}${route.path}`)).text();
+      expect(html, route.path).toContain(`<title>${route.title} - ${SITE_NAME}</title>`);
+    }
+  });
+
+  it('shows the error page, in Kyrgyz and inside the default layout, for an unknown path', async () => {
+    const page = await session.newPage();
+    await open(page, '/no/such/page');
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Табылган жок');
+    expect(await page.title()).toBe(`Табылган жок - ${SITE_NAME}`);
+    expect(await page.locator('[data-layout="default"]').count()).toBe(1);
+    expect(await page.locator('header').count()).toBe(1);
+    expect(await page.locator('footer').count()).toBe(1);
+    await page.getByRole('link', { name: 'Башкы бетке кайтуу' }).click();
+    await page.waitForURL(`${session.baseUrl}/`);
+    await expect.poll(() => page.title()).toBe(`Башкы бет - ${SITE_NAME}`);
+  });
+
+  it('moves between pages without reloading, and updates the title', async () => {
+    const page = await session.newPage();
+    await open(page, '/search');
+    await page.evaluate(() => Object.assign(window, { e2eMarker: true }));
+    await page.getByTestId('header-nav').getByRole('link', { name: 'Инсандар' }).click();
+    await page.waitForURL(/\/persons$/);
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Инсандар');
+    expect(await page.title()).toBe(`Инсандар - ${SITE_NAME}`);
+    expect(await page.evaluate(() => 'e2eMarker' in window)).toBe(true);
+  });
+});
+
+describe('layouts (spec §2)', () => {
+  const session = useBrowser();
+
+  for (const viewport of [DESKTOP, PHONE]) {
+    it(`landing, default and blank at ${viewport.width} px`, async () => {
+      const page = await session.newPage(viewport);
+
+      await open(page, '/');
+      const header = page.locator('header');
+      expect(await page.locator('[data-layout="landing"]').count()).toBe(1);
+      // Transparent, and over the content: the hero starts at the top of the page.
+      expect(await header.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(
+        'rgba(0, 0, 0, 0)',
+      );
+      expect(await header.evaluate((el) => getComputedStyle(el).position)).toBe('absolute');
+      const heroTop = await page.locator('main').evaluate((el) => el.getBoundingClientRect().top);
+      expect(heroTop).toBe(0);
+      expect(await page.locator('footer').count()).toBe(0);
+
+      await open(page, '/search');
+      expect(await page.locator('[data-layout="default"]').count()).toBe(1);
+      expect(await header.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe(
+        'rgba(0, 0, 0, 0)',
+      );
+      const mainTop = await page.locator('main').evaluate((el) => el.getBoundingClientRect().top);
+      const headerBottom = await header.evaluate((el) => el.getBoundingClientRect().bottom);
+      expect(mainTop).toBeGreaterThanOrEqual(headerBottom);
+      expect(await page.locator('footer').textContent()).toBe(`${SITE_NAME} © 2024`);
+      // The theme's primary orange (spec §9).
+      const siteName = header.getByRole('link', { name: SITE_NAME });
+      expect(await siteName.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(230, 81, 0)');
+
+      await open(page, '/login');
+      expect(await page.locator('[data-layout="blank"]').count()).toBe(1);
+      expect(await page.locator('header').count()).toBe(0);
+      expect(await page.locator('footer').count()).toBe(0);
+      expect(await page.locator('h1').textContent()).toBe('Кирүү');
+    });
+  }
+});
+
+describe('route guard (spec §6)', () => {
+  const session = useBrowser();
+
+  it('sends a guest from every login-only page to / (and from /profile to /login)', async () => {
+    for (const route of ROUTES.filter((r) => r.access === 'login')) {
+      const page = await session.newPage();
+      await page.goto(route.path);
+      // Issue 4: a signed-out visitor on /profile is sent to log in.
+      const target = route.path === '/profile' ? '/login' : '/';
+      await page.waitForURL(`${session.baseUrl}${target}`);
+      const title = target === '/login' ? 'Кирүү' : 'Башкы бет';
+      await expect.poll(() => page.title()).toBe(`${title} - ${SITE_NAME}`);
+      await page.context().close();
+    }
+  });
+
+  it('sends a signed-in visitor from /login to /', async () => {
+    const page = await session.newPage();
+    await signIn(page);
+    await page.goto('/login');
+    await page.waitForURL(`${session.baseUrl}/`);
+    await page.locator('[data-layout="landing"] h1').waitFor();
+    expect(await page.locator('[data-layout="blank"]').count()).toBe(0);
+  });
+});
+
+describe('assets', () => {
+  const session = useBrowser();
+
+  it('loads everything, fonts included, from the site itself', async () => {
+    const page = await session.newPage();
+    const foreign: string[] = [];
+    page.on('request', (request) => {
+      if (!request.url().startsWith(session.baseUrl)) foreign.push(request.url());
+    });
+    await open(page, '/search');
+    await page.evaluate(() => document.fonts.ready);
+    expect(foreign).toEqual([]);
+    const faces = await page.evaluate(() =>
+      [...document.fonts].map((face) => ({
+        family: face.family.replace(/"/g, ''),
+        weight: face.weight,
+        status: face.status,
+      })),
+    );
+    const inter = faces.filter((face) => face.family === 'Inter');
+    expect(new Set(inter.map((face) => face.weight))).toEqual(
+      new Set(['300', '400', '500', '600', '700', '800', '900']),
+    );
+    // The page's Cyrillic text is drawn in Inter, regular and bold.
+    const loaded = new Set(inter.filter((f) => f.status === 'loaded').map((f) => f.weight));
+    expect(loaded.has('400') && loaded.has('700')).toBe(true);
+    expect(faces.some((face) => face.family === 'Noto Sans Old Turkic')).toBe(true);
+    expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(
+      /^"Noto Sans Old Turkic", Inter/,
+    );
+  });
+});

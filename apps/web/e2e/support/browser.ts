@@ -1,0 +1,54 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
+import { CHROMIUM_ARGS, chromiumPath } from './chromium';
+
+export const DESKTOP = { width: 1440, height: 900 };
+export const PHONE = { width: 390, height: 844 };
+
+export interface BrowserSession {
+  baseUrl: string;
+  /** A new page in a fresh context (empty localStorage); console errors are collected. */
+  newPage(viewport?: { width: number; height: number }): Promise<Page>;
+  /** Console errors and page errors seen since the current test started. */
+  consoleErrors: string[];
+}
+
+/**
+ * One Chromium per test file. Every test fails if a page it opened logged a
+ * console error or threw an uncaught exception.
+ */
+export function useBrowser(): BrowserSession {
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  const session: BrowserSession = {
+    baseUrl: inject('baseUrl'),
+    consoleErrors: [],
+    async newPage(viewport = DESKTOP) {
+      const context = await browser.newContext({
+        viewport,
+        baseURL: session.baseUrl,
+        locale: 'ky-KG',
+      });
+      contexts.push(context);
+      const page = await context.newPage();
+      page.on('console', (message) => {
+        if (message.type() === 'error') session.consoleErrors.push(message.text());
+      });
+      page.on('pageerror', (error) => session.consoleErrors.push(error.message));
+      return page;
+    },
+  };
+
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+  });
+  afterEach(async () => {
+    const errors = session.consoleErrors.splice(0);
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+    expect(errors, 'console errors in the page').toEqual([]);
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+  return session;
+}

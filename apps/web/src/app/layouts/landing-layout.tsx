@@ -1,0 +1,16 @@
+import Box from '@mui/material/Box';
+import type { ReactNode } from 'react';
+import { PageOutlet } from '../page-outlet';
+import { AppHeader } from '../shell/app-header';
+import { LogoutDialog } from '../shell/logout';
+
+/** The home page's frame: a transparent header over the content (spec §2). */
+export function LandingLayout({ children }: { children?: ReactNode }) {
+  return (
+    <Box data-layout="landing" sx={{ position: 'relative', minHeight: '100dvh' }}>
+      <AppHeader transparent />
+      <Box component="main">{children ?? <PageOutlet />}</Box>
+      <LogoutDialog />
+    </Box>
+  );
+}

@@ -1,0 +1,111 @@
+import { SITE_ROUTES, type SiteLayout, type SiteRoute, type SiteRouteId } from '@bagysh/shared';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { paths } from '../config/paths';
+import { setNavigator } from '../lib/navigation';
+import { loadPage } from '../lib/preload-error';
+import { accessLoader } from './guards';
+import { BlankLayout, DefaultLayout, LandingLayout } from './layouts';
+import { Root, RootError, RouteError, ShellFallback } from './root';
+import type { RouteHandle } from './shell/title-sync';
+
+interface PageModule {
+  Component: ComponentType;
+}
+
+/** One lazy chunk per page (the add and edit routes share the article form's). */
+const pages: Record<SiteRouteId | 'notFound', () => Promise<PageModule>> = {
+  home: () => import('./routes/home'),
+  search: () => import('./routes/search'),
+  comparison: () => import('./routes/comparison'),
+  personArticles: () => import('./routes/person-articles'),
+  addPersonArticle: () => import('./routes/person-article-form'),
+  personArticle: () => import('./routes/person-article'),
+  editPersonArticle: () => import('./routes/person-article-form'),
+  polls: () => import('./routes/polls'),
+  files: () => import('./routes/files'),
+  categories: () => import('./routes/categories'),
+  persons: () => import('./routes/persons'),
+  about: () => import('./routes/about'),
+  founders: () => import('./routes/founders'),
+  news: () => import('./routes/news'),
+  newsItem: () => import('./routes/news-item'),
+  contacts: () => import('./routes/contacts'),
+  login: () => import('./routes/login'),
+  profile: () => import('./routes/profile'),
+  users: () => import('./routes/users'),
+  person: () => import('./routes/person'),
+  moderation: () => import('./routes/moderation'),
+  notFound: () => import('./routes/not-found'),
+};
+
+function lazyPage(id: SiteRouteId | 'notFound') {
+  return async () => {
+    const { Component } = await loadPage(pages[id]);
+    return { Component };
+  };
+}
+
+function pageRoute(route: SiteRoute): RouteObject {
+  const handle: RouteHandle = { title: route.id };
+  return {
+    id: route.id,
+    path: route.path,
+    handle,
+    // A guest opening /profile is offered the login page rather than the home page.
+    loader: accessLoader(route.access, route.id === 'profile' ? paths.login() : undefined),
+    lazy: lazyPage(route.id),
+  };
+}
+
+function pagesIn(layout: SiteLayout): RouteObject[] {
+  return SITE_ROUTES.filter((route) => route.layout === layout).map(pageRoute);
+}
+
+const notFoundHandle: RouteHandle = { title: 'notFound' };
+
+/** The route tree of spec §2: three layouts, the 19 pages, and the error page for the rest. */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    element: <Root />,
+    HydrateFallback: ShellFallback,
+    errorElement: <RootError />,
+    children: [
+      {
+        id: 'layout-landing',
+        element: <LandingLayout />,
+        children: [{ errorElement: <RouteError />, children: pagesIn('landing') }],
+      },
+      {
+        id: 'layout-blank',
+        element: <BlankLayout />,
+        children: [{ errorElement: <RouteError />, children: pagesIn('blank') }],
+      },
+      {
+        id: 'layout-default',
+        element: <DefaultLayout />,
+        children: [
+          {
+            errorElement: <RouteError />,
+            children: [
+              ...pagesIn('default'),
+              { id: 'notFound', path: '*', handle: notFoundHandle, lazy: lazyPage('notFound') },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);
+
+// The API client and logout navigate from outside React (spec §4: session expiry goes to /).
+setNavigator((to, options) => void router.navigate(to, options));
+
+/** Where a reload should go: the page being opened, or else the current one. */
+export function reloadHref(): string {
+  const next = router.state.navigation.location;
+  return next ? router.createHref(next) : window.location.href;
+}

@@ -1,0 +1,17 @@
+import Container from '@mui/material/Container';
+import { useParams } from 'react-router';
+import { idParam, PersonView } from '../../features/genealogy';
+import '../../lib/i18n/areas/genealogy';
+import { ErrorContent } from '../shell/error-content';
+
+/** A person's page (/persons/{id}). */
+export function Component() {
+  const { id } = useParams();
+  const personId = idParam(id);
+  if (personId === null) return <ErrorContent notFound />;
+  return (
+    <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
+      <PersonView key={personId} id={personId} />
+    </Container>
+  );
+}

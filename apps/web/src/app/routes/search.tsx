@@ -1,0 +1,80 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { PageHeading } from '../../components/page-heading';
+import { paths } from '../../config/paths';
+import { idParam, loadTreeChildren, PersonSearch, useTreeStart } from '../../features/genealogy';
+import { SanjyraTree } from '../../features/sanjyra-tree';
+import '../../lib/i18n/areas/genealogy';
+import { useScript } from '../../lib/script';
+
+const TREE_HEIGHT = 'max(420px, calc(100vh - 320px))';
+
+/** Санжыра: the name search with suggestions and the interactive tree (`?person=` focuses it). */
+export function Component() {
+  const { t } = useTranslation();
+  const { t: g } = useTranslation('genealogy');
+  const script = useScript();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const personId = idParam(params.get('person'));
+  const start = useTreeStart(personId);
+
+  const onFocusChange = useCallback(
+    (id: number) => setParams({ person: String(id) }, { replace: true }),
+    [setParams],
+  );
+
+  return (
+    <PageHeading title={t('titles.search')}>
+      <Typography color="text.secondary" sx={{ mt: 1, mb: 2 }}>
+        {script.text(g('search.intro'))}
+      </Typography>
+      <Box sx={{ maxWidth: 560, mb: 2 }}>
+        <PersonSearch
+          id="sanjyra-search"
+          label={g('search.label')}
+          onSelect={(person) => setParams({ person: String(person.id) })}
+        />
+      </Box>
+      {start.error && !start.initial ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" onClick={start.retry}>
+              {script.text(g('retry'))}
+            </Button>
+          }
+        >
+          {script.text(start.error.message)}
+        </Alert>
+      ) : start.empty ? (
+        <Alert severity="info">{script.text(g('tree.empty'))}</Alert>
+      ) : start.initial ? (
+        <SanjyraTree
+          initial={start.initial}
+          loadChildren={loadTreeChildren}
+          personHref={paths.person}
+          onFocusChange={onFocusChange}
+          onOpenPerson={(id) => void navigate(paths.person(id))}
+          renderText={(text) => script.text(text)}
+          exportText={(text) => script.plain(text)}
+          height={TREE_HEIGHT}
+          fileName={g('tree.fileName')}
+        />
+      ) : (
+        <Skeleton
+          variant="rounded"
+          height={TREE_HEIGHT}
+          aria-label={g('loading')}
+          data-testid="tree-loading"
+        />
+      )}
+    </PageHeading>
+  );
+}

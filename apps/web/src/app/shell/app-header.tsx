@@ -1,0 +1,124 @@
+import MenuIcon from '@mui/icons-material/Menu';
+import Box from '@mui/material/Box';
+import { alpha } from '@mui/material/styles';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { buttonSx, LinkButton } from '../../components/link-button';
+import { paths } from '../../config/paths';
+import { useAppStore } from '../../lib/app-store';
+import { useScript } from '../../lib/script';
+import { useSessionStore } from '../../lib/session-store';
+import { useIsWide } from './breakpoints';
+import { LanguageSwitch } from './language-switch';
+import { lazyOverlay } from './lazy-overlays';
+import { NavMenu } from './nav-menu';
+import { ProfileAvatar } from './profile-avatar';
+import { UserMenu } from './user-menu';
+
+const NavDrawer = lazyOverlay(() => import('./nav-drawer'), { preloadWhenIdle: true });
+
+/**
+ * The header (spec §2): site name linking home, the navigation menu, login button or user
+ * menu, the language switch and the profile avatar. Below lg the menu and the user menu move
+ * into the drawer behind the 'Меню' button. `transparent`: the landing page's header over
+ * its content. Plain elements rather than MUI's AppBar and Buttons keep the landing page's
+ * initial JavaScript small.
+ */
+export function AppHeader({ transparent = false }: { transparent?: boolean }) {
+  const { t } = useTranslation();
+  const script = useScript();
+  const logged = useSessionStore((state) => state.logged);
+  const toggleDrawer = useAppStore((state) => state.toggleDrawer);
+  const drawer = useAppStore((state) => state.drawer);
+  const wide = useIsWide();
+  const tone = transparent ? 'light' : 'primary';
+
+  return (
+    <>
+      <Box
+        component="header"
+        data-variant={transparent ? 'transparent' : 'solid'}
+        sx={{
+          position: transparent ? 'absolute' : 'sticky',
+          top: 0,
+          left: 0,
+          right: 0,
+          zIndex: 'appBar',
+          color: transparent ? '#fff' : 'text.primary',
+          bgcolor: transparent ? 'transparent' : alpha('#fff', 0.96),
+          backdropFilter: transparent ? undefined : 'saturate(180%) blur(8px)',
+          borderBottom: transparent ? 'none' : '1px solid',
+          borderColor: 'divider',
+        }}
+      >
+        <Box
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            gap: { xs: 0.75, sm: 1.5 },
+            minHeight: { xs: 60, sm: 64 },
+            px: { xs: 2, sm: 3 },
+          }}
+        >
+          <Box
+            component={Link}
+            to={paths.home()}
+            {...script.label(t('site.name'))}
+            sx={{
+              fontWeight: 800,
+              fontSize: { xs: 16, sm: 20 },
+              letterSpacing: '-0.01em',
+              color: transparent ? '#fff' : 'primary.main',
+              textDecoration: 'none',
+              whiteSpace: 'nowrap',
+              overflow: 'hidden',
+              textOverflow: 'ellipsis',
+              minWidth: 0,
+              '&:focus-visible': { outline: '2px solid', outlineOffset: 2 },
+            }}
+          >
+            {script.text(t('site.name'))}
+          </Box>
+          <Box sx={{ flex: 1 }} />
+          <LanguageSwitch onDark={transparent} />
+          {wide &&
+            (logged ? (
+              <UserMenu onDark={transparent} />
+            ) : (
+              <LinkButton
+                to={paths.login()}
+                variant={transparent ? 'outlined' : 'contained'}
+                tone={tone}
+                {...script.label(t('header.login'))}
+              >
+                {script.text(t('header.login'))}
+              </LinkButton>
+            ))}
+          <ProfileAvatar />
+          {!wide && (
+            <Box
+              component="button"
+              type="button"
+              aria-label={t('header.menu')}
+              title={t('header.menu')}
+              aria-expanded={drawer}
+              onClick={toggleDrawer}
+              sx={[
+                buttonSx('text', tone),
+                { px: 1, mr: -1, color: 'inherit', '& svg': { fontSize: 26 } },
+              ]}
+            >
+              <MenuIcon />
+            </Box>
+          )}
+        </Box>
+        {wide && (
+          <Box sx={{ px: 2, pb: 0.75 }}>
+            <NavMenu onDark={transparent} />
+          </Box>
+        )}
+      </Box>
+      {!wide && <NavDrawer needed={drawer} />}
+    </>
+  );
+}

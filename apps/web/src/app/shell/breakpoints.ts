@@ -1,0 +1,18 @@
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useEffect } from 'react';
+import { BREAKPOINTS } from '../../config/constants';
+import { useAppStore } from '../../lib/app-store';
+
+const WIDE = `(min-width: ${BREAKPOINTS.lg}px)`;
+
+/**
+ * True from lg (1280 px) up, where the header shows the whole menu; below it ("mobile",
+ * spec §9) the menu collapses into the drawer, which closes when the window grows past lg.
+ */
+export function useIsWide(): boolean {
+  const wide = useMediaQuery(WIDE, { noSsr: true });
+  useEffect(() => {
+    if (wide) useAppStore.getState().setDrawer(false);
+  }, [wide]);
+  return wide;
+}

@@ -1,0 +1,68 @@
+import Box from '@mui/material/Box';
+import { alpha } from '@mui/material/styles';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGES, useAppStore, type Language } from '../../lib/app-store';
+import { runesElement } from '../../lib/script';
+
+/**
+ * The two pill buttons of the header (spec §1): ky and old_ky. Each pill names its script in
+ * that script, whatever the current language, so either can be found.
+ */
+export function LanguageSwitch({ onDark }: { onDark: boolean }) {
+  const { t } = useTranslation();
+  const language = useAppStore((state) => state.language);
+  const setLanguage = useAppStore((state) => state.setLanguage);
+
+  const pillText = (code: Language) =>
+    code === 'old_ky' ? runesElement(t('language.old_kyShort')) : t('language.kyShort');
+
+  return (
+    <Box
+      role="group"
+      aria-label={t('language.label')}
+      data-testid="language-switch"
+      sx={{ display: 'flex', gap: 0.5, flexShrink: 0 }}
+    >
+      {LANGUAGES.map((code) => {
+        const selected = code === language;
+        return (
+          <Box
+            component="button"
+            type="button"
+            key={code}
+            aria-pressed={selected}
+            aria-label={t(`language.${code}`)}
+            title={t(`language.${code}`)}
+            data-language={code}
+            onClick={() => setLanguage(code)}
+            sx={(theme) => {
+              const main = onDark ? '#fff' : theme.palette.primary.main;
+              return {
+                minWidth: 40,
+                height: 30,
+                px: 1,
+                borderRadius: 999,
+                border: '1px solid',
+                borderColor: onDark ? alpha('#fff', 0.75) : main,
+                font: 'inherit',
+                fontSize: 13,
+                fontWeight: 600,
+                lineHeight: 1,
+                cursor: 'pointer',
+                color: selected ? (onDark ? theme.palette.primary.dark : '#fff') : main,
+                bgcolor: selected ? main : 'transparent',
+                transition: theme.transitions.create(['background-color', 'color'], {
+                  duration: theme.transitions.duration.shortest,
+                }),
+                '&:hover': { bgcolor: selected ? main : alpha(main, 0.14) },
+                '&:focus-visible': { outline: '2px solid', outlineColor: main, outlineOffset: 2 },
+              };
+            }}
+          >
+            {pillText(code)}
+          </Box>
+        );
+      })}
+    </Box>
+  );
+}

@@ -1,0 +1,75 @@
+import Badge from '@mui/material/Badge';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import { useTranslation } from 'react-i18next';
+import { paths } from '../../config/paths';
+import { usePendingCount } from '../../features/genealogy/api/pending-count';
+import { useScript } from '../../lib/script';
+import { useOverlay } from '../../lib/use-overlay';
+import { openLogoutDialog } from './logout-store';
+import { OverlayLink } from './overlay-link';
+
+interface UserMenuPopupProps {
+  id: string;
+  anchor: HTMLElement | null;
+  onClose: () => void;
+}
+
+/** The user menu's popup: 'Профиль' and 'Чыгуу'. */
+export default function UserMenuPopup({ id, anchor, onClose }: UserMenuPopupProps) {
+  const { t } = useTranslation();
+  const script = useScript();
+  const open = anchor !== null;
+  const overlay = useOverlay({ open, onClose });
+  // Moderators: the queue of person proposals, with how many wait (genealogy feature).
+  const pendingCount = usePendingCount();
+
+  return (
+    <Menu
+      id={id}
+      anchorEl={anchor}
+      open={open}
+      onClose={overlay.handleClose}
+      sx={{ zIndex: overlay.zIndex }}
+      slotProps={{ paper: { ref: overlay.contentRef } }}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+      transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+    >
+      <MenuItem
+        component={OverlayLink}
+        to={paths.profile()}
+        onNavigate={onClose}
+        {...script.label(t('header.profile'))}
+      >
+        {script.text(t('header.profile'))}
+      </MenuItem>
+      {pendingCount !== null && (
+        <MenuItem
+          component={OverlayLink}
+          to={paths.moderation()}
+          onNavigate={onClose}
+          {...script.label(t('titles.moderation'))}
+        >
+          <Badge
+            badgeContent={pendingCount}
+            color="warning"
+            max={999}
+            data-testid="pending-badge"
+            sx={{ '& .MuiBadge-badge': { right: -14, top: '50%' } }}
+          >
+            {script.text(t('titles.moderation'))}
+          </Badge>
+        </MenuItem>
+      )}
+      <MenuItem
+        onClick={() => {
+          onClose();
+          openLogoutDialog();
+        }}
+        {...script.label(t('header.logout'))}
+      >
+        {script.text(t('header.logout'))}
+      </MenuItem>
+    </Menu>
+  );
+}

@@ -1,0 +1,79 @@
+import Box, { type BoxProps } from '@mui/material/Box';
+import { alpha, type Theme } from '@mui/material/styles';
+import type { SystemStyleObject } from '@mui/system';
+import { forwardRef } from 'react';
+import { Link, type LinkProps } from 'react-router';
+
+export type LinkButtonVariant = 'contained' | 'outlined' | 'text';
+
+/**
+ * Button looks for plain `<a>` and `<button>` elements: the header and the error page use
+ * these rather than MUI's Button, whose ripple and loading machinery would weigh on the
+ * landing page's initial JavaScript.
+ */
+export function buttonSx(
+  variant: LinkButtonVariant,
+  tone: 'primary' | 'light' = 'primary',
+): (theme: Theme) => SystemStyleObject<Theme> {
+  return (theme) => {
+    const main = tone === 'light' ? '#fff' : theme.palette.primary.main;
+    const onMain =
+      tone === 'light' ? theme.palette.primary.dark : theme.palette.primary.contrastText;
+    return {
+      display: 'inline-flex',
+      alignItems: 'center',
+      justifyContent: 'center',
+      gap: 0.75,
+      minHeight: 36,
+      px: 2,
+      py: 0.75,
+      borderRadius: 2,
+      border: '1px solid',
+      borderColor: variant === 'text' ? 'transparent' : main,
+      bgcolor: variant === 'contained' ? main : 'transparent',
+      color: variant === 'contained' ? onMain : main,
+      font: 'inherit',
+      fontSize: 14,
+      fontWeight: 600,
+      lineHeight: 1.5,
+      textDecoration: 'none',
+      whiteSpace: 'nowrap',
+      cursor: 'pointer',
+      transition: theme.transitions.create(['background-color', 'border-color', 'color'], {
+        duration: theme.transitions.duration.shortest,
+      }),
+      '&:hover': {
+        bgcolor:
+          variant === 'contained'
+            ? tone === 'light'
+              ? alpha('#fff', 0.9)
+              : theme.palette.primary.dark
+            : alpha(main, 0.12),
+      },
+      '&:focus-visible': { outline: '2px solid', outlineColor: main, outlineOffset: 2 },
+    };
+  };
+}
+
+type SxArray = Extract<BoxProps['sx'], readonly unknown[]>;
+
+export type LinkButtonProps = LinkProps & {
+  variant?: LinkButtonVariant;
+  tone?: 'primary' | 'light';
+  sx?: BoxProps['sx'];
+};
+
+/** A router link that looks like a button. */
+export const LinkButton = forwardRef<HTMLAnchorElement, LinkButtonProps>(function LinkButton(
+  { variant = 'contained', tone = 'primary', sx, ...props },
+  ref,
+) {
+  return (
+    <Box
+      component={Link}
+      ref={ref}
+      {...props}
+      sx={[buttonSx(variant, tone), ...((Array.isArray(sx) ? sx : [sx]) as SxArray)]}
+    />
+  );
+});

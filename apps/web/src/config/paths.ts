@@ -1,0 +1,34 @@
+import { siteRoute, type SiteRouteId } from '@bagysh/shared';
+
+/** The href of a route of the table in packages/shared/src/site.ts, with its `:id` filled in. */
+export function href(id: SiteRouteId, params: { id?: string | number } = {}): string {
+  const path = siteRoute(id).path;
+  if (!path.includes(':id')) return path;
+  if (params.id === undefined) throw new Error(`route ${id} needs an id`);
+  return path.replace(':id', encodeURIComponent(String(params.id)));
+}
+
+/** Every href of the web app (STYLE.md: paths come from one place). */
+export const paths = {
+  home: () => href('home'),
+  search: () => href('search'),
+  comparison: () => href('comparison'),
+  personArticles: () => href('personArticles'),
+  addPersonArticle: () => href('addPersonArticle'),
+  personArticle: (id: string | number) => href('personArticle', { id }),
+  editPersonArticle: (id: string | number) => href('editPersonArticle', { id }),
+  polls: () => href('polls'),
+  files: () => href('files'),
+  categories: () => href('categories'),
+  persons: () => href('persons'),
+  about: () => href('about'),
+  founders: () => href('founders'),
+  news: () => href('news'),
+  newsItem: (id: string | number) => href('newsItem', { id }),
+  contacts: () => href('contacts'),
+  login: () => href('login'),
+  profile: () => href('profile'),
+  users: () => href('users'),
+  person: (id: string | number) => href('person', { id }),
+  moderation: () => href('moderation'),
+} as const;

@@ -1,0 +1,126 @@
+import {
+  AuthResponseSchema,
+  FileSchema,
+  TokenPairSchema,
+  UserSchema,
+  type LoginInput,
+  type PasswordChangeInput,
+  type ProfileUpdateInput,
+  type RegisterInput,
+  type User,
+} from '@bagysh/shared';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { useSessionStore } from '../../../lib/session-store';
+
+export const meQueryKey = ['accounts', 'me'] as const;
+
+/** `GET user/`: the signed-in user's own record. */
+export function fetchMe(signal?: AbortSignal): Promise<User> {
+  return api('user/', { schema: UserSchema, signal });
+}
+
+/** Keeps the user in the session store (localStorage `user`) as the header shows it. */
+export function storeUser(user: User): void {
+  useSessionStore.getState().setUser(user);
+}
+
+/**
+ * Signs in: stores the token pair, then fetches the user from `GET user/` and stores it
+ * (spec §3, §4).
+ */
+async function startSession(answer: { access: string; refresh: string }): Promise<User> {
+  useSessionStore.getState().setSession({ access: answer.access, refresh: answer.refresh });
+  const user = await fetchMe();
+  storeUser(user);
+  return user;
+}
+
+export async function login(input: LoginInput): Promise<User> {
+  const answer = await api('login/', {
+    method: 'POST',
+    body: input,
+    schema: AuthResponseSchema,
+  });
+  return startSession(answer);
+}
+
+export async function register(input: RegisterInput): Promise<User> {
+  const answer = await api('register/', {
+    method: 'POST',
+    body: input,
+    schema: AuthResponseSchema,
+  });
+  return startSession(answer);
+}
+
+export function getMeQueryOptions() {
+  return queryOptions({
+    queryKey: meQueryKey,
+    queryFn: async ({ signal }) => {
+      const user = await fetchMe(signal);
+      storeUser(user);
+      return user;
+    },
+  });
+}
+
+export function useMe() {
+  return useQuery(getMeQueryOptions());
+}
+
+function useSetMe() {
+  const client = useQueryClient();
+  return (user: User) => {
+    storeUser(user);
+    client.setQueryData(meQueryKey, user);
+  };
+}
+
+/** `PATCH user/`. */
+export function useUpdateProfile() {
+  const setMe = useSetMe();
+  return useMutation({
+    mutationFn: (input: ProfileUpdateInput) =>
+      api('user/', { method: 'PATCH', body: input, schema: UserSchema }),
+    onSuccess: setMe,
+  });
+}
+
+/** `POST user/password/`: the answer is a new token pair for this client, stored at once. */
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (input: PasswordChangeInput) =>
+      api('user/password/', { method: 'POST', body: input, schema: TokenPairSchema }),
+    onSuccess: (pair) => useSessionStore.getState().setSession(pair),
+  });
+}
+
+/** Uploads an image as a public file, then makes it the avatar (`PATCH user/`). */
+export function useUploadAvatar() {
+  const setMe = useSetMe();
+  return useMutation({
+    mutationFn: async (file: File) => {
+      const form = new FormData();
+      form.append('visibility', 'public');
+      form.append('file', file);
+      const uploaded = await api('files/', { method: 'POST', body: form, schema: FileSchema });
+      return api('user/', {
+        method: 'PATCH',
+        body: { avatar_file_id: uploaded.id },
+        schema: UserSchema,
+      });
+    },
+    onSuccess: setMe,
+  });
+}
+
+/** Removes the avatar (`PATCH user/ {avatar_file_id: null}`). */
+export function useRemoveAvatar() {
+  const setMe = useSetMe();
+  return useMutation({
+    mutationFn: () =>
+      api('user/', { method: 'PATCH', body: { avatar_file_id: null }, schema: UserSchema }),
+    onSuccess: setMe,
+  });
+}

@@ -1,0 +1,105 @@
+import type { ArticleSummary, NewsSummary } from '@bagysh/shared';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useScript } from '../../../lib/script';
+import { formatDate } from '../lib/format';
+import { StatusChip } from './status-chip';
+
+type Summary = ArticleSummary | NewsSummary;
+
+/** A post in a list: cover, title, lead, person, date (and its status when not published). */
+export function PostCard({
+  post,
+  to,
+  dense = false,
+  action,
+}: {
+  post: Summary;
+  to: string;
+  dense?: boolean;
+  /** A moderator's action under the card (publish). */
+  action?: ReactNode;
+}) {
+  const script = useScript();
+  const person = 'person' in post ? post.person : null;
+  const date = formatDate(post.published_at ?? post.created_at);
+  return (
+    <Card
+      variant="outlined"
+      sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}
+      data-testid="post-card"
+    >
+      <CardActionArea
+        component={Link}
+        to={to}
+        sx={{ display: 'flex', flexDirection: 'column', alignItems: 'stretch', height: '100%' }}
+        {...script.label(post.title)}
+      >
+        {post.cover_url ? (
+          <Box
+            component="img"
+            src={post.cover_url}
+            alt=""
+            loading="lazy"
+            sx={{ width: '100%', aspectRatio: '16 / 9', objectFit: 'cover', display: 'block' }}
+          />
+        ) : (
+          <Box
+            aria-hidden
+            sx={{
+              width: '100%',
+              aspectRatio: dense ? '16 / 5' : '16 / 7',
+              background: 'linear-gradient(135deg, #FFE0B2 0%, #FFCC80 50%, #FFB74D 100%)',
+            }}
+          />
+        )}
+        <CardContent sx={{ flexGrow: 1, width: '100%' }}>
+          <Stack direction="row" spacing={1} sx={{ mb: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+            {date && (
+              <Typography variant="caption" color="text.secondary">
+                {date}
+              </Typography>
+            )}
+            {post.category && (
+              <Typography variant="caption" color="primary.main" sx={{ fontWeight: 600 }}>
+                {script.text(post.category.name)}
+              </Typography>
+            )}
+            {post.status !== 'published' && <StatusChip status={post.status} />}
+          </Stack>
+          <Typography variant="h6" component="h3" sx={{ fontSize: 18, lineHeight: 1.35 }}>
+            {script.text(post.title)}
+          </Typography>
+          {person && (
+            <Typography variant="body2" color="primary.dark" sx={{ mt: 0.5, fontWeight: 600 }}>
+              {script.text(person.name)}
+            </Typography>
+          )}
+          {post.lead && !dense && (
+            <Typography
+              variant="body2"
+              color="text.secondary"
+              sx={{
+                mt: 1,
+                display: '-webkit-box',
+                WebkitLineClamp: 3,
+                WebkitBoxOrient: 'vertical',
+                overflow: 'hidden',
+              }}
+            >
+              {script.text(post.lead)}
+            </Typography>
+          )}
+        </CardContent>
+      </CardActionArea>
+      {action && <CardActions sx={{ pt: 0 }}>{action}</CardActions>}
+    </Card>
+  );
+}

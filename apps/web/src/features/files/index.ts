@@ -1,0 +1,1 @@
+export { FilesPageContent } from './components/files-page';

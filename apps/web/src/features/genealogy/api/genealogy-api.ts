@@ -1,0 +1,278 @@
+import {
+  AncestorsSchema,
+  ArticlesPageSchema,
+  ClanListSchema,
+  ComparisonSchema,
+  PersonListSchema,
+  PersonSchema,
+  RevisionListSchema,
+  SearchResponseSchema,
+  type CreatePersonInput,
+  type ListPersonsQuery,
+  type PersonSummary,
+  type UpdatePersonInput,
+} from '@bagysh/shared';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  useInfiniteQuery,
+  useQuery,
+} from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+/** Query keys of the genealogy pages, one root so a change can refresh them all. */
+export const genealogyKeys = {
+  all: ['genealogy'] as const,
+  search: (q: string) => ['genealogy', 'search', q] as const,
+  person: (id: number) => ['genealogy', 'person', id] as const,
+  ancestors: (id: number) => ['genealogy', 'ancestors', id] as const,
+  children: (id: number) => ['genealogy', 'children', id] as const,
+  comparison: (a: number, b: number) => ['genealogy', 'comparison', a, b] as const,
+  persons: (filters: PersonFilters) => ['genealogy', 'persons', filters] as const,
+  revisions: (id: number) => ['genealogy', 'revisions', id] as const,
+  pending: () => ['genealogy', 'pending'] as const,
+  articles: (id: number) => ['genealogy', 'articles', id] as const,
+};
+
+export function fetchSearch(q: string, signal?: AbortSignal) {
+  return api('search/', { query: { q, limit: 10 }, signal, schema: SearchResponseSchema });
+}
+
+export function getSearchQueryOptions(q: string) {
+  return queryOptions({
+    queryKey: genealogyKeys.search(q),
+    queryFn: ({ signal }) => fetchSearch(q, signal),
+    enabled: q.trim().length > 0,
+    staleTime: 60_000,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useSearch(q: string) {
+  return useQuery(getSearchQueryOptions(q));
+}
+
+export function fetchPerson(id: number, signal?: AbortSignal) {
+  return api(`persons/${id}/`, { signal, schema: PersonSchema });
+}
+
+export function getPersonQueryOptions(id: number) {
+  return queryOptions({
+    queryKey: genealogyKeys.person(id),
+    queryFn: ({ signal }) => fetchPerson(id, signal),
+    staleTime: 30_000,
+  });
+}
+
+export function usePerson(id: number | null) {
+  return useQuery({ ...getPersonQueryOptions(id ?? 0), enabled: id !== null });
+}
+
+export function fetchAncestors(id: number, signal?: AbortSignal) {
+  return api(`persons/${id}/ancestors/`, { signal, schema: AncestorsSchema });
+}
+
+export function getAncestorsQueryOptions(id: number) {
+  return queryOptions({
+    queryKey: genealogyKeys.ancestors(id),
+    queryFn: ({ signal }) => fetchAncestors(id, signal),
+    staleTime: 30_000,
+  });
+}
+
+export function useAncestors(id: number | null) {
+  return useQuery({ ...getAncestorsQueryOptions(id ?? 0), enabled: id !== null });
+}
+
+/** Every child of a person (the API's largest page; the tree draws them all). */
+export async function fetchChildren(id: number, signal?: AbortSignal): Promise<PersonSummary[]> {
+  const results: PersonSummary[] = [];
+  for (let page = 1; ; page++) {
+    const answer = await api(`persons/${id}/children/`, {
+      query: { page, page_size: 100 },
+      signal,
+      schema: PersonListSchema,
+    });
+    results.push(...answer.results);
+    if (!answer.next || answer.results.length === 0) return results;
+  }
+}
+
+export function getChildrenQueryOptions(id: number) {
+  return queryOptions({
+    queryKey: genealogyKeys.children(id),
+    queryFn: ({ signal }) => fetchChildren(id, signal),
+    staleTime: 30_000,
+  });
+}
+
+export function useChildren(id: number | null) {
+  return useQuery({ ...getChildrenQueryOptions(id ?? 0), enabled: id !== null });
+}
+
+export function fetchComparison(a: number, b: number, signal?: AbortSignal) {
+  return api('comparison/', { query: { a, b }, signal, schema: ComparisonSchema });
+}
+
+export function useComparison(a: number | null, b: number | null) {
+  return useQuery({
+    queryKey: genealogyKeys.comparison(a ?? 0, b ?? 0),
+    queryFn: ({ signal }) => fetchComparison(a ?? 0, b ?? 0, signal),
+    enabled: a !== null && b !== null,
+    staleTime: 60_000,
+  });
+}
+
+/** The list filters the /persons page keeps in its URL. */
+export type PersonFilters = Pick<
+  ListPersonsQuery,
+  'q' | 'clan' | 'generation' | 'living' | 'sex' | 'ordering'
+>;
+
+export function getPersonsQueryOptions(filters: PersonFilters) {
+  return infiniteQueryOptions({
+    queryKey: genealogyKeys.persons(filters),
+    queryFn: ({ signal, pageParam }) =>
+      api('persons/', {
+        query: pageParam
+          ? { cursor: pageParam, page_size: 30 }
+          : {
+              page_size: 30,
+              q: filters.q,
+              clan: filters.clan,
+              generation: filters.generation,
+              living: filters.living,
+              sex: filters.sex,
+              ordering: filters.ordering,
+            },
+        signal,
+        schema: PersonListSchema,
+      }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) =>
+      last.next ? new URL(last.next, window.location.origin).searchParams.get('cursor') : null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function usePersons(filters: PersonFilters) {
+  return useInfiniteQuery(getPersonsQueryOptions(filters));
+}
+
+export function useRevisions(id: number, enabled: boolean) {
+  return useQuery({
+    queryKey: genealogyKeys.revisions(id),
+    queryFn: ({ signal }) =>
+      api(`persons/${id}/revisions/`, {
+        query: { page_size: 50 },
+        signal,
+        schema: RevisionListSchema,
+      }),
+    enabled,
+  });
+}
+
+export function usePendingRevisions(enabled: boolean) {
+  return useQuery({
+    queryKey: genealogyKeys.pending(),
+    queryFn: ({ signal }) =>
+      api('revisions/', {
+        query: { status: 'pending', page_size: 100 },
+        signal,
+        schema: RevisionListSchema,
+      }),
+    enabled,
+  });
+}
+
+/** Articles about a person (GET /person-articles/?person=). */
+export function usePersonArticles(id: number) {
+  return useQuery({
+    queryKey: genealogyKeys.articles(id),
+    queryFn: ({ signal }) =>
+      api('person-articles/', {
+        query: { person: id, page_size: 20 },
+        signal,
+        schema: ArticlesPageSchema,
+      }),
+  });
+}
+
+export function useClans() {
+  return useQuery({
+    queryKey: ['genealogy', 'clans'],
+    queryFn: ({ signal }) => api('clans/', { signal, schema: ClanListSchema }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/**
+ * The tribe's root: the father line above the first top-level clan's founder, or else the
+ * first-generation person with the most children.
+ */
+export async function fetchTribeRoot(signal?: AbortSignal): Promise<PersonSummary | null> {
+  const clans = await api('clans/', { query: { page_size: 10 }, signal, schema: ClanListSchema });
+  const founder = clans.results.find((clan) => clan.parent === null)?.founder;
+  if (founder) {
+    const chain = await fetchAncestors(founder.id, signal);
+    const top = chain.results.at(-1);
+    if (top) return top;
+  }
+  const firsts = await api('persons/', {
+    query: { generation: 1, page_size: 100 },
+    signal,
+    schema: PersonListSchema,
+  });
+  let best: PersonSummary | null = null;
+  for (const person of firsts.results) {
+    if (!best || person.child_count > best.child_count) best = person;
+  }
+  if (founder && (!best || best.child_count === 0)) return await fetchPerson(founder.id, signal);
+  return best;
+}
+
+export function useTribeRoot(enabled: boolean) {
+  return useQuery({
+    queryKey: ['genealogy', 'root'],
+    queryFn: ({ signal }) => fetchTribeRoot(signal),
+    enabled,
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** A moderator's change applies (200/201 with the person); a member's is a proposal (202). */
+export type SubmitResult = { pending: boolean };
+
+export async function createPerson(input: CreatePersonInput): Promise<SubmitResult> {
+  const response = await api<unknown>('persons/', { method: 'POST', body: input });
+  return { pending: isPending(response) };
+}
+
+export async function updatePerson(id: number, input: UpdatePersonInput): Promise<SubmitResult> {
+  const response = await api<unknown>(`persons/${id}/`, { method: 'PATCH', body: input });
+  return { pending: isPending(response) };
+}
+
+function isPending(response: unknown): boolean {
+  return (
+    typeof response === 'object' &&
+    response !== null &&
+    (response as { status?: unknown }).status === 'pending'
+  );
+}
+
+export function acceptRevision(id: number, comment?: string) {
+  return api(`revisions/${id}/accept/`, {
+    method: 'POST',
+    body: comment ? { comment } : {},
+  });
+}
+
+export function rejectRevision(id: number, comment: string) {
+  return api(`revisions/${id}/reject/`, { method: 'POST', body: { comment } });
+}
+
+export function revertRevision(id: number, comment?: string) {
+  return api(`revisions/${id}/revert/`, { method: 'POST', body: comment ? { comment } : {} });
+}

@@ -1,0 +1,160 @@
+import type { Revision } from '@bagysh/shared';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-client';
+import { notify } from '../../../lib/notify';
+import { useScript } from '../../../lib/script';
+import { useSessionStore } from '../../../lib/session-store';
+import {
+  acceptRevision,
+  genealogyKeys,
+  rejectRevision,
+  usePendingRevisions,
+} from '../api/genealogy-api';
+import { isModerator } from '../lib/format';
+import { RevisionDiff } from './revision-diff';
+import { RevisionMeta } from './revision-history';
+
+/** The moderators' queue: pending proposals with their diff, accepted or rejected with a comment. */
+export function ModerationQueue() {
+  const { t } = useTranslation('genealogy');
+  const script = useScript();
+  const user = useSessionStore((state) => state.user);
+  const moderator = isModerator(user);
+  const pending = usePendingRevisions(moderator);
+
+  if (!moderator) {
+    return <Alert severity="warning">{script.text(t('moderation.forbidden'))}</Alert>;
+  }
+  if (pending.isPending) {
+    return <Skeleton variant="rounded" height={160} aria-label={t('loading')} />;
+  }
+  if (pending.isError) {
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" onClick={() => void pending.refetch()}>
+            {script.text(t('retry'))}
+          </Button>
+        }
+      >
+        {script.text(pending.error.message)}
+      </Alert>
+    );
+  }
+  if (pending.data.results.length === 0) {
+    return (
+      <Alert severity="success" data-testid="queue-empty">
+        {script.text(t('moderation.empty'))}
+      </Alert>
+    );
+  }
+  return (
+    <Stack spacing={2} data-testid="moderation-queue">
+      <Typography color="text.secondary">
+        {script.text(t('moderation.count', { count: pending.data.count }))}
+      </Typography>
+      {pending.data.results.map((revision) => (
+        <ProposalCard key={revision.id} revision={revision} />
+      ))}
+    </Stack>
+  );
+}
+
+function ProposalCard({ revision }: { revision: Revision }) {
+  const { t } = useTranslation('genealogy');
+  const script = useScript();
+  const queryClient = useQueryClient();
+  const [comment, setComment] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const name =
+    revision.person?.name ??
+    (typeof revision.after?.name === 'string' ? revision.after.name : `#${revision.id}`);
+
+  const review = async (kind: 'accept' | 'reject') => {
+    if (kind === 'reject' && comment.trim() === '') {
+      setError(t('moderation.commentRequired'));
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      if (kind === 'accept') await acceptRevision(revision.id, comment.trim() || undefined);
+      else await rejectRevision(revision.id, comment.trim());
+      await queryClient.invalidateQueries({ queryKey: genealogyKeys.all });
+      void notify(kind === 'accept' ? t('moderation.accepted') : t('moderation.rejected'), {
+        type: 'success',
+      });
+    } catch (caught) {
+      setError(caught instanceof ApiError || caught instanceof Error ? caught.message : t('error'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }} data-revision={revision.id}>
+      <Typography variant="h6" component="h2">
+        {revision.person ? (
+          <Link component={RouterLink} to={paths.person(revision.person.id)}>
+            {script.text(name)}
+          </Link>
+        ) : (
+          script.text(name)
+        )}
+      </Typography>
+      <Box sx={{ my: 1 }}>
+        <RevisionMeta revision={revision} />
+      </Box>
+      <Box sx={{ overflowX: 'auto' }}>
+        <RevisionDiff revision={revision} />
+      </Box>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={1.5}
+        sx={{ mt: 2, alignItems: { sm: 'flex-start' } }}
+      >
+        <TextField
+          size="small"
+          label={t('moderation.comment')}
+          value={comment}
+          onChange={(event) => setComment(event.target.value)}
+          error={error !== null}
+          helperText={error ?? undefined}
+          sx={{ flex: 1 }}
+          slotProps={{ htmlInput: { maxLength: 2000 } }}
+        />
+        <Button
+          variant="contained"
+          color="success"
+          disabled={busy}
+          onClick={() => void review('accept')}
+        >
+          {script.text(t('moderation.accept'))}
+        </Button>
+        <Button
+          variant="outlined"
+          color="error"
+          disabled={busy}
+          onClick={() => void review('reject')}
+        >
+          {script.text(t('moderation.reject'))}
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,264 @@
+import { FileSchema, type Person, type Sex } from '@bagysh/shared';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api, ApiError } from '../../../lib/api-client';
+import { notify } from '../../../lib/notify';
+import { useScript } from '../../../lib/script';
+import { useOverlay } from '../../../lib/use-overlay';
+import { createPerson, genealogyKeys, updatePerson } from '../api/genealogy-api';
+import {
+  apiFieldErrors,
+  emptyForm,
+  formOf,
+  parseChild,
+  parseEdit,
+  type FieldErrors,
+  type PersonFormValues,
+} from '../lib/form';
+
+type Mode = 'edit' | 'child';
+
+/**
+ * "Түзөтүү", "Бала кошуу" and "Сүрөт кошуу" of the person page. A member's change is a proposal
+ * that waits for review; a moderator's applies at once.
+ */
+export function PersonEditor({ person, moderator }: { person: Person; moderator: boolean }) {
+  const { t } = useTranslation('genealogy');
+  const script = useScript();
+  const queryClient = useQueryClient();
+  const [mode, setMode] = useState<Mode | null>(null);
+  const [pending, setPending] = useState(false);
+  const [uploading, setUploading] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  const done = async (wasPending: boolean) => {
+    setPending(wasPending);
+    await queryClient.invalidateQueries({ queryKey: genealogyKeys.all });
+    void notify(wasPending ? t('editor.sentForReview') : t('editor.saved'), { type: 'success' });
+  };
+
+  const uploadPhoto = async (file: File) => {
+    setUploading(true);
+    try {
+      const form = new FormData();
+      form.append('file', file);
+      form.append('visibility', 'public');
+      const uploaded = await api('files/', { method: 'POST', body: form, schema: FileSchema });
+      const result = await updatePerson(person.id, {
+        photo_file_id: uploaded.id,
+        version: person.version,
+      });
+      await done(result.pending);
+    } catch (error) {
+      const message =
+        error instanceof ApiError && error.status === 409
+          ? `${error.message} ${t('editor.conflictHelp')}`
+          : error instanceof Error
+            ? error.message
+            : t('error');
+      void notify(message, { type: 'error' });
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  return (
+    <>
+      <Button variant="outlined" onClick={() => setMode('edit')}>
+        {script.text(t('editor.edit'))}
+      </Button>
+      <Button variant="outlined" onClick={() => setMode('child')}>
+        {script.text(t('editor.addChild'))}
+      </Button>
+      <Button variant="outlined" disabled={uploading} onClick={() => fileInput.current?.click()}>
+        {script.text(uploading ? t('editor.uploading') : t('editor.addPhoto'))}
+      </Button>
+      <input
+        ref={fileInput}
+        type="file"
+        accept="image/*"
+        hidden
+        aria-label={t('editor.addPhoto')}
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          event.target.value = '';
+          if (file) void uploadPhoto(file);
+        }}
+      />
+      {pending && (
+        <Alert severity="info" sx={{ width: '100%' }} data-testid="pending-note">
+          {script.text(moderator ? t('editor.saved') : t('editor.waitingForReview'))}
+        </Alert>
+      )}
+      {mode && (
+        <PersonFormDialog
+          mode={mode}
+          person={person}
+          moderator={moderator}
+          onClose={() => setMode(null)}
+          onDone={(wasPending) => {
+            setMode(null);
+            void done(wasPending);
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+interface PersonFormDialogProps {
+  mode: Mode;
+  person: Person;
+  moderator: boolean;
+  onClose: () => void;
+  onDone: (pending: boolean) => void;
+}
+
+function PersonFormDialog({ mode, person, moderator, onClose, onDone }: PersonFormDialogProps) {
+  const { t } = useTranslation('genealogy');
+  const script = useScript();
+  const queryClient = useQueryClient();
+  const [values, setValues] = useState<PersonFormValues>(() =>
+    mode === 'edit' ? formOf(person) : emptyForm,
+  );
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [conflict, setConflict] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const overlay = useOverlay({ open: true, onClose, persistent: saving });
+
+  const set = <K extends keyof PersonFormValues>(key: K, value: PersonFormValues[K]) =>
+    setValues((previous) => ({ ...previous, [key]: value }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setConflict(null);
+    const parsed = mode === 'edit' ? parseEdit(values, person) : parseChild(values, person);
+    if (!parsed.ok) {
+      setErrors(parsed.errors);
+      return;
+    }
+    setErrors({});
+    setSaving(true);
+    try {
+      const result =
+        mode === 'edit'
+          ? await updatePerson(person.id, parsed.data as Parameters<typeof updatePerson>[1])
+          : await createPerson(parsed.data as Parameters<typeof createPerson>[0]);
+      onDone(result.pending);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) {
+        setConflict(error.message);
+      } else if (error instanceof ApiError && error.status === 400) {
+        const fieldErrors = apiFieldErrors(error.fieldErrors);
+        setErrors(Object.keys(fieldErrors).length ? fieldErrors : { form: error.message });
+      } else {
+        setErrors({ form: error instanceof Error ? error.message : t('error') });
+      }
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const field = (key: Exclude<keyof PersonFormValues, 'is_living'>, label: string) => ({
+    id: `person-${key}`,
+    name: key,
+    label,
+    value: values[key],
+    onChange: (event: { target: { value: string } }) => set(key, event.target.value as Sex),
+    error: Boolean(errors[key]),
+    helperText: errors[key],
+    fullWidth: true,
+  });
+
+  const title = mode === 'edit' ? t('editor.editTitle') : t('editor.addChildTitle');
+  return (
+    <Dialog
+      open
+      onClose={overlay.handleClose}
+      sx={{ zIndex: overlay.zIndex }}
+      slotProps={{ paper: { ref: overlay.contentRef } }}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby="person-form-title"
+    >
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <DialogTitle id="person-form-title">{script.text(title)}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            {!moderator && <Alert severity="info">{script.text(t('editor.proposalNote'))}</Alert>}
+            {conflict && (
+              <Alert
+                severity="warning"
+                data-testid="conflict"
+                action={
+                  <Button
+                    color="inherit"
+                    onClick={() => {
+                      void queryClient.invalidateQueries({ queryKey: genealogyKeys.all });
+                      onClose();
+                    }}
+                  >
+                    {script.text(t('editor.reload'))}
+                  </Button>
+                }
+              >
+                {script.text(`${conflict} ${t('editor.conflictHelp')}`)}
+              </Alert>
+            )}
+            {errors.form && <Alert severity="error">{script.text(errors.form)}</Alert>}
+            <TextField {...field('name', t('fields.name'))} required autoFocus />
+            <TextField {...field('sex', t('fields.sex'))} select>
+              <MenuItem value="M">{script.text(t('sex.M'))}</MenuItem>
+              <MenuItem value="F">{script.text(t('sex.F'))}</MenuItem>
+              <MenuItem value="U">{script.text(t('sex.U'))}</MenuItem>
+            </TextField>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+              <TextField
+                {...field('birth_year', t('fields.birthYear'))}
+                slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+              />
+              <TextField
+                {...field('death_year', t('fields.deathYear'))}
+                slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+              />
+            </Stack>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+              <TextField {...field('birth_place', t('fields.birthPlace'))} />
+              <TextField {...field('death_place', t('fields.deathPlace'))} />
+            </Stack>
+            <TextField {...field('biography', t('fields.biography'))} multiline minRows={3} />
+            <FormControlLabel
+              control={
+                <Checkbox
+                  checked={values.is_living}
+                  onChange={(event) => set('is_living', event.target.checked)}
+                />
+              }
+              label={script.text(t('fields.isLiving'))}
+            />
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={saving}>
+            {script.text(t('cancel'))}
+          </Button>
+          <Button type="submit" variant="contained" disabled={saving}>
+            {script.text(saving ? t('editor.saving') : moderator ? t('save') : t('editor.propose'))}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

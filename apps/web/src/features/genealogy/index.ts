@@ -1,0 +1,8 @@
+export { PersonSearch, useDebounced } from './components/person-search';
+export { useTreeStart, loadTreeChildren, type TreeStart } from './components/genealogy-tree';
+export { PersonView } from './components/person-view';
+export { ComparisonView } from './components/comparison-view';
+export { PersonsList, type PersonsListParams } from './components/persons-list';
+export { ModerationQueue } from './components/moderation-queue';
+export { usePendingCount } from './api/pending-count';
+export { idParam, lineageText, yearsText } from './lib/format';

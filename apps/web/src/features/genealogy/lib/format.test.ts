@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { idParam, isModerator, lineageText, yearsText } from './format';
+import { revisionDiff } from './diff';
+import { filtersOf } from '../components/persons-list';
+
+describe('yearsText', () => {
+  it('writes the known ends of a life', () => {
+    expect(yearsText(1890, 1950)).toBe('1890–1950');
+    expect(yearsText(1890, null)).toBe('1890–');
+    expect(yearsText(null, 1950)).toBe('?–1950');
+    expect(yearsText(null, null)).toBe('');
+  });
+});
+
+describe('lineageText', () => {
+  it('chains the person, the father and the forefathers, cut after `max`', () => {
+    expect(lineageText('Асан', ['Үсөн', 'Тагай'])).toBe('Асан ← Үсөн ← Тагай');
+    expect(lineageText('А', ['Б', 'В', 'Г'], 2)).toBe('А ← Б ← В ← …');
+    expect(lineageText('Багыш', [])).toBe('Багыш');
+  });
+});
+
+describe('idParam', () => {
+  it('accepts positive database ids only', () => {
+    expect(idParam('12')).toBe(12);
+    expect(idParam('0')).toBeNull();
+    expect(idParam('-3')).toBeNull();
+    expect(idParam('1e3')).toBeNull();
+    expect(idParam('99999999999')).toBeNull();
+    expect(idParam(null)).toBeNull();
+  });
+});
+
+describe('isModerator', () => {
+  it('is true for moderators and admins only', () => {
+    expect(isModerator({ role: 'moderator' })).toBe(true);
+    expect(isModerator({ role: 'admin' })).toBe(true);
+    expect(isModerator({ role: 'user' })).toBe(false);
+    expect(isModerator(null)).toBe(false);
+  });
+});
+
+describe('revisionDiff', () => {
+  it('lists the changed fields with their values before and after', () => {
+    expect(
+      revisionDiff({
+        before: { biography: null, birth_year: 1900, version: 2 },
+        after: { biography: 'Жаңы', birth_year: 1900, spouse_ids: [3, 4], version: 3 },
+      }),
+    ).toEqual([
+      { field: 'biography', before: '—', after: 'Жаңы' },
+      { field: 'spouse_ids', before: '—', after: '3, 4' },
+    ]);
+  });
+});
+
+describe('filtersOf', () => {
+  it('turns the URL parameters into API filters, dropping invalid ones', () => {
+    expect(
+      filtersOf({
+        q: ' Асан ',
+        clan: '3',
+        generation: 'x',
+        living: 'false',
+        sex: 'F',
+        ordering: '-birth_year',
+      }),
+    ).toEqual({
+      q: 'Асан',
+      clan: 3,
+      generation: undefined,
+      living: false,
+      sex: 'F',
+      ordering: '-birth_year',
+    });
+    expect(
+      filtersOf({ q: '', clan: '', generation: '', living: '', sex: 'Z', ordering: 'bad' }),
+    ).toEqual({
+      q: undefined,
+      clan: undefined,
+      generation: undefined,
+      living: undefined,
+      sex: undefined,
+      ordering: 'name',
+    });
+  });
+});

@@ -1,0 +1,52 @@
+import type { PersonSummary, SessionRole } from './types';
+
+/** "1890–1950", "1890–?", "?–1950", or '' when neither year is known. */
+export function yearsText(
+  birth: number | null | undefined,
+  death: number | null | undefined,
+  unknown = '?',
+): string {
+  const born = birth ?? null;
+  const died = death ?? null;
+  if (born === null && died === null) return '';
+  if (died === null) return `${born}–`;
+  return `${born ?? unknown}–${died}`;
+}
+
+/** "Асан ← Үсөн ← Тагай": the person, then the father, grandfather… (at most `max` names). */
+export function lineageText(name: string, lineage: readonly string[], max = 4): string {
+  const shown = lineage.slice(0, max);
+  const chain = [name, ...shown].join(' ← ');
+  return lineage.length > max ? `${chain} ← …` : chain;
+}
+
+/** A positive integer from a URL parameter, or null. */
+export function idParam(value: string | null | undefined): number | null {
+  if (!value || !/^\d{1,10}$/.test(value)) return null;
+  const id = Number(value);
+  return id >= 1 && id <= 2_147_483_647 ? id : null;
+}
+
+/** The role of the stored session user ('user' when unknown), for showing moderator tools. */
+export function sessionRole(user: Readonly<Record<string, unknown>> | null): SessionRole | null {
+  if (!user) return null;
+  const role = user.role;
+  return role === 'admin' || role === 'moderator' ? role : 'user';
+}
+
+export function isModerator(user: Readonly<Record<string, unknown>> | null): boolean {
+  const role = sessionRole(user);
+  return role === 'admin' || role === 'moderator';
+}
+
+/** The tree component's node from an API person. */
+export function toTreeNode(person: PersonSummary) {
+  return {
+    id: person.id,
+    name: person.name,
+    birth_year: person.birth_year,
+    death_year: person.death_year,
+    sex: person.sex,
+    child_count: person.child_count,
+  };
+}

@@ -1,0 +1,7 @@
+import type { PersonSummary as SharedPersonSummary, Role } from '@bagysh/shared';
+
+export type PersonSummary = Pick<
+  SharedPersonSummary,
+  'id' | 'name' | 'birth_year' | 'death_year' | 'sex' | 'child_count'
+>;
+export type SessionRole = Role;

@@ -1,0 +1,11 @@
+import { useEffect, useState } from 'react';
+
+/** The current time, renewed every `intervalMs` (for "time left" texts). */
+export function useNow(intervalMs = 30_000): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), intervalMs);
+    return () => window.clearInterval(timer);
+  }, [intervalMs]);
+  return now;
+}

@@ -1,0 +1,1 @@
+export { PollsPage } from './components/polls-page';

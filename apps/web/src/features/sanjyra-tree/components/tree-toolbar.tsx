@@ -1,0 +1,100 @@
+import CenterFocusStrongIcon from '@mui/icons-material/CenterFocusStrong';
+import DownloadIcon from '@mui/icons-material/Download';
+import PrintIcon from '@mui/icons-material/Print';
+import ZoomInIcon from '@mui/icons-material/ZoomIn';
+import ZoomOutIcon from '@mui/icons-material/ZoomOut';
+import { Box, Button, IconButton, Tooltip } from '@mui/material';
+import type { ReactNode } from 'react';
+import type { TreeLabels } from '../types';
+
+export interface TreeToolbarProps {
+  labels: TreeLabels;
+  renderText: (text: string) => ReactNode;
+  onZoomIn: () => void;
+  onZoomOut: () => void;
+  onReset: () => void;
+  onDownloadSvg: () => void;
+  onDownloadPng: () => void;
+  onPrint: () => void;
+}
+
+const iconButton = { width: 44, height: 44 } as const;
+
+/**
+ * Zoom and export buttons above the tree; on phones the long labels shrink to icons. Shown
+ * labels go through `renderText`; aria-labels keep the Cyrillic for screen readers.
+ */
+export function TreeToolbar({
+  labels,
+  renderText,
+  onZoomIn,
+  onZoomOut,
+  onReset,
+  onDownloadSvg,
+  onDownloadPng,
+  onPrint,
+}: TreeToolbarProps) {
+  return (
+    <Box
+      role="toolbar"
+      aria-label={labels.toolbar}
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        flexWrap: 'wrap',
+        gap: 0.5,
+        px: 1,
+        py: 0.5,
+        borderBottom: 1,
+        borderColor: 'divider',
+        bgcolor: 'background.paper',
+      }}
+    >
+      <Tooltip title={labels.zoomOut}>
+        <IconButton aria-label={labels.zoomOut} onClick={onZoomOut} sx={iconButton}>
+          <ZoomOutIcon />
+        </IconButton>
+      </Tooltip>
+      <Tooltip title={labels.zoomIn}>
+        <IconButton aria-label={labels.zoomIn} onClick={onZoomIn} sx={iconButton}>
+          <ZoomInIcon />
+        </IconButton>
+      </Tooltip>
+      <Tooltip title={labels.resetView}>
+        <IconButton aria-label={labels.resetView} onClick={onReset} sx={iconButton}>
+          <CenterFocusStrongIcon />
+        </IconButton>
+      </Tooltip>
+      <Box sx={{ flex: 1 }} />
+      <Button
+        onClick={onDownloadSvg}
+        startIcon={<DownloadIcon />}
+        aria-label={labels.downloadSvg}
+        sx={{ minHeight: 44 }}
+      >
+        <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+          {renderText(labels.downloadSvg)}
+        </Box>
+        <Box component="span" sx={{ display: { xs: 'inline', sm: 'none' } }} aria-hidden="true">
+          SVG
+        </Box>
+      </Button>
+      <Button
+        onClick={onDownloadPng}
+        startIcon={<DownloadIcon />}
+        aria-label={labels.downloadPng}
+        sx={{ minHeight: 44 }}
+      >
+        {renderText(labels.downloadPng)}
+      </Button>
+      <Tooltip title={labels.print}>
+        <Button onClick={onPrint} aria-label={labels.print} sx={{ minHeight: 44, minWidth: 44 }}>
+          <PrintIcon />
+          <Box component="span" sx={{ display: { xs: 'none', md: 'inline' }, ml: 1 }}>
+            {renderText(labels.print)}
+          </Box>
+        </Button>
+      </Tooltip>
+    </Box>
+  );
+}

@@ -1,0 +1,37 @@
+import type { TreeNodeData } from '../types';
+
+/** Colours and type shared by the live tree and its SVG export, so both look the same. */
+export const treeStyle = {
+  primary: '#E65100',
+  selectedFill: '#FFF3E0',
+  nodeFill: '#FFFFFF',
+  nodeStroke: '#C9BFB5',
+  edge: '#A89C90',
+  text: '#1F1A17',
+  muted: '#6B625B',
+  error: '#C62828',
+  background: '#FBF8F4',
+  // Runes first: their font covers only U+10C00–10C48, so Inter still draws digits (KYRGYZ.md §1).
+  fontFamily: "'Noto Sans Old Turkic', Inter, 'Noto Sans', 'DejaVu Sans', Arial, sans-serif",
+  accent: { M: '#00796B', F: '#AD1457', U: '#9E9E9E' } satisfies Record<
+    TreeNodeData['sex'],
+    string
+  >,
+  accentWidth: 6,
+  radius: 10,
+  /** Expand button under a box: centre below the box's bottom edge, and radius. */
+  toggleOffset: 18,
+  toggleRadius: 13,
+} as const;
+
+/** The part of a rounded box left of x = accentWidth: the coloured edge that tells the sex. */
+export function accentPath(height: number): string {
+  const r = treeStyle.radius;
+  const a = treeStyle.accentWidth;
+  const dy = r - Math.sqrt(r * r - (r - a) * (r - a));
+  const f = (n: number) => Math.round(n * 100) / 100;
+  return (
+    `M${a} ${f(dy)}A${r} ${r} 0 0 0 0 ${r}V${height - r}` +
+    `A${r} ${r} 0 0 0 ${a} ${f(height - dy)}Z`
+  );
+}

@@ -1,0 +1,108 @@
+import { POLL_STATUS_LABELS } from '@bagysh/shared';
+import { addAreaMessages } from '../index';
+
+/**
+ * Messages of the polls pages: a namespace of the ky catalogue that loads with those pages
+ * (import this module from them; then `useTranslation('polls')`). Every visible string of
+ * the area lives here, none in components.
+ */
+export const polls = {
+  newPoll: 'Жаны сурамжылоо',
+  filters: {
+    label: 'Статусу боюнча',
+    all: 'Баары',
+  },
+  status: POLL_STATUS_LABELS,
+  empty: 'Азырынча сурамжылоо жок.',
+  emptyStatus: 'Бул статуста сурамжылоо жок.',
+  loadError: 'Сурамжылоолорду жүктөө мүмкүн болгон жок.',
+  retry: 'Кайра аракет кылуу',
+  pagination: 'Барактар',
+  success: 'Ийгиликтүү',
+  card: {
+    single: 'Бир вариант тандалат',
+    multipleAny: 'Бир нече вариант тандалат',
+    multipleMax: 'Эң көп {{n}} вариант тандалат',
+    anonymous: 'Жашыруун',
+    open: 'Ачык добуш',
+    noChange: 'Добушту өзгөртүүгө болбойт',
+    author: 'Түзгөн: {{name}}',
+    closesAt: 'Аяктайт: {{date}}',
+    closedAt: 'Жабылды: {{date}}',
+    noDeadline: 'Мөөнөтү жок',
+    yourVote: 'Сиздин добушуңуз: {{options}}',
+    notVoted: 'Сиз добуш бере элексиз',
+    didNotVote: 'Сиз добуш берген жоксуз',
+    cancelReason: 'Себеби: {{reason}}',
+    closedBy: 'Жапкан: {{name}}',
+  },
+  timeLeft: {
+    days: '{{days}} күн {{hours}} саат калды',
+    hours: '{{hours}} саат {{minutes}} мүнөт калды',
+    minutes: '{{minutes}} мүнөт калды',
+    lessThanMinute: 'Бир мүнөткө жетпей калды',
+    ended: 'Мөөнөтү бүттү',
+  },
+  vote: {
+    submit: 'Добуш берүү',
+    change: 'Добушту өзгөртүү',
+    withdraw: 'Добушту кайтарып алуу',
+    options: 'Варианттар',
+    maxReached: 'Эң көп {{n}} вариант тандоого болот.',
+    closed: 'Добуш берүү жабык.',
+    accepted: 'Добушуңуз кабыл алынды.',
+  },
+  results: {
+    title: 'Жыйынтыктар',
+    voters: '{{n}} киши добуш берди',
+    votes: '{{n}} добуш · {{percent}}%',
+    hidden: 'Жыйынтыктар добуш бергенден кийин же сурамжылоо аяктагандан кийин көрүнөт.',
+    showVoters: 'Ким эмнени тандады',
+    hideVoters: 'Жашыруу',
+    noVoters: 'Эч ким тандаган жок',
+    yourChoice: 'Сиздин тандооңуз',
+    loadError: 'Добуш бергендердин тизмесин жүктөө мүмкүн болгон жок.',
+  },
+  actions: {
+    label: 'Башкаруу',
+    edit: 'Түзөтүү',
+    finish: 'Аяктоо',
+    cancel: 'Жокко чыгаруу',
+    delete: 'Өчүрүү',
+    back: 'Артка',
+  },
+  confirm: {
+    finishTitle: 'Сурамжылоону аяктоо',
+    finishText: 'Сурамжылоо аяктагандан кийин добуш берүүгө болбойт. Аяктайсызбы?',
+    cancelTitle: 'Сурамжылоону жокко чыгаруу',
+    cancelText: 'Жокко чыгарылган сурамжылоону кайра ачууга болбойт. Себебин жазыңыз.',
+    reason: 'Себеби',
+    deleteTitle: 'Өчүрүү керекпи?',
+    deleteText: '«{{question}}» сурамжылоосу биротоло өчүрүлөт.',
+  },
+  form: {
+    editTitle: 'Сурамжылоону түзөтүү',
+    question: 'Суроо',
+    description: 'Түшүндүрмө',
+    options: 'Варианттар',
+    option: '{{index}}-вариант',
+    addOption: 'Вариант кошуу',
+    removeOption: 'Вариантты өчүрүү',
+    moveUp: 'Өйдө жылдыруу',
+    moveDown: 'Ылдый жылдыруу',
+    optionsHint: '{{min}}ден {{max}}га чейин, кайталанбаган варианттар',
+    multiple: 'Бир нече вариант тандоого болот',
+    maxChoices: 'Эң көп тандоо',
+    maxChoicesHint: 'Бош калса, чек жок',
+    anonymous: 'Жашыруун (ким эмнени тандаганы көрүнбөйт)',
+    allowChange: 'Добушту өзгөртүүгө же кайтарып алууга болот',
+    closesAt: 'Аяктоо убактысы',
+    closesAtHint: 'Бош калса, модератор өзү аяктайт',
+    frozen: 'Добуш берилгенден кийин түшүндүрмөнү жана аяктоо убактысын гана өзгөртүүгө болот.',
+    save: 'Сактоо',
+    create: 'Түзүү',
+    cancel: 'Жокко чыгаруу',
+  },
+} as const;
+
+addAreaMessages('polls', polls);

@@ -1,0 +1,56 @@
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import type { accounts } from './areas/accounts';
+import type { content } from './areas/content';
+import type { files } from './areas/files';
+import type { genealogy } from './areas/genealogy';
+import type { polls } from './areas/polls';
+import { ky } from './ky';
+
+/** The catalogue's namespaces: the shell's `translation`, plus one per area of pages. */
+interface Resources {
+  translation: typeof ky;
+  accounts: typeof accounts;
+  content: typeof content;
+  files: typeof files;
+  genealogy: typeof genealogy;
+  polls: typeof polls;
+}
+export type AreaNamespace = Exclude<keyof Resources, 'translation'>;
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'translation';
+    resources: Resources;
+  }
+}
+
+// ky is the only catalogue, and the default and fallback: old_ky is a script, not a second
+// catalogue (the ky text in runes, see lib/script.tsx), so i18next itself never switches.
+void i18n.use(initReactI18next).init({
+  resources: { ky: { translation: ky } },
+  lng: 'ky',
+  fallbackLng: 'ky',
+  supportedLngs: ['ky'],
+  initAsync: false,
+  interpolation: { escapeValue: false },
+});
+
+/**
+ * Adds an area's messages to the catalogue. Each file in ./areas calls it when first
+ * imported, so an area's texts load with its pages instead of with the landing page
+ * (spec budget: 170 KB of initial JavaScript). Pages use `useTranslation('<area>')`.
+ */
+export function addAreaMessages<N extends AreaNamespace>(namespace: N, messages: Resources[N]) {
+  if (!i18n.hasResourceBundle('ky', namespace)) {
+    i18n.addResourceBundle('ky', namespace, messages);
+  }
+}
+
+/** A catalogue message for a key, or the text itself when it is not a key (an API message). */
+export function translateMessage(message: string): string {
+  const value: unknown = i18n.getResource('ky', 'translation', message);
+  return typeof value === 'string' ? value : message;
+}
+
+export { i18n };

@@ -1,0 +1,74 @@
+import {
+  NAV_ITEMS,
+  NOT_FOUND_TITLE,
+  SITE_NAME,
+  SITE_ROUTES,
+  type SiteRouteId,
+} from '@bagysh/shared';
+
+const routeTitles = Object.fromEntries(SITE_ROUTES.map((route) => [route.id, route.title]));
+const navLabels = Object.fromEntries(NAV_ITEMS.map((item) => [item.route, item.label]));
+
+/**
+ * The ky message catalogue: every text the UI shows. Route titles and navigation labels come
+ * from the shared route table (the server pre-renders the same titles); the rest is here.
+ * old_ky has no catalogue of its own: it is this text written in runes (lib/script.tsx).
+ */
+export const ky = {
+  site: {
+    name: SITE_NAME,
+    footer: '{{name}} © {{year}}',
+  },
+  titles: routeTitles as Record<SiteRouteId, string>,
+  nav: {
+    ...(navLabels as Record<(typeof NAV_ITEMS)[number]['route'], string>),
+    // Labels the spec fixes for the original's menus (spec §2).
+    home: 'Башкы бет',
+    reference: 'Маалымдама',
+    newPoll: 'Жаны сурамжылоо',
+    wiki: 'Вики',
+  },
+  header: {
+    navigation: 'Негизги меню',
+    menu: 'Меню',
+    login: 'Кирүү',
+    logout: 'Чыгуу',
+    profile: 'Профиль',
+  },
+  language: {
+    label: 'Жазуу',
+    ky: 'Кирилл жазуусу',
+    old_ky: 'Байыркы түрк жазуусу',
+    kyShort: 'Кир',
+    old_kyShort: 'Рун',
+  },
+  home: {
+    lead: 'Издөөгө боло турган жандуу санжыра дарагы, эки адамдын ортосундагы туугандык, белгилүү инсандар жана жаңылыктар.',
+  },
+  logout: {
+    question: 'Сайттан чыгасызбы?',
+    confirm: 'Чыгуу',
+    cancel: 'Жокко чыгаруу',
+  },
+  notices: {
+    region: 'Билдирүүлөр',
+    success: 'Ийгиликтүү',
+    offline: 'Интернет байланышы жок.',
+    online: 'Интернет байланышы калыбына келди.',
+    loading: 'Жүктөлүүдө…',
+  },
+  stale: {
+    title: 'Сайт жаңыланды',
+    text: 'Бул баракты ачуу үчүн сайтты кайра жүктөңүз.',
+    reload: 'Кайра жүктөө',
+  },
+  errors: {
+    notFound: NOT_FOUND_TITLE,
+    notFoundText: 'Мындай барак жок.',
+    generic: 'Ката кетти. Кайра аракет кылыңыз.',
+    network: 'Тармак катасы',
+    home: 'Башкы бетке кайтуу',
+  },
+} as const;
+
+export type Messages = typeof ky;

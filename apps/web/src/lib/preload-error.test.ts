@@ -1,0 +1,36 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { installPreloadErrorHandler, loadPage, useStaleDeployStore } from './preload-error';
+
+afterEach(() => useStaleDeployStore.setState({ stale: false }));
+
+describe('page script load failures (spec §8)', () => {
+  it('handles the preload-error event (so Vite does not rethrow) and offers a reload', () => {
+    const uninstall = installPreloadErrorHandler(window);
+    const event = new Event('vite:preloadError', { cancelable: true });
+    window.dispatchEvent(event);
+    expect(event.defaultPrevented).toBe(true);
+    expect(useStaleDeployStore.getState().stale).toBe(true);
+    uninstall();
+  });
+
+  it('leaves the event unhandled once uninstalled, so Vite rethrows it', () => {
+    installPreloadErrorHandler(window)();
+    const event = new Event('vite:preloadError', { cancelable: true });
+    window.dispatchEvent(event);
+    expect(event.defaultPrevented).toBe(false);
+    expect(useStaleDeployStore.getState().stale).toBe(false);
+  });
+
+  it('passes a loaded page module through', async () => {
+    const module = { Component: () => null };
+    await expect(loadPage(async () => module)).resolves.toBe(module);
+  });
+
+  it('keeps the navigation pending when the handler swallowed the failure', async () => {
+    const outcome = await Promise.race([
+      loadPage(async () => undefined).then(() => 'resolved'),
+      new Promise((resolve) => setTimeout(() => resolve('pending'), 20)),
+    ]);
+    expect(outcome).toBe('pending');
+  });
+});

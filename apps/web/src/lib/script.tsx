@@ -1,0 +1,53 @@
+import { toRunes } from '@bagysh/shared';
+import { useMemo, type ReactNode } from 'react';
+import { useAppStore } from './app-store';
+
+/** How text appears in the current language: as it is (ky) or in Old Turkic runes (old_ky). */
+export interface Script {
+  /** True in the old_ky mode. */
+  runes: boolean;
+  /**
+   * Text to show: in runes, an isolated right-to-left `<bdi>` (runes are written right to left;
+   * the page itself stays ltr, KYRGYZ.md §1). Never for what the user types into an input.
+   */
+  text(value: string): ReactNode;
+  /** The same as a plain string, for places that take no markup (the tab title). */
+  plain(value: string): string;
+  /**
+   * Accessible-name props for an interactive element showing `value`: screen readers cannot
+   * read runes, so links and buttons keep the Cyrillic in aria-label and title.
+   */
+  label(value: string): { 'aria-label'?: string; title?: string };
+}
+
+/** Runes wrapped for display; exported for components that render outside React state. */
+export function runesElement(value: string): ReactNode {
+  return (
+    <bdi dir="rtl" lang="ky-Orkh">
+      {toRunes(value)}
+    </bdi>
+  );
+}
+
+function makeScript(runes: boolean): Script {
+  return runes
+    ? {
+        runes,
+        text: runesElement,
+        plain: toRunes,
+        label: (value) => ({ 'aria-label': value, title: value }),
+      }
+    : { runes, text: (value) => value, plain: (value) => value, label: () => ({}) };
+}
+
+const KY = makeScript(false);
+const OLD_KY = makeScript(true);
+
+/**
+ * The current script. Every component showing text uses it (directly or through `<Text>`), so
+ * switching the language re-renders the whole UI at once, without a reload.
+ */
+export function useScript(): Script {
+  const runes = useAppStore((state) => state.language === 'old_ky');
+  return useMemo(() => (runes ? OLD_KY : KY), [runes]);
+}

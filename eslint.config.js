@@ -1,0 +1,99 @@
+// One lint config for the whole repository (STYLE.md): type-aware typescript-eslint,
+// no process.env outside env.ts, and one-way imports in the web app
+// (shared code → features → app; features never import each other).
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', '**/data/**', 'apps/api/drizzle/**', '**/*.mjs'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      globals: { ...globals.node },
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      eqeqeq: ['error', 'always'],
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': [
+        'error',
+        { considerDefaultExhaustiveForUnions: true },
+      ],
+      // Fastify plugins and route handlers are async by contract, awaiting or not.
+      '@typescript-eslint/require-await': 'off',
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'process',
+          property: 'env',
+          message: 'Read settings in apps/api/src/env.ts only.',
+        },
+      ],
+    },
+  },
+  { files: ['**/*.js'], ...tseslint.configs.disableTypeChecked },
+  {
+    // Settings, build and test tooling read the environment by design.
+    files: [
+      'apps/api/src/env.ts',
+      '**/vitest.config.ts',
+      '**/vitest.projects.ts',
+      '**/vite.config.ts',
+      'apps/web/e2e/**',
+      'apps/api/src/test/**',
+      'apps/api/scripts/**',
+      'scripts/**',
+    ],
+    rules: { 'no-restricted-properties': 'off' },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/app/*', '@/app/*'], message: 'Only src/app imports from src/app.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // A feature must not reach into another feature: share through src/components or src/lib.
+    files: ['apps/web/src/features/*/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              // `*` also matches `..`: the negation lets features use src/lib, src/components
+              // and src/config (three levels up), while other features stay out of reach.
+              group: ['**/features/*', '../../*/**', '!../../../**', '../../../features/**'],
+              message: 'Features do not import each other.',
+            },
+            { group: ['**/app/*'], message: 'Only src/app imports from src/app.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/src/app/**/*.{ts,tsx}', 'apps/web/src/main.tsx'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+);

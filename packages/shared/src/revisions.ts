@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { PageQuerySchema, paginatedSchema } from './common';
+import { PersonLinkSchema } from './persons';
+
+/**
+ * Every change to the tree is a revision (DESIGN.md §5): a member's change waits as a
+ * `pending` proposal, a moderator's is `applied` at once; a moderator accepts or rejects a
+ * proposal and may revert an applied revision (which is itself a new applied revision).
+ */
+export const REVISION_ACTIONS = ['create', 'update', 'delete'] as const;
+export const RevisionActionSchema = z.enum(REVISION_ACTIONS);
+export type RevisionAction = z.infer<typeof RevisionActionSchema>;
+
+export const REVISION_STATUSES = ['applied', 'pending', 'rejected'] as const;
+export const RevisionStatusSchema = z.enum(REVISION_STATUSES);
+export type RevisionStatus = z.infer<typeof RevisionStatusSchema>;
+
+export const revisionMessages = {
+  notPending: 'Бул сунуш мурунтан эле каралган.',
+  notApplied: 'Колдонулган өзгөртүүнү гана кайтарууга болот.',
+  alreadyReverted: 'Бул өзгөртүү мурунтан эле кайтарылган.',
+  changedSince:
+    'Адам бул өзгөртүүдөн кийин кайра өзгөртүлгөн: алгач кийинки өзгөртүүлөрдү кайтарыңыз.',
+  personGone: 'Бул өзгөртүүнүн адамы азыр жок.',
+} as const;
+
+const UserRefSchema = z.object({ id: z.number().int(), username: z.string() });
+
+export const RevisionSchema = z.object({
+  id: z.number().int(),
+  /** Null for a create proposal that has not been accepted. */
+  person_id: z.number().int().nullable(),
+  /** The person as they are now (null when deleted or not yet created). */
+  person: PersonLinkSchema.nullable(),
+  action: RevisionActionSchema,
+  status: RevisionStatusSchema,
+  /** The changed fields before the change (API field names); null for a create. */
+  before: z.record(z.string(), z.unknown()).nullable(),
+  /** The changed fields after the change; null for a delete. */
+  after: z.record(z.string(), z.unknown()).nullable(),
+  base_version: z.number().int().nullable(),
+  author: UserRefSchema.nullable(),
+  reviewer: UserRefSchema.nullable(),
+  comment: z.string().nullable(),
+  created_at: z.string(),
+  reviewed_at: z.string().nullable(),
+  /** This revision undoes revision `revert_of`. */
+  revert_of: z.number().int().nullable(),
+  /** This revision was undone by revision `reverted_by`. */
+  reverted_by: z.number().int().nullable(),
+});
+export type Revision = z.infer<typeof RevisionSchema>;
+
+export const RevisionIdParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+
+export const ListRevisionsQuery = PageQuerySchema.extend({
+  status: RevisionStatusSchema.optional(),
+  person: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+});
+export type ListRevisionsQuery = z.infer<typeof ListRevisionsQuery>;
+
+export const PersonRevisionsQuery = ListRevisionsQuery.omit({ person: true });
+export type PersonRevisionsQuery = z.infer<typeof PersonRevisionsQuery>;
+
+export const RevisionListSchema = paginatedSchema(RevisionSchema);
+export type RevisionList = z.infer<typeof RevisionListSchema>;
+
+export const ReviewInput = z.strictObject({
+  comment: z.string().trim().max(2000).optional(),
+});
+export type ReviewInput = z.infer<typeof ReviewInput>;
+
+/** A reject needs a reason for the author. */
+export const RejectInput = z.strictObject({
+  comment: z.string().trim().min(1).max(2000),
+});
+export type RejectInput = z.infer<typeof RejectInput>;

@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import {
+  NAV_ITEMS,
+  SITE_NAME,
+  SITE_ROUTES,
+  matchSiteRoute,
+  pageTitle,
+  siteRoute,
+  titleForPath,
+  visibleNavItems,
+} from './site';
+
+describe('the route table of spec §2', () => {
+  it('has the 19 routes of the spec, then the genealogy ones, with paths, titles, layouts, access', () => {
+    expect(SITE_ROUTES.map((r) => [r.path, r.title, r.layout, r.access].join(' | '))).toEqual([
+      '/ | Башкы бет | landing | public',
+      '/search | Санжыра | default | public',
+      '/comparison | Салыштыруу | default | public',
+      '/person-articles | Багыш мыктылары | default | public',
+      '/person-articles/add | Макала кошуу | default | login',
+      '/person-articles/:id | Багыш мыктылары | default | public',
+      '/person-articles/edit/:id | Макала кошуу | default | login',
+      '/polls | Сурамжылоо | default | login',
+      '/files | Файлдар | default | login',
+      '/categories | Категориялар | default | login',
+      '/persons | Инсандар | default | public',
+      '/about | Багыш уруусу | default | public',
+      '/founders | Негиздөөчүлөр | default | public',
+      '/news | Жаңылыктар | default | public',
+      '/news/:id | Жаңылыктар | default | public',
+      '/contacts | Байланыш | default | public',
+      '/login | Кирүү | blank | guest',
+      '/profile | Профиль | default | login',
+      '/users | Колдонуучулар | default | login',
+      '/persons/:id | Инсандар | default | public',
+      '/moderation | Модерация | default | login',
+    ]);
+  });
+
+  it('names the article form routes as the spec does', () => {
+    expect(siteRoute('addPersonArticle').path).toBe('/person-articles/add');
+    expect(siteRoute('editPersonArticle').path).toBe('/person-articles/edit/:id');
+    expect(new Set(SITE_ROUTES.map((r) => r.id)).size).toBe(SITE_ROUTES.length);
+  });
+});
+
+describe('navigation items', () => {
+  it('lists the public items, then the signed-in ones, with the spec labels', () => {
+    expect(NAV_ITEMS.map((item) => `${item.label}${item.showIfLoggedIn ? ' *' : ''}`)).toEqual([
+      'Багыш уруусу',
+      'Багыш мыктылары',
+      'Инсандар',
+      'Санжыра',
+      'Салыштыруу',
+      'Жаңылыктар',
+      'Байланыш',
+      'Негиздөөчүлөр',
+      'Жүктөлгөн файлдар *',
+      'Сурамжылоо *',
+      'Категориялар *',
+      'Колдонуучулар *',
+    ]);
+  });
+
+  it('hides files, polls, categories and users from guests', () => {
+    const guest = visibleNavItems(false).map((item) => siteRoute(item.route).path);
+    expect(guest).toEqual([
+      '/about',
+      '/person-articles',
+      '/persons',
+      '/search',
+      '/comparison',
+      '/news',
+      '/contacts',
+      '/founders',
+    ]);
+    expect(visibleNavItems(true)).toHaveLength(12);
+  });
+});
+
+describe('tab titles', () => {
+  it("reads '{title} - {site name}'", () => {
+    expect(SITE_NAME).toBe('Багыш санжырасы');
+    expect(pageTitle('Санжыра')).toBe('Санжыра - Багыш санжырасы');
+  });
+
+  it('matches paths like React Router: static before :param, any case, trailing slash', () => {
+    expect(matchSiteRoute('/')?.id).toBe('home');
+    expect(matchSiteRoute('/person-articles/add')?.id).toBe('addPersonArticle');
+    expect(matchSiteRoute('/person-articles/17')?.id).toBe('personArticle');
+    expect(matchSiteRoute('/person-articles/edit/17')?.id).toBe('editPersonArticle');
+    expect(matchSiteRoute('/person-articles/edit')?.id).toBe('personArticle');
+    expect(matchSiteRoute('/News/3/')?.id).toBe('newsItem');
+    expect(matchSiteRoute('/search/')?.id).toBe('search');
+  });
+
+  it('gives unknown and malformed paths the not-found title', () => {
+    expect(matchSiteRoute('/no-such-page')).toBeUndefined();
+    expect(matchSiteRoute('/news/3/extra')).toBeUndefined();
+    expect(titleForPath('/no-such-page')).toBe('Табылган жок - Багыш санжырасы');
+    expect(titleForPath('/%E0%A4%A')).toBe('Табылган жок - Багыш санжырасы');
+    expect(titleForPath('/login')).toBe('Кирүү - Багыш санжырасы');
+  });
+});

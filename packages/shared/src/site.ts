@@ -1,0 +1,216 @@
+/**
+ * The site's name and its route table (product spec §2), shared by the web app (router,
+ * navigation, tab titles) and the server (the pre-rendered `<title>` of a deep link).
+ * Plain data, no zod: the landing page's bundle imports it.
+ */
+
+/** The site name of every tab title, the header and the footer. */
+export const SITE_NAME = 'Багыш санжырасы';
+
+/** Which frame a page is shown in: header + content + footer, a transparent header over the content, or nothing. */
+export type SiteLayout = 'default' | 'landing' | 'blank';
+
+/** Who may open a page (spec §6): anyone, signed-in users only, or guests only. */
+export type SiteAccess = 'public' | 'login' | 'guest';
+
+export interface SiteRoute {
+  /** Route id; `addPersonArticle` and `editPersonArticle` are the spec's route names. */
+  readonly id: SiteRouteId;
+  /** React Router pattern. */
+  readonly path: string;
+  /** The page title of the spec's table. View pages replace it by the loaded item's title. */
+  readonly title: string;
+  readonly layout: SiteLayout;
+  readonly access: SiteAccess;
+}
+
+export type SiteRouteId =
+  | 'home'
+  | 'search'
+  | 'comparison'
+  | 'personArticles'
+  | 'addPersonArticle'
+  | 'personArticle'
+  | 'editPersonArticle'
+  | 'polls'
+  | 'files'
+  | 'categories'
+  | 'persons'
+  | 'about'
+  | 'founders'
+  | 'news'
+  | 'newsItem'
+  | 'contacts'
+  | 'login'
+  | 'profile'
+  | 'users'
+  | 'person'
+  | 'moderation';
+
+/** Title of the error page that any unknown path shows. */
+export const NOT_FOUND_TITLE = 'Табылган жок';
+
+const ARTICLES_TITLE = 'Багыш мыктылары';
+const ADD_ARTICLE_TITLE = 'Макала кошуу';
+const NEWS_TITLE = 'Жаңылыктар';
+
+/**
+ * The 19 routes of spec §2 in the spec's order. Access the spec leaves "not shown" is public,
+ * except /profile: it shows the signed-in user's own record, so a guest has nothing to see there.
+ */
+export const SITE_ROUTES: readonly SiteRoute[] = [
+  { id: 'home', path: '/', title: 'Башкы бет', layout: 'landing', access: 'public' },
+  { id: 'search', path: '/search', title: 'Санжыра', layout: 'default', access: 'public' },
+  {
+    id: 'comparison',
+    path: '/comparison',
+    title: 'Салыштыруу',
+    layout: 'default',
+    access: 'public',
+  },
+  {
+    id: 'personArticles',
+    path: '/person-articles',
+    title: ARTICLES_TITLE,
+    layout: 'default',
+    access: 'public',
+  },
+  {
+    id: 'addPersonArticle',
+    path: '/person-articles/add',
+    title: ADD_ARTICLE_TITLE,
+    layout: 'default',
+    access: 'login',
+  },
+  {
+    id: 'personArticle',
+    path: '/person-articles/:id',
+    title: ARTICLES_TITLE,
+    layout: 'default',
+    access: 'public',
+  },
+  {
+    // "same form as add": the same page and title as addPersonArticle.
+    id: 'editPersonArticle',
+    path: '/person-articles/edit/:id',
+    title: ADD_ARTICLE_TITLE,
+    layout: 'default',
+    access: 'login',
+  },
+  { id: 'polls', path: '/polls', title: 'Сурамжылоо', layout: 'default', access: 'login' },
+  { id: 'files', path: '/files', title: 'Файлдар', layout: 'default', access: 'login' },
+  {
+    id: 'categories',
+    path: '/categories',
+    title: 'Категориялар',
+    layout: 'default',
+    access: 'login',
+  },
+  { id: 'persons', path: '/persons', title: 'Инсандар', layout: 'default', access: 'public' },
+  { id: 'about', path: '/about', title: 'Багыш уруусу', layout: 'default', access: 'public' },
+  {
+    id: 'founders',
+    path: '/founders',
+    title: 'Негиздөөчүлөр',
+    layout: 'default',
+    access: 'public',
+  },
+  { id: 'news', path: '/news', title: NEWS_TITLE, layout: 'default', access: 'public' },
+  { id: 'newsItem', path: '/news/:id', title: NEWS_TITLE, layout: 'default', access: 'public' },
+  { id: 'contacts', path: '/contacts', title: 'Байланыш', layout: 'default', access: 'public' },
+  { id: 'login', path: '/login', title: 'Кирүү', layout: 'blank', access: 'guest' },
+  { id: 'profile', path: '/profile', title: 'Профиль', layout: 'default', access: 'login' },
+  {
+    id: 'users',
+    path: '/users',
+    title: 'Колдонуучулар',
+    layout: 'default',
+    access: 'login',
+  },
+  // Added by the genealogy pages (issue 6): a person's page and the moderators' queue.
+  { id: 'person', path: '/persons/:id', title: 'Инсандар', layout: 'default', access: 'public' },
+  {
+    id: 'moderation',
+    path: '/moderation',
+    title: 'Модерация',
+    layout: 'default',
+    access: 'login',
+  },
+];
+
+export interface NavItem {
+  readonly route: SiteRouteId;
+  readonly label: string;
+  /** Hidden from guests (spec §2's show-if-logged-in flag). */
+  readonly showIfLoggedIn: boolean;
+}
+
+/** The navigation menu in the spec's order: public items, then the signed-in ones. */
+export const NAV_ITEMS: readonly NavItem[] = [
+  { route: 'about', label: 'Багыш уруусу', showIfLoggedIn: false },
+  { route: 'personArticles', label: ARTICLES_TITLE, showIfLoggedIn: false },
+  { route: 'persons', label: 'Инсандар', showIfLoggedIn: false },
+  { route: 'search', label: 'Санжыра', showIfLoggedIn: false },
+  { route: 'comparison', label: 'Салыштыруу', showIfLoggedIn: false },
+  { route: 'news', label: NEWS_TITLE, showIfLoggedIn: false },
+  { route: 'contacts', label: 'Байланыш', showIfLoggedIn: false },
+  { route: 'founders', label: 'Негиздөөчүлөр', showIfLoggedIn: false },
+  { route: 'files', label: 'Жүктөлгөн файлдар', showIfLoggedIn: true },
+  { route: 'polls', label: 'Сурамжылоо', showIfLoggedIn: true },
+  { route: 'categories', label: 'Категориялар', showIfLoggedIn: true },
+  { route: 'users', label: 'Колдонуучулар', showIfLoggedIn: true },
+];
+
+/** The navigation items a visitor sees. */
+export function visibleNavItems(logged: boolean): readonly NavItem[] {
+  return NAV_ITEMS.filter((item) => logged || !item.showIfLoggedIn);
+}
+
+/** Browser tab title: '{title} - {site name}' (spec §2). */
+export function pageTitle(title: string): string {
+  return `${title} - ${SITE_NAME}`;
+}
+
+const ROUTES_BY_ID = new Map(SITE_ROUTES.map((route) => [route.id, route]));
+
+/** The route with this id. */
+export function siteRoute(id: SiteRouteId): SiteRoute {
+  const route = ROUTES_BY_ID.get(id);
+  if (!route) throw new Error(`unknown route ${id}`);
+  return route;
+}
+
+function segments(path: string): string[] {
+  return path.split('/').filter((segment) => segment !== '');
+}
+
+/**
+ * The route a pathname opens, matched the way React Router does (case-insensitive, trailing
+ * slash ignored, a static segment beats a `:param`), or undefined for an unknown path.
+ */
+export function matchSiteRoute(pathname: string): SiteRoute | undefined {
+  let parts: string[];
+  try {
+    parts = segments(decodeURI(pathname).toLowerCase());
+  } catch {
+    return undefined; // malformed %-escape
+  }
+  let best: { route: SiteRoute; score: number } | undefined;
+  for (const route of SITE_ROUTES) {
+    const pattern = segments(route.path.toLowerCase());
+    if (pattern.length !== parts.length) continue;
+    let score = 0;
+    const matches = pattern.every((segment, i) => {
+      if (segment.startsWith(':')) return true;
+      score++;
+      return segment === parts[i];
+    });
+    if (matches && (!best || score > best.score)) best = { route, score };
+  }
+  return best?.route;
+}
+
+/** The tab title a pathname starts with, before a view page knows its item. */
+export function titleForPath(pathname: string): string {
+  return pageTitle(matchSiteRoute(pathname)?.title ?? NOT_FOUND_TITLE);
+}

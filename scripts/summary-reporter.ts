@@ -1,0 +1,25 @@
+import type { Reporter, TestModule } from 'vitest/node';
+
+/**
+ * Ends the run with one plain line, "N passed, N failed, N skipped", that CI reads
+ * as the closing summary of the whole suite (all projects together).
+ */
+export default class SummaryReporter implements Reporter {
+  onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<unknown>) {
+    let passed = 0;
+    let failed = 0;
+    let skipped = 0;
+    for (const module of testModules) {
+      for (const test of module.children.allTests()) {
+        const state = test.result().state;
+        if (state === 'passed') passed++;
+        else if (state === 'failed') failed++;
+        else skipped++;
+      }
+      // A file that failed to load has no tests but must still count as a failure.
+      if (module.state() === 'failed' && module.children.size === 0) failed++;
+    }
+    failed += unhandledErrors.length;
+    console.log(`\nTests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+  }
+}
