@@ -341,9 +341,10 @@ describe('content: articles, news, categories, pages, contacts (issue 7)', () =>
     const page = await session.newPage(DESKTOP);
     await signInAs(page, admin);
     await open(page, '/founders');
-    const before = await page.getByTestId('founder').count();
     await page.getByRole('button', { name: 'Түзөтүү' }).click();
     await page.getByRole('button', { name: 'Негиздөөчү кошуу' }).click();
+    // The editor holds the saved founders, then the new one: its index is how many there were.
+    const before = (await page.getByTestId('founder-editor').count()) - 1;
     const last = page.getByTestId('founder-editor').last();
     await last.getByLabel('Аты-жөнү').fill(`Негиздөөчү ${tag}`);
     await last.getByLabel('Ролу').fill('Ак сакал');

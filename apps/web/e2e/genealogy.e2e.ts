@@ -225,6 +225,7 @@ describe('genealogy: person page, proposals and moderation', () => {
     const review = await session.newPage();
     await signInAs(review, moderator);
     await review.goto('/persons');
+    await review.getByTestId('persons-list').waitFor();
     // The user menu shows how many proposals wait, and leads to the queue.
     await review
       .locator('button[aria-haspopup="menu"]', { hasText: moderator.user.username })
