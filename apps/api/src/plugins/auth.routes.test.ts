@@ -8,10 +8,10 @@ import { currentUser, requireRole, requireUser } from './auth';
 
 const probe: FastifyPluginAsyncZod = async (app) => {
   app.get('/whoami/', async (request) => ({ user: request.user }));
-  app.get('/members/', { preHandler: requireUser }, async (request) => ({
+  app.get('/members/', { onRequest: requireUser }, async (request) => ({
     id: currentUser(request).id,
   }));
-  app.get('/moderation/', { preHandler: requireRole('moderator') }, async () => ({ ok: true }));
+  app.get('/moderation/', { onRequest: requireRole('moderator') }, async () => ({ ok: true }));
 };
 
 let app: App;
@@ -88,5 +88,39 @@ describe('auth plugin', () => {
     expect((await app.inject({ url: '/api/moderation/', headers: admin.headers })).statusCode).toBe(
       200,
     );
+  });
+});
+
+describe('route guards', () => {
+  // The guards run on request, before the body is read or validated: a guest never learns
+  // what a valid body looks like, and an upload is refused before it is streamed.
+  const writes = [
+    { method: 'POST', url: '/api/persons/', role: 'user' },
+    { method: 'POST', url: '/api/polls/', role: 'moderator' },
+    { method: 'POST', url: '/api/categories/', role: 'moderator' },
+    { method: 'POST', url: '/api/news/', role: 'moderator' },
+    { method: 'PUT', url: '/api/pages/about/', role: 'admin' },
+    { method: 'POST', url: '/api/files/', role: 'user' },
+    { method: 'PATCH', url: '/api/user/', role: 'user' },
+  ] as const;
+
+  it('answers a guest 401, not 400, whatever the body', async () => {
+    for (const { method, url } of writes) {
+      const response = await app.inject({ method, url, payload: { bogus: ['x'] } });
+      expect(response.statusCode, `${method} ${url}`).toBe(401);
+    }
+  });
+
+  it('answers a member 403 on moderators’ and admins’ routes, whatever the body', async () => {
+    const member = await createTestUser(app);
+    for (const { method, url } of writes.filter((write) => write.role !== 'user')) {
+      const response = await app.inject({
+        method,
+        url,
+        headers: member.headers,
+        payload: { bogus: ['x'] },
+      });
+      expect(response.statusCode, `${method} ${url}`).toBe(403);
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { hasRole, type Role } from '@bagysh/shared';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { users } from '../db/schema';
 import { errorMessages, HttpError } from '../lib/http-errors';
@@ -31,12 +31,12 @@ declare module 'fastify' {
 const LAST_SEEN_EVERY_MS = 60_000;
 
 /** Route guard: 401 for guests. */
-export const requireUser: preHandlerAsyncHookHandler = async (request) => {
+export const requireUser: onRequestAsyncHookHandler = async (request) => {
   if (!request.user) throw new HttpError(401, errorMessages.unauthorized);
 };
 
 /** Route guard: 401 for guests, 403 for users whose role is below `role`. */
-export function requireRole(role: Role): preHandlerAsyncHookHandler {
+export function requireRole(role: Role): onRequestAsyncHookHandler {
   return async (request) => {
     if (!request.user) throw new HttpError(401, errorMessages.unauthorized);
     if (!hasRole(request.user.role, role)) throw new HttpError(403, errorMessages.forbidden);

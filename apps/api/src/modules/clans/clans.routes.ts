@@ -37,7 +37,7 @@ export const clansRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/clans/',
     {
-      preHandler: requireRole('moderator'),
+      onRequest: requireRole('moderator'),
       schema: {
         tags,
         security,
@@ -68,7 +68,7 @@ export const clansRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/clans/:id/',
     {
-      preHandler: requireRole('moderator'),
+      onRequest: requireRole('moderator'),
       schema: {
         tags,
         security,
@@ -87,7 +87,7 @@ export const clansRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/clans/:id/',
     {
-      preHandler: requireRole('moderator'),
+      onRequest: requireRole('moderator'),
       schema: {
         tags,
         security,

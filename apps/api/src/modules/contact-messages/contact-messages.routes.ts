@@ -56,7 +56,7 @@ export const contactMessagesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/contact-messages/',
     {
-      preHandler: requireRole('admin'),
+      onRequest: requireRole('admin'),
       schema: {
         tags,
         security,
@@ -74,7 +74,7 @@ export const contactMessagesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/contact-messages/:id/',
     {
-      preHandler: requireRole('admin'),
+      onRequest: requireRole('admin'),
       schema: {
         tags,
         security,
@@ -89,7 +89,7 @@ export const contactMessagesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/contact-messages/:id/',
     {
-      preHandler: requireRole('admin'),
+      onRequest: requireRole('admin'),
       schema: {
         tags,
         security,

@@ -60,7 +60,7 @@ export const personArticlesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/person-articles/',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags,
         security,
@@ -78,7 +78,7 @@ export const personArticlesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/person-articles/:id/',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags,
         security,
@@ -96,7 +96,7 @@ export const personArticlesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/person-articles/:id/',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags,
         security,
@@ -148,7 +148,7 @@ export const newsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/news/',
     {
-      preHandler: requireRole('moderator'),
+      onRequest: requireRole('moderator'),
       schema: {
         tags,
         security,
@@ -167,7 +167,7 @@ export const newsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/news/:id/',
     {
-      preHandler: requireRole('moderator'),
+      onRequest: requireRole('moderator'),
       schema: {
         tags,
         security,
@@ -184,7 +184,7 @@ export const newsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/news/:id/',
     {
-      preHandler: requireRole('moderator'),
+      onRequest: requireRole('moderator'),
       schema: {
         tags,
         security,

@@ -107,7 +107,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/files/',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ['files'],
         security,
@@ -144,7 +144,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/files/limits/',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ['files'],
         security,
@@ -176,7 +176,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/files/:id/',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ['files'],
         security,
@@ -192,7 +192,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/files/:id/',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ['files'],
         security,

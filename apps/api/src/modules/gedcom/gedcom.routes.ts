@@ -35,7 +35,7 @@ export const gedcomRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/gedcom/import/',
     {
-      preHandler: requireRole('admin'),
+      onRequest: requireRole('admin'),
       schema: {
         tags,
         security,
@@ -68,7 +68,7 @@ export const gedcomRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/gedcom/jobs/:id/',
     {
-      preHandler: requireRole('admin'),
+      onRequest: requireRole('admin'),
       schema: {
         tags,
         security,

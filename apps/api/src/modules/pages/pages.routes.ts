@@ -58,7 +58,7 @@ export const pagesRoutes: FastifyPluginAsyncZod = async (app) => {
     app.put(
       url,
       {
-        preHandler: requireRole('admin'),
+        onRequest: requireRole('admin'),
         schema: {
           tags,
           security,
@@ -74,7 +74,7 @@ export const pagesRoutes: FastifyPluginAsyncZod = async (app) => {
     app.patch(
       url,
       {
-        preHandler: requireRole('admin'),
+        onRequest: requireRole('admin'),
         schema: {
           tags,
           security,

@@ -76,7 +76,7 @@ export const personsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/persons/',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags,
         security,
@@ -111,7 +111,7 @@ export const personsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/persons/:id/',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags,
         security,
@@ -134,7 +134,7 @@ export const personsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/persons/:id/',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags,
         security,
@@ -210,7 +210,7 @@ export const personsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/persons/:id/revisions/',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags,
         security,

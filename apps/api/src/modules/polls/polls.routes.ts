@@ -33,7 +33,7 @@ export const pollsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/polls/',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags,
         security,
@@ -52,7 +52,7 @@ export const pollsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/polls/',
     {
-      preHandler: requireRole('moderator'),
+      onRequest: requireRole('moderator'),
       schema: {
         tags,
         security,
@@ -70,7 +70,7 @@ export const pollsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/polls/:id/',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags,
         security,
@@ -85,7 +85,7 @@ export const pollsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/polls/:id/',
     {
-      preHandler: requireRole('moderator'),
+      onRequest: requireRole('moderator'),
       schema: {
         tags,
         security,
@@ -101,7 +101,7 @@ export const pollsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/polls/:id/',
     {
-      preHandler: requireRole('moderator'),
+      onRequest: requireRole('moderator'),
       schema: {
         tags,
         security,
@@ -119,7 +119,7 @@ export const pollsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/polls/:id/vote/',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags,
         security,
@@ -136,7 +136,7 @@ export const pollsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/polls/:id/vote/',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags,
         security,
@@ -151,7 +151,7 @@ export const pollsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/polls/:id/finish/',
     {
-      preHandler: requireRole('moderator'),
+      onRequest: requireRole('moderator'),
       schema: {
         tags,
         security,
@@ -167,7 +167,7 @@ export const pollsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/polls/:id/cancel/',
     {
-      preHandler: requireRole('moderator'),
+      onRequest: requireRole('moderator'),
       schema: {
         tags,
         security,
@@ -187,7 +187,7 @@ export const pollsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/polls/:id/results/',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags,
         security,

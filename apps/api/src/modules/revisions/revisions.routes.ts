@@ -25,7 +25,7 @@ export const revisionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/revisions/',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags,
         security,
@@ -43,7 +43,7 @@ export const revisionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/revisions/:id/',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags,
         security,
@@ -58,7 +58,7 @@ export const revisionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/revisions/:id/accept/',
     {
-      preHandler: requireRole('moderator'),
+      onRequest: requireRole('moderator'),
       schema: {
         tags,
         security,
@@ -78,7 +78,7 @@ export const revisionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/revisions/:id/reject/',
     {
-      preHandler: requireRole('moderator'),
+      onRequest: requireRole('moderator'),
       schema: {
         tags,
         security,
@@ -98,7 +98,7 @@ export const revisionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/revisions/:id/revert/',
     {
-      preHandler: requireRole('moderator'),
+      onRequest: requireRole('moderator'),
       schema: {
         tags,
         security,

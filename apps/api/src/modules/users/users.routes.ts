@@ -30,7 +30,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/user/',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ['users'],
         summary: 'The signed-in user',
@@ -44,7 +44,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/user/',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ['users'],
         summary: 'Edits the own profile: full name, e-mail, avatar (an uploaded image id)',
@@ -59,7 +59,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/user/password/',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ['users'],
         summary: 'Changes the password and ends every other session',
@@ -76,7 +76,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users/',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ['users'],
         summary: 'Members directory (admins and moderators see more fields and blocked members)',
@@ -94,7 +94,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/users/:id/',
     {
-      preHandler: requireRole('moderator'),
+      onRequest: requireRole('moderator'),
       schema: {
         tags: ['users'],
         summary: 'Changes a role (admin) or blocks and unblocks a member (admin, moderator)',
