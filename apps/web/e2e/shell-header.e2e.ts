@@ -149,6 +149,54 @@ describe('drawer below lg (1280 px)', () => {
   });
 });
 
+describe('navigation rail (spec §9: width 56)', () => {
+  const session = useBrowser();
+
+  it('shows the items as a 56 px icon rail between 960 and 1279 px, and leads to the pages', async () => {
+    const page = await session.newPage({ width: 1100, height: 900 });
+    await signIn(page, { username: 'Асан' });
+    await open(page, '/search');
+    const rail = page.getByTestId('nav-rail');
+    await rail.waitFor();
+    expect(Math.round((await rail.boundingBox())?.width ?? 0)).toBe(56);
+    const links = rail.getByRole('link');
+    expect(await links.evaluateAll((all) => all.map((a) => a.getAttribute('aria-label')))).toEqual(
+      SIGNED_IN_NAV,
+    );
+    expect(await rail.getByRole('link', { name: 'Санжыра' }).getAttribute('aria-current')).toBe(
+      'page',
+    );
+    // The menu button and its drawer stay, as everywhere below lg.
+    expect(await page.getByRole('button', { name: 'Меню' }).count()).toBe(1);
+
+    await rail.getByRole('link', { name: 'Салыштыруу' }).hover();
+    await page.getByRole('tooltip').getByText('Салыштыруу').waitFor();
+    await rail.getByRole('link', { name: 'Салыштыруу' }).click();
+    await page.waitForURL(/\/comparison$/);
+    await page.getByRole('heading', { name: 'Салыштыруу', level: 1 }).waitFor();
+
+    // Keyboard: the rail's links are in the tab order.
+    await rail.getByRole('link', { name: 'Инсандар' }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/persons$/);
+  });
+
+  it('has no rail on phones and from 1280 px up, and none on the landing page', async () => {
+    for (const viewport of [PHONE, { width: 1280, height: 900 }, DESKTOP]) {
+      const page = await session.newPage(viewport);
+      await open(page, '/persons');
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      expect(await page.getByTestId('nav-rail').count(), `${viewport.width} px`).toBe(0);
+    }
+    const page = await session.newPage({ width: 1100, height: 900 });
+    await open(page, '/');
+    expect(await page.getByTestId('nav-rail').count()).toBe(0);
+    await open(page, '/news');
+    await page.getByTestId('nav-rail').waitFor();
+    expect(await page.getByTestId('nav-rail').getByRole('link').count()).toBe(8);
+  });
+});
+
 describe('languages and runes (spec §1)', () => {
   const session = useBrowser();
 

@@ -5,6 +5,9 @@ export const BREAKPOINTS = { xs: 0, sm: 600, md: 960, lg: 1280, xl: 1920, xxl: 2
 
 export const NAV_DRAWER_WIDTH = 256;
 
+/** The icon rail beside the content between md and lg (spec §9). */
+export const NAV_RAIL_WIDTH = 56;
+
 /** Overlays (dialogs, menus, drawer): the first layer's z-index, and the step per layer above it. */
 export const OVERLAY_Z_INDEX = 2000;
 export const OVERLAY_Z_STEP = 10;

@@ -1,20 +1,52 @@
 import Box from '@mui/material/Box';
-import type { ReactNode } from 'react';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { BREAKPOINTS, NAV_RAIL_WIDTH } from '../../config/constants';
 import { PageOutlet } from '../page-outlet';
 import { AppFooter } from '../shell/app-footer';
 import { AppHeader } from '../shell/app-header';
 import { LogoutDialog } from '../shell/logout';
 
-/** Header, content, footer: every page but home and login (spec §2). */
+const NavRail = lazy(() => import('../shell/nav-rail'));
+
+const RAIL_WIDTHS = `(min-width: ${BREAKPOINTS.md}px) and (max-width: ${BREAKPOINTS.lg - 0.02}px)`;
+
+/**
+ * Header, content, footer: every page but home and login (spec §2); between md and lg the
+ * navigation rail beside the content.
+ */
 export function DefaultLayout({ children }: { children?: ReactNode }) {
+  const rail = useMediaQuery(RAIL_WIDTHS, { noSsr: true });
   return (
     <Box
       data-layout="default"
       sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column' }}
     >
       <AppHeader />
-      <Box component="main" sx={{ flex: 1, display: 'flex', flexDirection: 'column' }}>
-        {children ?? <PageOutlet />}
+      <Box sx={{ flex: 1, display: 'flex' }}>
+        {rail && (
+          // The rail's space is kept while its code loads, so the content does not shift.
+          <Box
+            sx={{
+              width: NAV_RAIL_WIDTH,
+              flexShrink: 0,
+              display: 'flex',
+              borderRight: 1,
+              borderColor: 'divider',
+              bgcolor: 'background.paper',
+            }}
+          >
+            <Suspense fallback={null}>
+              <NavRail />
+            </Suspense>
+          </Box>
+        )}
+        <Box
+          component="main"
+          sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}
+        >
+          {children ?? <PageOutlet />}
+        </Box>
       </Box>
       <AppFooter />
       <LogoutDialog />
