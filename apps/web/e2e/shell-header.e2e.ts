@@ -75,6 +75,19 @@ describe('header and navigation (spec §2)', () => {
     expect(await page.getByRole('menu').count()).toBe(0);
   });
 
+  it('opens the user menu even when clicked while the first page still loads', async () => {
+    // The shell fallback draws the header before the page's script arrives; a click on it
+    // must not be lost when the page's layout replaces it. Five fresh loads, clicked at once.
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const page = await session.newPage(DESKTOP);
+      await signIn(page, { username: 'Асан' });
+      await page.goto('/persons');
+      await page.locator('button[aria-haspopup="menu"]', { hasText: 'Асан' }).click();
+      await page.getByRole('menuitem', { name: 'Профиль' }).waitFor({ timeout: 5000 });
+      await page.close();
+    }
+  });
+
   it('marks the current page in the menu', async () => {
     const page = await session.newPage(DESKTOP);
     await open(page, '/comparison');

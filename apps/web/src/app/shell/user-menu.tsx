@@ -2,6 +2,7 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import Box from '@mui/material/Box';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { create } from 'zustand';
 import { buttonSx } from '../../components/link-button';
 import { useScript } from '../../lib/script';
 import { useSessionStore, userDisplayName } from '../../lib/session-store';
@@ -9,14 +10,26 @@ import { lazyOverlay } from './lazy-overlays';
 
 const UserMenuPopup = lazyOverlay(() => import('./user-menu-popup'));
 
+/**
+ * Whether the menu is open, kept outside the component: the header is drawn first by the shell
+ * fallback while the first page loads, then again by the page's layout, and a click on the
+ * first one must open the menu of the second.
+ */
+const useUserMenuStore = create<{ open: boolean }>()(() => ({ open: false }));
+const setOpen = (open: boolean) => useUserMenuStore.setState({ open });
+// A session that ends while the menu is open must not reopen it at the next sign-in.
+useSessionStore.subscribe((state) => {
+  if (!state.logged) setOpen(false);
+});
+
 /** The signed-in user's menu in the header: profile and 'Чыгуу'. */
 export function UserMenu({ onDark }: { onDark: boolean }) {
   const { t } = useTranslation();
   const script = useScript();
   const user = useSessionStore((state) => state.user);
   const name = userDisplayName(user) ?? t('header.profile');
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const open = anchor !== null;
+  const [button, setButton] = useState<HTMLElement | null>(null);
+  const open = useUserMenuStore((state) => state.open) && button !== null;
   const menuId = useId();
 
   return (
@@ -27,7 +40,8 @@ export function UserMenu({ onDark }: { onDark: boolean }) {
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
-        onClick={(event) => setAnchor(event.currentTarget)}
+        ref={setButton}
+        onClick={() => setOpen(true)}
         sx={[
           buttonSx('text', onDark ? 'light' : 'primary'),
           { color: onDark ? '#fff' : 'text.primary', flexShrink: 0, px: 1.25 },
@@ -37,7 +51,12 @@ export function UserMenu({ onDark }: { onDark: boolean }) {
         {script.text(name)}
         <ExpandMoreIcon fontSize="small" />
       </Box>
-      <UserMenuPopup needed={open} id={menuId} anchor={anchor} onClose={() => setAnchor(null)} />
+      <UserMenuPopup
+        needed={open}
+        id={menuId}
+        anchor={open ? button : null}
+        onClose={() => setOpen(false)}
+      />
     </>
   );
 }
