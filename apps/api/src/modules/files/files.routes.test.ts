@@ -13,6 +13,7 @@ import { files } from '../../db/schema';
 import { createTestApp } from '../../test/app';
 import { createTestUser, type TestUser } from '../../test/factories';
 import { sweepOrphans } from './files.service';
+import { FILE_LINK_TTL_SECONDS, signDownloadLink } from './signed-links';
 import { LocalFileStorage } from './storage/local-storage';
 import {
   docxFile,
@@ -574,6 +575,72 @@ describe('visibility', () => {
     expect((await download(open.thumbnail_url ?? '', null)).statusCode).toBe(200);
   });
 
+  it('plays members-only media for members through a short-lived signed link', async () => {
+    const audio = await uploadOk(owner, { name: 'kui.mp3', content: mp3File(2048) });
+    const linkUrl = `/api/files/${audio.id}/link/`;
+    expect((await app.inject({ method: 'POST', url: linkUrl })).statusCode).toBe(401);
+    const missing = await app.inject({
+      method: 'POST',
+      url: '/api/files/999999/link/',
+      headers: member.headers,
+    });
+    expect(missing.statusCode).toBe(404);
+
+    const issued = await app.inject({ method: 'POST', url: linkUrl, headers: member.headers });
+    expect(issued.statusCode).toBe(200);
+    const link = issued.json<{ url: string; expires_at: string }>();
+    const lifetime = Date.parse(link.expires_at) - Date.now();
+    expect(lifetime).toBeGreaterThan(60_000);
+    expect(lifetime).toBeLessThanOrEqual(FILE_LINK_TTL_SECONDS * 1000);
+
+    // Without the token: the link works, with ranges, and stays private to caches.
+    const whole = await download(link.url, null);
+    expect(whole.statusCode).toBe(200);
+    expect(whole.rawPayload.equals(mp3File(2048))).toBe(true);
+    expect(whole.headers['cache-control']).toBe('private, no-cache');
+    expect(whole.headers['x-content-type-options']).toBe('nosniff');
+    expect(whole.headers['content-security-policy']).toBe(FILE_CSP);
+    const part = await download(link.url, null, { range: 'bytes=100-199' });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe('bytes 100-199/2048');
+    expect(part.rawPayload.equals(mp3File(2048).subarray(100, 200))).toBe(true);
+
+    // The guest still gets nothing without it.
+    expect((await download(audio.url, null)).statusCode).toBe(404);
+  });
+
+  it("refuses forged, expired and other files' signatures with 403", async () => {
+    const secretKey = app.config.jwtSecret ?? '';
+    const good = signDownloadLink(secretKey, secret.id);
+    const params = new URL(good.url, 'http://x').searchParams;
+    const expires = params.get('expires') ?? '';
+    const signature = params.get('signature') ?? '';
+    const expired = signDownloadLink(
+      secretKey,
+      secret.id,
+      Date.now() - 2 * FILE_LINK_TTL_SECONDS * 1000,
+    );
+    const forged = signDownloadLink('not-the-secret', secret.id);
+    const flipped = signature.startsWith('A') ? `B${signature.slice(1)}` : `A${signature.slice(1)}`;
+    for (const url of [
+      expired.url,
+      forged.url,
+      `${secret.url}?expires=${expires}&signature=${flipped}`,
+      `${secret.url}?expires=${Number(expires) + 3600}&signature=${signature}`,
+      // Signed for one file, tried on another.
+      `${open.url}?expires=${expires}&signature=${signature}`,
+      `${secret.url}?expires=${expires}`,
+      `${secret.url}?signature=${signature}`,
+    ]) {
+      const response = await download(url, null);
+      expect(response.statusCode, url).toBe(403);
+      expect(response.json()).toEqual({
+        detail: 'Шилтеменин мөөнөтү бүттү же ал жараксыз. Файлды кайра ачыңыз.',
+      });
+    }
+    expect((await download(good.url, null)).statusCode).toBe(200);
+  });
+
   it('shows members-only files to any signed-in member', async () => {
     expect((await download(secret.url, member)).statusCode).toBe(200);
     const list = await app.inject({
@@ -780,6 +847,7 @@ describe('OpenAPI', () => {
         '/api/files/limits/',
         '/api/files/{id}/',
         '/api/files/{id}/download/',
+        '/api/files/{id}/link/',
         '/api/files/{id}/thumbnail/',
       ]),
     );

@@ -4,6 +4,7 @@ import {
   hasRole,
   type AllowedFileType,
   type FileInfo,
+  type FileLink,
   type FilesListQuery,
   type FileUpdateInput,
 } from '@bagysh/shared';
@@ -23,6 +24,7 @@ import type { CurrentUser } from '../../plugins/auth';
 import { detectFileType } from './detect-type';
 import { sanitizeFileName } from './file-names';
 import { MultiPageTiffError, processImage, UnreadableImageError } from './images';
+import { signDownloadLink } from './signed-links';
 import type { FileStorage, StagedBlob } from './storage/file-storage';
 import type { ReceivedUpload } from './upload';
 
@@ -47,6 +49,7 @@ export const filesMessages = {
   quotaExceeded: (quotaBytes: number) =>
     `Файлдарыңыз үчүн орун жетишсиз. Жалпы чек: ${formatFileSize(quotaBytes)}. Керексиз файлдарды өчүрүңүз.`,
   badName: 'Файлдын аты туура эмес.',
+  badLink: 'Шилтеменин мөөнөтү бүттү же ал жараксыз. Файлды кайра ачыңыз.',
 } as const;
 
 /** Unreferenced blobs younger than this are left alone by the sweep. */
@@ -297,6 +300,20 @@ async function visibleRow(
   return found;
 }
 
+/**
+ * A signed link to a file the user may see (members-only files included), for players that
+ * cannot send the token.
+ */
+export async function createDownloadLink(
+  ctx: FilesContext,
+  user: CurrentUser,
+  id: number,
+  secret: string,
+): Promise<FileLink> {
+  await visibleRow(ctx, user, id);
+  return signDownloadLink(secret, id);
+}
+
 export async function getFile(
   ctx: FilesContext,
   user: CurrentUser | null,
@@ -306,14 +323,19 @@ export async function getFile(
   return toInfo(found.file, found.ownerUsername);
 }
 
-/** The stored content (or thumbnail) of a file the visitor may see; 404 otherwise. */
+/**
+ * The stored content (or thumbnail) of a file the visitor may see; 404 otherwise.
+ * `membersAccess`: a signed-in user, or a valid signed link for this file.
+ */
 export async function getFileContent(
   ctx: FilesContext,
-  user: CurrentUser | null,
+  membersAccess: boolean,
   id: number,
   variant: 'original' | 'thumbnail',
 ): Promise<{ file: FileRow; key: string; mime: string; size: number }> {
-  const { file } = await visibleRow(ctx, user, id);
+  const found = await findRow(ctx.db, id);
+  if (!found || (found.file.visibility !== 'public' && !membersAccess)) throw notFound();
+  const { file } = found;
   if (variant === 'original') {
     return { file, key: file.checksum, mime: file.mimeType, size: file.size };
   }
