@@ -11,7 +11,8 @@ import {
 import { and, count, desc, eq, like, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { files, users } from '../../db/schema';
+import { categories, files, users } from '../../db/schema';
+import { FOREIGN_KEY_VIOLATION, postgresError } from '../../lib/db-errors';
 import {
   errorMessages,
   FieldValidationError,
@@ -49,6 +50,8 @@ export const filesMessages = {
   quotaExceeded: (quotaBytes: number) =>
     `Файлдарыңыз үчүн орун жетишсиз. Жалпы чек: ${formatFileSize(quotaBytes)}. Керексиз файлдарды өчүрүңүз.`,
   badName: 'Файлдын аты туура эмес.',
+  noSuchCategory: 'Мындай категория жок.',
+  notFileCategory: 'Бул категория файлдар үчүн эмес.',
   badLink: 'Шилтеменин мөөнөтү бүттү же ал жараксыз. Файлды кайра ачыңыз.',
 } as const;
 
@@ -165,6 +168,26 @@ export async function assertQuotaLeft(ctx: FilesContext, user: CurrentUser): Pro
   if ((await usedBytes(ctx.db, user.id)) >= ctx.uploadQuotaBytes) throw quotaExceeded(ctx);
 }
 
+/** A file's category must exist and be of kind `file`. */
+async function assertFileCategory(db: Db, categoryId: number | null | undefined): Promise<void> {
+  if (categoryId === null || categoryId === undefined) return;
+  const [row] = await db
+    .select({ kind: categories.kind })
+    .from(categories)
+    .where(eq(categories.id, categoryId));
+  if (!row) throw fieldError('category_id', filesMessages.noSuchCategory);
+  if (row.kind !== 'file') throw fieldError('category_id', filesMessages.notFileCategory);
+}
+
+/** The category was deleted between the check and the write. */
+function categoryGone(error: unknown): unknown {
+  const pgError = postgresError(error);
+  if (pgError?.code === FOREIGN_KEY_VIOLATION && pgError.constraint?.includes('category_id')) {
+    return fieldError('category_id', filesMessages.noSuchCategory);
+  }
+  return error;
+}
+
 interface PreparedContent {
   type: AllowedFileType;
   blob: StagedBlob;
@@ -215,6 +238,7 @@ export async function createFile(
     const parsedFields = FileUploadFields.safeParse(upload.fields);
     if (!parsedFields.success) throw zodFields(parsedFields.error);
     const fields = parsedFields.data;
+    await assertFileCategory(ctx.db, fields.category_id);
 
     const content = await prepareContent(ctx, upload.staged);
     if (content.thumbnail) staged.push(content.blob, content.thumbnail);
@@ -265,7 +289,7 @@ export async function createFile(
           blobs.map((blob) => blob.checksum),
         ).catch(() => undefined);
       }
-      throw error;
+      throw categoryGone(error);
     }
     if (!row) throw new Error('file insert returned nothing');
     return toInfo(row, user.username);
@@ -365,6 +389,7 @@ export async function updateFile(
     if (name === '') throw fieldError('name', filesMessages.badName);
   }
   const description = input.description ?? file.description;
+  await assertFileCategory(ctx.db, input.category_id);
   const [updated] = await ctx.db
     .update(files)
     .set({
@@ -376,7 +401,10 @@ export async function updateFile(
       updatedAt: new Date(),
     })
     .where(eq(files.id, id))
-    .returning();
+    .returning()
+    .catch((error: unknown) => {
+      throw categoryGone(error);
+    });
   if (!updated) throw notFound();
   return toInfo(updated, ownerUsername);
 }
