@@ -15,6 +15,7 @@ export const files = {
     quota: 'Колдонулду: {{used}} / {{quota}}',
     description: 'Сүрөттөмө',
     descriptionHint: 'Ушул жолу тандалган бардык файлдарга жазылат',
+    category: 'Категория',
     visibility: 'Ким көрө алат',
     progress: 'Жүктөлүүдө: {{percent}}%',
     waiting: 'Кезекте',
