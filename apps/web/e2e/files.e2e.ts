@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { loginAdmin } from './support/accounts';
 import { DESKTOP, PHONE, useBrowser } from './support/browser';
 import { open } from './support/shell';
 
@@ -367,6 +368,38 @@ describe('/files: upload, browse, preview, download, edit, delete (issue 9)', ()
     await expect.poll(() => preview.count()).toBe(0);
   });
 
+  it('files an upload under the category chosen in the upload panel', async () => {
+    const tag = randomBytes(3).toString('hex');
+    const admin = await loginAdmin();
+    const created = await fetch(`${session.baseUrl}/api/categories/`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${admin.access}` },
+      body: JSON.stringify({ name: `Архив ${tag}`, kind: 'file' }),
+    });
+    expect(created.status).toBe(201);
+    const category = (await created.json()) as { id: number };
+
+    const auth = await registerUser(session.baseUrl);
+    const page = await session.newPage(DESKTOP);
+    await signInAs(page, auth);
+    await open(page, '/files');
+    await page.getByTestId('upload-category').getByRole('combobox').click();
+    await page.getByRole('option', { name: `Архив ${tag}` }).click();
+    await page.getByTestId('files-input').setInputFiles({
+      name: `arkhiv-${tag}.pdf`,
+      mimeType: 'application/pdf',
+      buffer: minimalPdf(tag),
+    });
+    const item = page.getByTestId('upload-item').filter({ hasText: `arkhiv-${tag}.pdf` });
+    await expect.poll(() => item.getAttribute('data-status')).toBe('done');
+    const stored = await fetch(`${session.baseUrl}/api/files/?q=arkhiv-${tag}`, {
+      headers: { Authorization: `Bearer ${auth.access}` },
+    });
+    const results = ((await stored.json()) as { results: { category_id: number | null }[] })
+      .results;
+    expect(results.map((file) => file.category_id)).toEqual([category.id]);
+  });
+
   it('works at phone width, in runes too', async () => {
     const auth = await registerUser(session.baseUrl);
     const page = await session.newPage(PHONE);
@@ -415,11 +448,16 @@ describe('/files: upload, browse, preview, download, edit, delete (issue 9)', ()
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
-    expect(overflow).toBeLessThanOrEqual(0);
     await shot(page, 'phone-grid');
+    expect(overflow).toBeLessThanOrEqual(0);
     await page.getByRole('button', { name: `Карап чыгуу: bala-${tag}.png` }).click();
     await page.getByTestId('preview-image').waitFor();
     await shot(page, 'phone-preview');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: `Карап чыгуу: kat-${tag}.pdf` }).click();
+    await page.getByTestId('preview-pdf').waitFor();
+    await page.waitForTimeout(1000); // the viewer draws the page after it loads
+    await shot(page, 'phone-preview-pdf');
     await page.keyboard.press('Escape');
 
     await page.evaluate(() => localStorage.setItem('lang', 'old_ky'));
