@@ -207,6 +207,12 @@ describe('content: articles, news, categories, pages, contacts (issue 7)', () =>
   it('lists news and opens one; a moderator writes news in the form', async () => {
     const tag = randomBytes(3).toString('hex');
     const moderator = await newUser(session.baseUrl, 'moderator');
+    const category = await call<{ id: number }>(session.baseUrl, 'categories/', {
+      method: 'POST',
+      token: moderator.access,
+      body: { name: `Той ${tag}`, kind: 'news' },
+    });
+    expect(category.status).toBe(201);
     const created = await call<{ id: number }>(session.baseUrl, 'news/', {
       method: 'POST',
       token: moderator.access,
@@ -214,12 +220,29 @@ describe('content: articles, news, categories, pages, contacts (issue 7)', () =>
         title: `Жаңылык ${tag}`,
         lead: `Жаңылыктын кыскача ${tag}`,
         body: `<p>Текст ${tag}</p>`,
+        category_id: category.body.id,
       },
     });
     expect(created.status).toBe(201);
+    const other = await call(session.baseUrl, 'news/', {
+      method: 'POST',
+      token: moderator.access,
+      body: { title: `Категориясыз ${tag}` },
+    });
+    expect(other.status).toBe(201);
 
+    // A guest filters the news by category.
     const guest = await session.newPage(DESKTOP);
-    await open(guest, '/news');
+    await open(guest, `/news?q=${tag}`);
+    await guest.getByRole('link', { name: `Категориясыз ${tag}` }).waitFor();
+    await guest.getByRole('combobox', { name: 'Категория' }).click();
+    await guest.getByRole('option', { name: `Той ${tag}` }).click();
+    await expect
+      .poll(() => new URL(guest.url()).searchParams.get('category'))
+      .toBe(String(category.body.id));
+    await expect
+      .poll(() => guest.getByRole('link', { name: `Категориясыз ${tag}` }).count())
+      .toBe(0);
     await guest.getByRole('link', { name: `Жаңылык ${tag}` }).waitFor();
     await shot(guest, 'news-list-desktop');
     await guest.getByRole('link', { name: `Жаңылык ${tag}` }).click();

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { loginAdmin } from './support/accounts';
 import { DESKTOP, PHONE, useBrowser } from './support/browser';
 import { open } from './support/shell';
 
@@ -71,6 +72,29 @@ function minimalPdf(text: string): Buffer {
   return Buffer.from(pdf, 'latin1');
 }
 
+/** One second of a 440 Hz tone as 8 kHz 16-bit mono PCM WAV: something Chromium can play. */
+function toneWav(): Buffer {
+  const rate = 8000;
+  const samples = Buffer.alloc(rate * 2);
+  for (let i = 0; i < rate; i++) {
+    samples.writeInt16LE(Math.round(Math.sin((2 * Math.PI * 440 * i) / rate) * 8000), i * 2);
+  }
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0, 'ascii');
+  header.writeUInt32LE(36 + samples.length, 4);
+  header.write('WAVEfmt ', 8, 'ascii');
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20); // PCM
+  header.writeUInt16LE(1, 22); // mono
+  header.writeUInt32LE(rate, 24);
+  header.writeUInt32LE(rate * 2, 28);
+  header.writeUInt16LE(2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36, 'ascii');
+  header.writeUInt32LE(samples.length, 40);
+  return Buffer.concat([header, samples]);
+}
+
 async function registerUser(baseUrl: string) {
   const username = `files_${randomBytes(4).toString('hex')}`;
   const response = await fetch(`${baseUrl}/api/register/`, {
@@ -84,6 +108,8 @@ async function registerUser(baseUrl: string) {
 
 async function signInAs(page: Page, auth: Awaited<ReturnType<typeof registerUser>>) {
   await page.addInitScript((stored) => {
+    // Frames (the PDF preview's) are not the app: only the top document signs in.
+    if (window.top !== window) return;
     localStorage.setItem(
       'access-token',
       JSON.stringify({ access: stored.access, refresh: stored.refresh }),
@@ -230,21 +256,26 @@ describe('/files: upload, browse, preview, download, edit, delete (issue 9)', ()
     await page.keyboard.press('Escape');
     await expect.poll(() => preview.count()).toBe(0);
 
-    // The PDF: its preview offers it from its bytes, and the download is byte for byte.
+    // The PDF shows inside the dialog, in Chrome's viewer, from its fetched bytes.
     await page.getByRole('button', { name: `Карап чыгуу: kat-${tag}.pdf` }).click();
     const pdfPreview = page.getByRole('dialog', { name: `kat-${tag}.pdf` });
     await pdfPreview.waitFor();
-    const openButton = pdfPreview.getByTestId('preview-pdf-open');
-    await openButton.waitFor();
-    const blobUrl = (await openButton.getAttribute('data-blob')) ?? '';
-    expect(blobUrl.startsWith('blob:')).toBe(true);
-    const [popup] = await Promise.all([page.waitForEvent('popup'), openButton.click()]);
-    await popup.waitForLoadState();
-    expect(popup.url()).toBe(blobUrl);
-    // A top-level PDF document: Chrome shows it in its viewer (seen in a screenshot; inside a
-    // frame the site's CSP, frame-src/object-src, would block it).
-    expect(await popup.evaluate(() => document.contentType)).toBe('application/pdf');
-    await popup.close();
+    const pdfFrame = pdfPreview.getByTestId('preview-pdf');
+    await pdfFrame.waitFor();
+    expect((await pdfFrame.getAttribute('src')) ?? '').toMatch(/^blob:/);
+    const frame = await (await pdfFrame.elementHandle())?.contentFrame();
+    if (!frame) throw new Error('the PDF frame has no document');
+    // Loaded as a PDF (a frame blocked by a CSP would hold Chrome's error page instead).
+    await expect
+      .poll(() => frame.evaluate(() => document.contentType).catch(() => 'not yet'))
+      .toBe('application/pdf');
+    // Chrome's PDF viewer (an extension page) runs inside it, drawing the page (see the shot).
+    await expect
+      .poll(() => frame.childFrames().map((child) => new URL(child.url()).protocol))
+      .toContain('chrome-extension:');
+    const frameBox = await pdfFrame.boundingBox();
+    expect(frameBox?.height ?? 0).toBeGreaterThan(300);
+    await page.waitForTimeout(1000); // the viewer draws the page after it loads
     await shot(page, 'desktop-preview-pdf');
     const [pdfDownload] = await Promise.all([
       page.waitForEvent('download'),
@@ -290,6 +321,83 @@ describe('/files: upload, browse, preview, download, edit, delete (issue 9)', ()
       );
     }, auth.access);
     expect(gone).not.toContain(`ene-${tag}.png`);
+  });
+
+  it('plays members-only audio in the preview through a short-lived signed link', async () => {
+    const auth = await registerUser(session.baseUrl);
+    const tag = randomBytes(3).toString('hex');
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(toneWav())]), `kui-${tag}.wav`);
+    const uploaded = await fetch(`${session.baseUrl}/api/files/`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${auth.access}` },
+      body: form,
+    });
+    expect(uploaded.status).toBe(201);
+    const file = (await uploaded.json()) as { url: string; visibility: string; kind: string };
+    expect(file).toMatchObject({ visibility: 'members', kind: 'audio' });
+    // A guest gets nothing from the plain URL.
+    expect((await fetch(`${session.baseUrl}${file.url}`)).status).toBe(404);
+
+    const page = await session.newPage(DESKTOP);
+    await signInAs(page, auth);
+    await open(page, '/files');
+    await page.getByRole('searchbox', { name: 'Издөө' }).fill(tag);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('file-card').count()).toBe(1);
+    await page.getByRole('button', { name: `Карап чыгуу: kui-${tag}.wav` }).click();
+    const preview = page.getByRole('dialog', { name: `kui-${tag}.wav` });
+    const audio = preview.getByTestId('preview-media');
+    await audio.waitFor();
+    const src = (await audio.getAttribute('src')) ?? '';
+    expect(src).toMatch(/\/download\/\?expires=\d+&signature=/);
+    // The player loaded it without the token: it knows the length (one second).
+    await expect
+      .poll(() => audio.evaluate((element) => (element as HTMLAudioElement).duration))
+      .toBeCloseTo(1, 1);
+    // The link serves ranges to anyone holding it, for a few minutes only.
+    const part = await fetch(`${session.baseUrl}${src}`, { headers: { Range: 'bytes=0-43' } });
+    expect(part.status).toBe(206);
+    expect(
+      Buffer.from(await part.arrayBuffer())
+        .subarray(0, 4)
+        .toString('ascii'),
+    ).toBe('RIFF');
+    await shot(page, 'desktop-preview-audio');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => preview.count()).toBe(0);
+  });
+
+  it('files an upload under the category chosen in the upload panel', async () => {
+    const tag = randomBytes(3).toString('hex');
+    const admin = await loginAdmin();
+    const created = await fetch(`${session.baseUrl}/api/categories/`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${admin.access}` },
+      body: JSON.stringify({ name: `Архив ${tag}`, kind: 'file' }),
+    });
+    expect(created.status).toBe(201);
+    const category = (await created.json()) as { id: number };
+
+    const auth = await registerUser(session.baseUrl);
+    const page = await session.newPage(DESKTOP);
+    await signInAs(page, auth);
+    await open(page, '/files');
+    await page.getByTestId('upload-category').getByRole('combobox').click();
+    await page.getByRole('option', { name: `Архив ${tag}` }).click();
+    await page.getByTestId('files-input').setInputFiles({
+      name: `arkhiv-${tag}.pdf`,
+      mimeType: 'application/pdf',
+      buffer: minimalPdf(tag),
+    });
+    const item = page.getByTestId('upload-item').filter({ hasText: `arkhiv-${tag}.pdf` });
+    await expect.poll(() => item.getAttribute('data-status')).toBe('done');
+    const stored = await fetch(`${session.baseUrl}/api/files/?q=arkhiv-${tag}`, {
+      headers: { Authorization: `Bearer ${auth.access}` },
+    });
+    const results = ((await stored.json()) as { results: { category_id: number | null }[] })
+      .results;
+    expect(results.map((file) => file.category_id)).toEqual([category.id]);
   });
 
   it('works at phone width, in runes too', async () => {
@@ -340,11 +448,16 @@ describe('/files: upload, browse, preview, download, edit, delete (issue 9)', ()
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
-    expect(overflow).toBeLessThanOrEqual(0);
     await shot(page, 'phone-grid');
+    expect(overflow).toBeLessThanOrEqual(0);
     await page.getByRole('button', { name: `Карап чыгуу: bala-${tag}.png` }).click();
     await page.getByTestId('preview-image').waitFor();
     await shot(page, 'phone-preview');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: `Карап чыгуу: kat-${tag}.pdf` }).click();
+    await page.getByTestId('preview-pdf').waitFor();
+    await page.waitForTimeout(1000); // the viewer draws the page after it loads
+    await shot(page, 'phone-preview-pdf');
     await page.keyboard.press('Escape');
 
     await page.evaluate(() => localStorage.setItem('lang', 'old_ky'));

@@ -176,6 +176,24 @@ export type FileUpdateInput = z.infer<typeof FileUpdateInput>;
 
 export const FileIdParams = z.object({ id: z.coerce.number().int().min(1).max(MAX_ID) });
 
+/**
+ * `GET /api/files/{id}/download/` without a token: a signed link from `POST
+ * /api/files/{id}/link/` (for `<audio>`/`<video>`, which cannot send the Bearer header).
+ */
+export const FileDownloadQuery = z.object({
+  /** Unix time in seconds after which the link stops working. */
+  expires: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+  signature: z.string().max(200).optional(),
+});
+export type FileDownloadQuery = z.infer<typeof FileDownloadQuery>;
+
+/** A short-lived address of a file's bytes that works without the token (members' media). */
+export const FileLinkSchema = z.object({
+  url: z.string(),
+  expires_at: z.iso.datetime(),
+});
+export type FileLink = z.infer<typeof FileLinkSchema>;
+
 /** `GET /api/files/limits/`: the server's real limits and what the current user has used. */
 export const FileLimitsSchema = z.object({
   max_upload_bytes: z.number().int(),

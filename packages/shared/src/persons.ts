@@ -40,6 +40,7 @@ export const personMessages = {
   fatherNotFound: 'Мындай ата табылган жок.',
   motherNotFound: 'Мындай эне табылган жок.',
   spouseNotFound: 'Мындай жубай табылган жок.',
+  photoNotFound: 'Мындай сүрөт файлы табылган жок.',
   fatherIsFemale: 'Атасы аял боло албайт.',
   motherIsMale: 'Энеси эркек боло албайт.',
   cycle: 'Бул өзгөртүү адамды өзүнүн урпагына же ата-бабасына айлантат.',

@@ -1,6 +1,6 @@
-import type { Role } from '@bagysh/shared';
+import type { FileKind, FileVisibility, Role } from '@bagysh/shared';
 import type { App } from '../app';
-import { users } from '../db/schema';
+import { files, users } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
 import { signToken } from '../lib/tokens';
 import { userSearchKey } from '../modules/users/users.service';
@@ -56,4 +56,32 @@ export async function createTestUser(
     token,
     headers: { authorization: `Bearer ${token}` },
   };
+}
+
+/**
+ * A files row without stored bytes: for tests of what refers to files (covers, avatars,
+ * photos). Tests of the bytes themselves upload through the API.
+ */
+export async function createTestFileRow(
+  app: App,
+  ownerId: number,
+  options: { kind?: FileKind; visibility?: FileVisibility } = {},
+): Promise<number> {
+  const kind = options.kind ?? 'image';
+  const mimeType =
+    kind === 'image' ? 'image/png' : kind === 'pdf' ? 'application/pdf' : 'text/plain';
+  const [row] = await app.db
+    .insert(files)
+    .values({
+      name: `test.${kind}`,
+      mimeType,
+      kind,
+      size: 1,
+      checksum: '0'.repeat(64),
+      ownerId,
+      visibility: options.visibility ?? 'public',
+    })
+    .returning({ id: files.id });
+  if (!row) throw new Error('file insert returned nothing');
+  return row.id;
 }

@@ -1,6 +1,7 @@
 import type { CategoryKind, ContentStatus, PageKey } from '@bagysh/shared';
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   index,
@@ -11,6 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { files } from './files';
 import { persons } from './genealogy';
 import { users } from './users';
 
@@ -55,8 +57,8 @@ export const posts = pgTable(
     personId: integer().references(() => persons.id, { onDelete: 'set null' }),
     // Restrict: the categories service empties or refuses first, with a message naming counts.
     categoryId: integer().references(() => categories.id, { onDelete: 'restrict' }),
-    /** An uploaded image (the foreign key arrives with the files table). */
-    coverFileId: integer(),
+    /** A public image in the files API; the item loses its cover if the file is deleted. */
+    coverFileId: integer().references((): AnyPgColumn => files.id, { onDelete: 'set null' }),
     authorId: integer().references(() => users.id, { onDelete: 'set null' }),
     status: text().$type<ContentStatus>().notNull().default('draft'),
     /** First publication; kept when an edit sends the item back to moderation. */

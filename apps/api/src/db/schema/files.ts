@@ -1,6 +1,16 @@
 import type { FileKind, FileVisibility } from '@bagysh/shared';
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  bigint,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { categories } from './content';
 import { users } from './users';
 
 /**
@@ -28,8 +38,8 @@ export const files = pgTable(
     ownerId: integer()
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
-    /** Categories are not built yet: a plain integer until their table gets the foreign key. */
-    categoryId: integer(),
+    /** A category of kind `file`; deleting the category leaves its files without one. */
+    categoryId: integer().references((): AnyPgColumn => categories.id, { onDelete: 'set null' }),
     description: text().notNull().default(''),
     visibility: text().$type<FileVisibility>().notNull().default('members'),
     /** Name and description lower-cased in application code, for `q` search. */

@@ -13,6 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { files } from './files';
 import { users } from './users';
 
 const timestamps = {
@@ -53,8 +54,8 @@ export const persons = pgTable(
     birthPlace: text(),
     deathPlace: text(),
     biography: text(),
-    /** An uploaded image in the files API. */
-    photoFileId: integer(),
+    /** An uploaded image in the files API; deleting the file removes the photo. */
+    photoFileId: integer().references((): AnyPgColumn => files.id, { onDelete: 'set null' }),
     isLiving: boolean().notNull().default(false),
     birthOrder: integer(),
     version: integer().notNull().default(1),
@@ -73,6 +74,10 @@ export const persons = pgTable(
     index('persons_updated_by_id_index')
       .on(table.updatedById)
       .where(sql`${table.updatedById} is not null`),
+    // Partial, like the two above: few persons have a photo.
+    index('persons_photo_file_id_index')
+      .on(table.photoFileId)
+      .where(sql`${table.photoFileId} is not null`),
     index('persons_path_index').on(table.path),
     index().on(table.nameKey, table.fatherNameKey, table.id),
     index().on(table.depth),

@@ -1,6 +1,7 @@
 import type { Role } from '@bagysh/shared';
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   index,
@@ -11,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { files } from './files';
 
 export const users = pgTable(
   'users',
@@ -27,8 +29,8 @@ export const users = pgTable(
     passwordHash: text().notNull(),
     role: text().$type<Role>().notNull().default('user'),
     isActive: boolean().notNull().default(true),
-    /** An uploaded image in the files API (the foreign key arrives with the files table). */
-    avatarFileId: integer(),
+    /** An uploaded image in the files API; deleting the file removes the avatar. */
+    avatarFileId: integer().references((): AnyPgColumn => files.id, { onDelete: 'set null' }),
     lastSeenAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -38,6 +40,9 @@ export const users = pgTable(
     uniqueIndex('users_email_key_unique')
       .on(table.emailKey)
       .where(sql`${table.emailKey} is not null`),
+    index('users_avatar_file_id_index')
+      .on(table.avatarFileId)
+      .where(sql`${table.avatarFileId} is not null`),
     check('users_role_check', sql`${table.role} in ('user', 'moderator', 'admin')`),
   ],
 );

@@ -52,9 +52,14 @@ describe('slugify', () => {
 });
 
 describe('categories: permissions', () => {
-  it('lets signed-in users read and keeps guests out', async () => {
+  it('lets guests list them (to filter articles and news), signed-in users read one', async () => {
     const category = await createCategory({ name: 'Окуу', kind: 'file' });
-    expect((await call('GET', '/api/categories/', null)).status).toBe(401);
+    const news = await createCategory({ name: 'Жарыялар', kind: 'news' });
+    const guestList = await call('GET', '/api/categories/?kind=news&page_size=100', null);
+    expect(guestList.status).toBe(200);
+    const guestResults = guestList.body?.results as Category[];
+    expect(guestResults.map((item) => item.id)).toContain(news.id);
+    expect(guestResults.every((item) => item.kind === 'news')).toBe(true);
     expect((await call('GET', `/api/categories/${category.id}/`, null)).status).toBe(401);
     expect((await call('GET', '/api/categories/', member)).status).toBe(200);
     const one = await call('GET', `/api/categories/${category.id}/`, member);

@@ -21,17 +21,21 @@ import {
 
 const tags = ['categories'];
 const security = [{ bearer: [] }];
+const optionalSecurity: { [scheme: string]: string[] }[] = [{}, { bearer: [] }];
 
-/** Categories of articles, news and files: read by members, managed by moderators and admins. */
+/**
+ * Categories of articles, news and files: the list is open to guests (they filter articles and
+ * news by it), one category is read by members, and moderators and admins manage them.
+ */
 export const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/categories/',
     {
-      onRequest: requireUser,
       schema: {
         tags,
-        security,
-        summary: 'Categories in alphabetical order, optionally of one kind',
+        security: optionalSecurity,
+        summary:
+          'Categories in alphabetical order, optionally of one kind (guests too: list filters)',
         querystring: CategoriesListQuery,
         response: { 200: CategoriesPageSchema },
       },

@@ -7,7 +7,7 @@ import type {
 } from '@bagysh/shared';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { categories, posts } from '../../db/schema';
+import { categories, files, posts } from '../../db/schema';
 import { conflict, fieldError, notFound } from '../../lib/http-errors';
 import { FOREIGN_KEY_VIOLATION, postgresError, UNIQUE_VIOLATION } from '../../lib/db-errors';
 import { pageWindow } from '../../lib/pagination';
@@ -113,13 +113,18 @@ export async function createCategory(db: Db, input: CategoryInput): Promise<Cate
   }
 }
 
-/** How many articles, news items… use the category, by kind. */
+/** How many articles, news items and files use the category, by kind. */
 async function usage(db: Db, id: number): Promise<{ kind: CategoryKind; count: number }[]> {
-  const rows = await db
+  const rows: { kind: CategoryKind; count: number }[] = await db
     .select({ kind: posts.kind, count: sql<number>`count(*)::int` })
     .from(posts)
     .where(eq(posts.categoryId, id))
     .groupBy(posts.kind);
+  const [filesUsing] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(files)
+    .where(eq(files.categoryId, id));
+  rows.push({ kind: 'file', count: filesUsing?.count ?? 0 });
   return rows.filter((row) => row.count > 0);
 }
 
@@ -184,6 +189,11 @@ export async function deleteCategory(db: Db, id: number, moveToNone: boolean): P
         .update(posts)
         .set({ categoryId: null, updatedAt: new Date() })
         .where(eq(posts.categoryId, id));
+      // The foreign key would do this too (ON DELETE SET NULL); here it also stamps updated_at.
+      await tx
+        .update(files)
+        .set({ categoryId: null, updatedAt: new Date() })
+        .where(eq(files.categoryId, id));
       await tx.delete(categories).where(eq(categories.id, id));
     });
   } catch (error) {

@@ -5,11 +5,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import { posts } from '../../db/schema';
 import { createTestApp } from '../../test/app';
-import { createTestUser, type TestUser } from '../../test/factories';
+import { createTestFileRow, createTestUser, type TestUser } from '../../test/factories';
 import { escapeHtml } from './content.meta';
 
 let app: App;
 let moderator: TestUser;
+let coverId: number;
 
 beforeAll(async () => {
   const dist = mkdtempSync(join(tmpdir(), 'bagysh-meta-'));
@@ -21,6 +22,7 @@ beforeAll(async () => {
   );
   app = await createTestApp({ webDistDir: dist });
   moderator = await createTestUser(app, { role: 'moderator' });
+  coverId = await createTestFileRow(app, moderator.id);
 });
 
 async function page(url: string, host = 'bagysh.example') {
@@ -58,7 +60,7 @@ describe('meta tags of shared links', () => {
       title: 'Белгилүү акын',
       lead: 'Акындын өмүрү жана чыгармалары.',
       body: '<p>Текст</p>',
-      cover_file_id: 42,
+      cover_file_id: coverId,
     });
     const html = await page(`/person-articles/${id}`);
     expect(html).toContain('<title>Белгилүү акын - Багыш санжырасы</title>');
@@ -66,7 +68,9 @@ describe('meta tags of shared links', () => {
     expect(metaContent(html, 'og:title')).toBe('Белгилүү акын');
     expect(metaContent(html, 'og:description')).toBe('Акындын өмүрү жана чыгармалары.');
     expect(metaContent(html, 'og:type')).toBe('article');
-    expect(metaContent(html, 'og:image')).toBe('http://bagysh.example/api/files/42/download/');
+    expect(metaContent(html, 'og:image')).toBe(
+      `http://bagysh.example/api/files/${coverId}/download/`,
+    );
     expect(metaContent(html, 'og:url')).toBe(`http://bagysh.example/person-articles/${id}`);
     // The site-wide description gave way to the article's.
     expect(html).not.toContain('Сайттын жалпы сүрөттөмөсү');
@@ -122,7 +126,7 @@ describe('meta tags of shared links', () => {
   });
 
   it('escapes a hostile Host header in the absolute URLs', async () => {
-    const id = await write('news', { title: 'Хост', cover_file_id: 1 });
+    const id = await write('news', { title: 'Хост', cover_file_id: coverId });
     const html = await page(`/news/${id}`, 'evil"><script>x</script>');
     expect(html).not.toContain('<script>x');
   });

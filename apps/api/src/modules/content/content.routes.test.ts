@@ -1,9 +1,9 @@
 import { foldName, type Article, type News } from '@bagysh/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
-import { categories, persons } from '../../db/schema';
+import { categories, persons, posts } from '../../db/schema';
 import { createTestApp } from '../../test/app';
-import { createTestUser, type TestUser } from '../../test/factories';
+import { createTestFileRow, createTestUser, type TestUser } from '../../test/factories';
 
 let app: App;
 let member: TestUser;
@@ -414,15 +414,48 @@ describe('validation', () => {
   });
 
   it('keeps title and lead as plain text and links the cover to the files API', async () => {
+    const coverId = await createTestFileRow(app, member.id);
     const article = await writeArticle(member, {
       title: '<b>Калың</b> аталыш <script>alert(1)</script> & "тырмакча"',
       lead: '<i>Кыскача</i> 1 < 2',
-      cover_file_id: 7,
+      cover_file_id: coverId,
     });
     expect(article.title).toBe('Калың аталыш & "тырмакча"');
     expect(article.lead).toBe('Кыскача 1 < 2');
-    expect(article.cover_file_id).toBe(7);
-    expect(article.cover_url).toBe('/api/files/7/download/');
+    expect(article.cover_file_id).toBe(coverId);
+    expect(article.cover_url).toBe(`/api/files/${coverId}/download/`);
+  });
+
+  it('takes only a public image as a cover: anything else is 400 and nothing is saved', async () => {
+    const pdfId = await createTestFileRow(app, member.id, { kind: 'pdf' });
+    const privateId = await createTestFileRow(app, member.id, { visibility: 'members' });
+    const coverId = await createTestFileRow(app, member.id);
+    const message = { cover_file_id: ['Мукаба катары баарына ачык сүрөт гана тандалат.'] };
+    const countPosts = async () => (await app.db.select({ id: posts.id }).from(posts)).length;
+    const before = await countPosts();
+    for (const [fileId, body] of [
+      [pdfId, message],
+      [privateId, message],
+      [999999, { cover_file_id: ['Мындай файл жок.'] }],
+    ] as const) {
+      const refused = await call('POST', '/api/person-articles/', member, {
+        title: `Мукабасыз ${fileId}`,
+        cover_file_id: fileId,
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body).toEqual(body);
+    }
+    expect(await countPosts()).toBe(before);
+
+    const article = await writeArticle(member, { title: 'Мукабалуу', cover_file_id: coverId });
+    const patched = await call('PATCH', `/api/person-articles/${article.id}/`, member, {
+      title: 'Башка аталыш',
+      cover_file_id: pdfId,
+    });
+    expect(patched.status).toBe(400);
+    expect(patched.body).toEqual(message);
+    const kept = await call('GET', `/api/person-articles/${article.id}/`, member);
+    expect(kept.body).toMatchObject({ title: 'Мукабалуу', cover_file_id: coverId });
   });
 });
 

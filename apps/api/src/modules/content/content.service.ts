@@ -13,7 +13,7 @@ import {
 } from '@bagysh/shared';
 import { and, desc, eq, like, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { categories, persons, posts, users, type PostKind } from '../../db/schema';
+import { categories, files, persons, posts, users, type PostKind } from '../../db/schema';
 import { errorMessages, fieldError, forbidden, HttpError, notFound } from '../../lib/http-errors';
 import { plainText, sanitizeBody } from '../../lib/sanitize-html';
 import type { CurrentUser } from '../../plugins/auth';
@@ -29,6 +29,7 @@ export const contentMessages = {
   wrongCategoryKind: 'Бул категория башка түрдөгү материалдар үчүн.',
   noSuchPerson: 'Мындай инсан жок.',
   noSuchFile: 'Мындай файл жок.',
+  coverNotPublicImage: 'Мукаба катары баарына ачык сүрөт гана тандалат.',
   moderatorsOnlyStatus: 'Бул статустагы материалдарды модераторлор гана көрө алат.',
   editOthers: 'Башка бирөөнүн материалын модераторлор гана түзөтө алат.',
   deletePublished: 'Жарыяланган макаланы модераторлор гана өчүрө алат.',
@@ -247,6 +248,22 @@ async function assertCategory(db: Db, kind: PostKind, categoryId: number | null 
   if (row.kind !== kind) throw fieldError('category_id', contentMessages.wrongCategoryKind);
 }
 
+/**
+ * A cover is shown to every visitor of a published item: it must be an image open to all
+ * (a members-only file would be a hole for guests, a PDF no picture).
+ */
+async function assertCover(db: Db, fileId: number | null | undefined) {
+  if (fileId === null || fileId === undefined) return;
+  const [row] = await db
+    .select({ kind: files.kind, visibility: files.visibility })
+    .from(files)
+    .where(eq(files.id, fileId));
+  if (!row) throw fieldError('cover_file_id', contentMessages.noSuchFile);
+  if (row.kind !== 'image' || row.visibility !== 'public') {
+    throw fieldError('cover_file_id', contentMessages.coverNotPublicImage);
+  }
+}
+
 /** Turns a foreign-key failure (person, file, category gone) into a field error. */
 function asFieldError(error: unknown): unknown {
   const pgError = postgresError(error);
@@ -295,6 +312,7 @@ export async function createPost<K extends PostKind>(
   const lead = text.lead ?? '';
   const body = text.body ?? '';
   await assertCategory(db, kind, input.category_id);
+  await assertCover(db, input.cover_file_id);
   const status = nextStatus(viewer, input.status, undefined);
   let inserted: { id: number } | undefined;
   try {
@@ -339,6 +357,7 @@ export async function updatePost<K extends PostKind>(
 
   const text = cleanText(patch);
   if (patch.category_id !== undefined) await assertCategory(db, kind, patch.category_id);
+  await assertCover(db, patch.cover_file_id);
   const status = nextStatus(viewer, patch.status, row.status);
   const title = text.title ?? row.title;
   const lead = text.lead ?? row.lead;

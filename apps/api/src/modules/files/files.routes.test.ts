@@ -9,10 +9,11 @@ import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { App } from '../../app';
-import { files } from '../../db/schema';
+import { files, persons, posts } from '../../db/schema';
 import { createTestApp } from '../../test/app';
 import { createTestUser, type TestUser } from '../../test/factories';
 import { sweepOrphans } from './files.service';
+import { FILE_LINK_TTL_SECONDS, signDownloadLink } from './signed-links';
 import { LocalFileStorage } from './storage/local-storage';
 import {
   docxFile,
@@ -75,6 +76,17 @@ async function uploadOk(user: TestUser, file: UploadOptions): Promise<FileInfo> 
 
 function download(url: string, user: TestUser | null, headers: Record<string, string> = {}) {
   return app.inject({ method: 'GET', url, headers: { ...headers, ...user?.headers } });
+}
+
+async function createFileCategory(name: string): Promise<number> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/categories/',
+    headers: moderator.headers,
+    payload: { name, kind: 'file' },
+  });
+  expect(response.statusCode).toBe(201);
+  return response.json<{ id: number }>().id;
 }
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
@@ -278,14 +290,39 @@ describe('upload and type detection', () => {
   });
 
   it('keeps the category and description given with the upload', async () => {
+    const category = await createFileCategory('Документтер');
     const file = await uploadOk(owner, {
       name: 'doc.pdf',
       content: pdfFile('category'),
-      fields: { category_id: '7', description: '  Эски документ  ' },
+      fields: { category_id: String(category), description: '  Эски документ  ' },
     });
-    expect(file.category_id).toBe(7);
+    expect(file.category_id).toBe(category);
     expect(file.description).toBe('Эски документ');
     expect(file.visibility).toBe('members');
+  });
+
+  it('refuses a category that is missing or not for files, and keeps nothing', async () => {
+    const articles = await app.inject({
+      method: 'POST',
+      url: '/api/categories/',
+      headers: moderator.headers,
+      payload: { name: 'Макалалар үчүн', kind: 'article' },
+    });
+    const before = await app.db.select({ id: files.id }).from(files);
+    for (const [categoryId, message] of [
+      ['999999', 'Мындай категория жок.'],
+      [String(articles.json<{ id: number }>().id), 'Бул категория файлдар үчүн эмес.'],
+    ]) {
+      const response = await upload(owner, {
+        name: 'doc.pdf',
+        content: pdfFile(`bad-category-${categoryId}`),
+        fields: { category_id: categoryId ?? '' },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ category_id: [message] });
+    }
+    expect(await app.db.select({ id: files.id }).from(files)).toHaveLength(before.length);
+    expect(temporaryFiles()).toEqual([]);
   });
 });
 
@@ -574,6 +611,72 @@ describe('visibility', () => {
     expect((await download(open.thumbnail_url ?? '', null)).statusCode).toBe(200);
   });
 
+  it('plays members-only media for members through a short-lived signed link', async () => {
+    const audio = await uploadOk(owner, { name: 'kui.mp3', content: mp3File(2048) });
+    const linkUrl = `/api/files/${audio.id}/link/`;
+    expect((await app.inject({ method: 'POST', url: linkUrl })).statusCode).toBe(401);
+    const missing = await app.inject({
+      method: 'POST',
+      url: '/api/files/999999/link/',
+      headers: member.headers,
+    });
+    expect(missing.statusCode).toBe(404);
+
+    const issued = await app.inject({ method: 'POST', url: linkUrl, headers: member.headers });
+    expect(issued.statusCode).toBe(200);
+    const link = issued.json<{ url: string; expires_at: string }>();
+    const lifetime = Date.parse(link.expires_at) - Date.now();
+    expect(lifetime).toBeGreaterThan(60_000);
+    expect(lifetime).toBeLessThanOrEqual(FILE_LINK_TTL_SECONDS * 1000);
+
+    // Without the token: the link works, with ranges, and stays private to caches.
+    const whole = await download(link.url, null);
+    expect(whole.statusCode).toBe(200);
+    expect(whole.rawPayload.equals(mp3File(2048))).toBe(true);
+    expect(whole.headers['cache-control']).toBe('private, no-cache');
+    expect(whole.headers['x-content-type-options']).toBe('nosniff');
+    expect(whole.headers['content-security-policy']).toBe(FILE_CSP);
+    const part = await download(link.url, null, { range: 'bytes=100-199' });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe('bytes 100-199/2048');
+    expect(part.rawPayload.equals(mp3File(2048).subarray(100, 200))).toBe(true);
+
+    // The guest still gets nothing without it.
+    expect((await download(audio.url, null)).statusCode).toBe(404);
+  });
+
+  it("refuses forged, expired and other files' signatures with 403", async () => {
+    const secretKey = app.config.jwtSecret ?? '';
+    const good = signDownloadLink(secretKey, secret.id);
+    const params = new URL(good.url, 'http://x').searchParams;
+    const expires = params.get('expires') ?? '';
+    const signature = params.get('signature') ?? '';
+    const expired = signDownloadLink(
+      secretKey,
+      secret.id,
+      Date.now() - 2 * FILE_LINK_TTL_SECONDS * 1000,
+    );
+    const forged = signDownloadLink('not-the-secret', secret.id);
+    const flipped = signature.startsWith('A') ? `B${signature.slice(1)}` : `A${signature.slice(1)}`;
+    for (const url of [
+      expired.url,
+      forged.url,
+      `${secret.url}?expires=${expires}&signature=${flipped}`,
+      `${secret.url}?expires=${Number(expires) + 3600}&signature=${signature}`,
+      // Signed for one file, tried on another.
+      `${open.url}?expires=${expires}&signature=${signature}`,
+      `${secret.url}?expires=${expires}`,
+      `${secret.url}?signature=${signature}`,
+    ]) {
+      const response = await download(url, null);
+      expect(response.statusCode, url).toBe(403);
+      expect(response.json()).toEqual({
+        detail: 'Шилтеменин мөөнөтү бүттү же ал жараксыз. Файлды кайра ачыңыз.',
+      });
+    }
+    expect((await download(good.url, null)).statusCode).toBe(200);
+  });
+
   it('shows members-only files to any signed-in member', async () => {
     expect((await download(secret.url, member)).statusCode).toBe(200);
     const list = await app.inject({
@@ -596,17 +699,18 @@ describe('changing and deleting', () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({ detail: 'Кирүүгө уруксат жок.' });
 
+    const category = await createFileCategory('Актылар');
     const changed = await patch(owner, {
       name: 'Акт 1932.pdf',
       description: 'Архивден',
-      category_id: 3,
+      category_id: category,
       visibility: 'public',
     });
     expect(changed.statusCode).toBe(200);
     expect(changed.json()).toMatchObject({
       name: 'Акт 1932.pdf',
       description: 'Архивден',
-      category_id: 3,
+      category_id: category,
       visibility: 'public',
       checksum: file.checksum,
     });
@@ -678,17 +782,22 @@ describe('file names', () => {
 describe('list', () => {
   let lister: TestUser;
   let ids: { photo: number; doc: number; song: number };
+  let categories: { photos: number; docs: number };
   beforeAll(async () => {
     lister = await createTestUser(app);
+    categories = {
+      photos: await createFileCategory('Сүрөттөр'),
+      docs: await createFileCategory('Кагаздар'),
+    };
     const photo = await uploadOk(lister, {
       name: 'Үй-бүлө.png',
       content: await pngFile(12, 12, '#333333'),
-      fields: { description: 'Өмүрбектин тою', category_id: '4' },
+      fields: { description: 'Өмүрбектин тою', category_id: String(categories.photos) },
     });
     const doc = await uploadOk(lister, {
       name: 'Санжыра 1990.pdf',
       content: pdfFile('list'),
-      fields: { visibility: 'public', category_id: '5' },
+      fields: { visibility: 'public', category_id: String(categories.docs) },
     });
     const song = await uploadOk(lister, { name: 'Кошок.mp3', content: mp3File(2048) });
     ids = { photo: photo.id, doc: doc.id, song: song.id };
@@ -725,7 +834,9 @@ describe('list', () => {
 
   it('filters by kind, category and visibility', async () => {
     expect((await list('kind=audio')).results.map((file) => file.id)).toEqual([ids.song]);
-    expect((await list('category_id=4')).results.map((file) => file.id)).toEqual([ids.photo]);
+    expect((await list(`category_id=${categories.photos}`)).results.map((file) => file.id)).toEqual(
+      [ids.photo],
+    );
     expect((await list('visibility=public')).results.map((file) => file.id)).toEqual([ids.doc]);
     expect((await list('', null)).results.map((file) => file.id)).toEqual([ids.doc]);
     const invalid = await app.inject({ url: '/api/files/?kind=exe' });
@@ -770,6 +881,94 @@ describe('crash leftovers', () => {
   });
 });
 
+describe('references to files and categories', () => {
+  it('clears a cover, an avatar and a person photo when their file is deleted', async () => {
+    const image = await uploadOk(owner, {
+      name: 'portrait.png',
+      content: await pngFile(12, 12, '#334455'),
+      fields: { visibility: 'public' },
+    });
+    const article = await app.inject({
+      method: 'POST',
+      url: '/api/person-articles/',
+      headers: owner.headers,
+      payload: { title: 'Мукабалуу макала', cover_file_id: image.id },
+    });
+    expect(article.statusCode).toBe(201);
+    const avatar = await app.inject({
+      method: 'PATCH',
+      url: '/api/user/',
+      headers: owner.headers,
+      payload: { avatar_file_id: image.id },
+    });
+    expect(avatar.statusCode).toBe(200);
+    const [person] = await app.db
+      .insert(persons)
+      .values({ name: 'Сүрөттүү', nameKey: 'suruttuu', photoFileId: image.id })
+      .returning({ id: persons.id });
+
+    const deleted = await app.inject({
+      method: 'DELETE',
+      url: `/api/files/${image.id}/`,
+      headers: owner.headers,
+    });
+    expect(deleted.statusCode).toBe(204);
+    const articleId = article.json<{ id: number }>().id;
+    const [post] = await app.db
+      .select({ coverFileId: posts.coverFileId })
+      .from(posts)
+      .where(eq(posts.id, articleId));
+    expect(post).toEqual({ coverFileId: null });
+    const me = await app.inject({ url: '/api/user/', headers: owner.headers });
+    expect(me.json()).toMatchObject({ avatar: null });
+    const [photo] = await app.db
+      .select({ photoFileId: persons.photoFileId })
+      .from(persons)
+      .where(eq(persons.id, person?.id ?? 0));
+    expect(photo).toEqual({ photoFileId: null });
+  });
+
+  it('keeps the files of a deleted category, without a category', async () => {
+    const category = await createFileCategory('Өчүрүлө турган');
+    const file = await uploadOk(owner, {
+      name: 'kept.pdf',
+      content: pdfFile('kept'),
+      fields: { category_id: String(category) },
+    });
+    const url = `/api/categories/${category}/`;
+    const refused = await app.inject({ method: 'DELETE', url, headers: moderator.headers });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json<{ detail: string }>().detail).toContain('1 файлда колдонулат');
+    const moved = await app.inject({
+      method: 'DELETE',
+      url: `${url}?move_to_none=1`,
+      headers: moderator.headers,
+    });
+    expect(moved.statusCode).toBe(204);
+    const kept = await download(`/api/files/${file.id}/`, owner);
+    expect(kept.statusCode).toBe(200);
+    expect(kept.json()).toMatchObject({ id: file.id, category_id: null });
+    expect((await download(file.url, owner)).rawPayload.equals(pdfFile('kept'))).toBe(true);
+  });
+
+  it('changes a category only to one for files', async () => {
+    const file = await uploadOk(owner, { name: 'move.pdf', content: pdfFile('move') });
+    const category = await createFileCategory('Жаңы жер');
+    const patch = (categoryId: number | null) =>
+      app.inject({
+        method: 'PATCH',
+        url: `/api/files/${file.id}/`,
+        headers: owner.headers,
+        payload: { category_id: categoryId },
+      });
+    expect((await patch(999999)).json()).toEqual({ category_id: ['Мындай категория жок.'] });
+    const moved = await patch(category);
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json()).toMatchObject({ category_id: category });
+    expect((await patch(null)).json()).toMatchObject({ category_id: null });
+  });
+});
+
 describe('OpenAPI', () => {
   it('documents every files route', async () => {
     const response = await app.inject({ url: '/api/docs/json' });
@@ -780,6 +979,7 @@ describe('OpenAPI', () => {
         '/api/files/limits/',
         '/api/files/{id}/',
         '/api/files/{id}/download/',
+        '/api/files/{id}/link/',
         '/api/files/{id}/thumbnail/',
       ]),
     );

@@ -3,8 +3,10 @@ import multipart from '@fastify/multipart';
 import {
   DetailErrorSchema,
   FieldErrorsSchema,
+  FileDownloadQuery,
   FileIdParams,
   FileLimitsSchema,
+  FileLinkSchema,
   FileSchema,
   FilesListQuery,
   FilesPageSchema,
@@ -19,8 +21,10 @@ import { sendStoredContent } from './download';
 import { downloadName } from './file-names';
 import {
   assertQuotaLeft,
+  createDownloadLink,
   createFile,
   deleteFile,
+  filesMessages,
   getFile,
   getFileContent,
   listFiles,
@@ -29,6 +33,7 @@ import {
   updateFile,
   type FilesContext,
 } from './files.service';
+import { verifyDownloadLink } from './signed-links';
 import { LocalFileStorage } from './storage/local-storage';
 import { receiveUpload, uploadMessages } from './upload';
 
@@ -53,6 +58,9 @@ const errors = {
  * guests. Multipart parsing is registered here only, limited to UPLOAD_MAX_BYTES.
  */
 export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Signed download links use the JWT secret (with their own prefix, see signed-links.ts).
+  const linkSecret = app.config.jwtSecret;
+  if (!linkSecret) throw new Error('filesRoutes needs config.jwtSecret');
   const ctx: FilesContext = {
     db: app.db,
     storage: new LocalFileStorage(join(app.config.dataDir, 'files')),
@@ -207,6 +215,24 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.post(
+    '/files/:id/link/',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['files'],
+        security,
+        summary: 'A signed download link that works without the token for a few minutes',
+        description:
+          'For `<audio>`/`<video>` of members-only files: the link works for this file only, ' +
+          'with Range requests, until `expires_at`.',
+        params: FileIdParams,
+        response: { 200: FileLinkSchema, ...errors },
+      },
+    },
+    async (request) => createDownloadLink(ctx, currentUser(request), request.params.id, linkSecret),
+  );
+
   app.get(
     '/files/:id/download/',
     {
@@ -214,13 +240,24 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['files'],
         security: optionalSecurity,
         summary: 'The bytes (Range requests, ETag; attachment unless image or PDF)',
+        description:
+          'Members-only files need the token or a signed link (`expires` and `signature` ' +
+          'from `POST /api/files/{id}/link/`); a wrong or expired signature answers 403.',
         params: FileIdParams,
+        querystring: FileDownloadQuery,
+        response: { 403: DetailErrorSchema, 404: DetailErrorSchema },
       },
     },
     async (request, reply) => {
+      const { expires, signature } = request.query;
+      let signed = false;
+      if (expires !== undefined || signature !== undefined) {
+        signed = verifyDownloadLink(linkSecret, request.params.id, expires, signature);
+        if (!signed) throw new HttpError(403, filesMessages.badLink);
+      }
       const { file, key, mime, size } = await getFileContent(
         ctx,
-        request.user,
+        request.user !== null || signed,
         request.params.id,
         'original',
       );
@@ -247,7 +284,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { file, key, mime, size } = await getFileContent(
         ctx,
-        request.user,
+        request.user !== null,
         request.params.id,
         'thumbnail',
       );

@@ -4,13 +4,15 @@ import {
   hasRole,
   type AllowedFileType,
   type FileInfo,
+  type FileLink,
   type FilesListQuery,
   type FileUpdateInput,
 } from '@bagysh/shared';
 import { and, count, desc, eq, like, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { files, users } from '../../db/schema';
+import { categories, files, users } from '../../db/schema';
+import { FOREIGN_KEY_VIOLATION, postgresError } from '../../lib/db-errors';
 import {
   errorMessages,
   FieldValidationError,
@@ -23,6 +25,7 @@ import type { CurrentUser } from '../../plugins/auth';
 import { detectFileType } from './detect-type';
 import { sanitizeFileName } from './file-names';
 import { MultiPageTiffError, processImage, UnreadableImageError } from './images';
+import { signDownloadLink } from './signed-links';
 import type { FileStorage, StagedBlob } from './storage/file-storage';
 import type { ReceivedUpload } from './upload';
 
@@ -47,6 +50,9 @@ export const filesMessages = {
   quotaExceeded: (quotaBytes: number) =>
     `Файлдарыңыз үчүн орун жетишсиз. Жалпы чек: ${formatFileSize(quotaBytes)}. Керексиз файлдарды өчүрүңүз.`,
   badName: 'Файлдын аты туура эмес.',
+  noSuchCategory: 'Мындай категория жок.',
+  notFileCategory: 'Бул категория файлдар үчүн эмес.',
+  badLink: 'Шилтеменин мөөнөтү бүттү же ал жараксыз. Файлды кайра ачыңыз.',
 } as const;
 
 /** Unreferenced blobs younger than this are left alone by the sweep. */
@@ -162,6 +168,26 @@ export async function assertQuotaLeft(ctx: FilesContext, user: CurrentUser): Pro
   if ((await usedBytes(ctx.db, user.id)) >= ctx.uploadQuotaBytes) throw quotaExceeded(ctx);
 }
 
+/** A file's category must exist and be of kind `file`. */
+async function assertFileCategory(db: Db, categoryId: number | null | undefined): Promise<void> {
+  if (categoryId === null || categoryId === undefined) return;
+  const [row] = await db
+    .select({ kind: categories.kind })
+    .from(categories)
+    .where(eq(categories.id, categoryId));
+  if (!row) throw fieldError('category_id', filesMessages.noSuchCategory);
+  if (row.kind !== 'file') throw fieldError('category_id', filesMessages.notFileCategory);
+}
+
+/** The category was deleted between the check and the write. */
+function categoryGone(error: unknown): unknown {
+  const pgError = postgresError(error);
+  if (pgError?.code === FOREIGN_KEY_VIOLATION && pgError.constraint?.includes('category_id')) {
+    return fieldError('category_id', filesMessages.noSuchCategory);
+  }
+  return error;
+}
+
 interface PreparedContent {
   type: AllowedFileType;
   blob: StagedBlob;
@@ -212,6 +238,7 @@ export async function createFile(
     const parsedFields = FileUploadFields.safeParse(upload.fields);
     if (!parsedFields.success) throw zodFields(parsedFields.error);
     const fields = parsedFields.data;
+    await assertFileCategory(ctx.db, fields.category_id);
 
     const content = await prepareContent(ctx, upload.staged);
     if (content.thumbnail) staged.push(content.blob, content.thumbnail);
@@ -262,7 +289,7 @@ export async function createFile(
           blobs.map((blob) => blob.checksum),
         ).catch(() => undefined);
       }
-      throw error;
+      throw categoryGone(error);
     }
     if (!row) throw new Error('file insert returned nothing');
     return toInfo(row, user.username);
@@ -297,6 +324,20 @@ async function visibleRow(
   return found;
 }
 
+/**
+ * A signed link to a file the user may see (members-only files included), for players that
+ * cannot send the token.
+ */
+export async function createDownloadLink(
+  ctx: FilesContext,
+  user: CurrentUser,
+  id: number,
+  secret: string,
+): Promise<FileLink> {
+  await visibleRow(ctx, user, id);
+  return signDownloadLink(secret, id);
+}
+
 export async function getFile(
   ctx: FilesContext,
   user: CurrentUser | null,
@@ -306,14 +347,19 @@ export async function getFile(
   return toInfo(found.file, found.ownerUsername);
 }
 
-/** The stored content (or thumbnail) of a file the visitor may see; 404 otherwise. */
+/**
+ * The stored content (or thumbnail) of a file the visitor may see; 404 otherwise.
+ * `membersAccess`: a signed-in user, or a valid signed link for this file.
+ */
 export async function getFileContent(
   ctx: FilesContext,
-  user: CurrentUser | null,
+  membersAccess: boolean,
   id: number,
   variant: 'original' | 'thumbnail',
 ): Promise<{ file: FileRow; key: string; mime: string; size: number }> {
-  const { file } = await visibleRow(ctx, user, id);
+  const found = await findRow(ctx.db, id);
+  if (!found || (found.file.visibility !== 'public' && !membersAccess)) throw notFound();
+  const { file } = found;
   if (variant === 'original') {
     return { file, key: file.checksum, mime: file.mimeType, size: file.size };
   }
@@ -343,6 +389,7 @@ export async function updateFile(
     if (name === '') throw fieldError('name', filesMessages.badName);
   }
   const description = input.description ?? file.description;
+  await assertFileCategory(ctx.db, input.category_id);
   const [updated] = await ctx.db
     .update(files)
     .set({
@@ -354,7 +401,10 @@ export async function updateFile(
       updatedAt: new Date(),
     })
     .where(eq(files.id, id))
-    .returning();
+    .returning()
+    .catch((error: unknown) => {
+      throw categoryGone(error);
+    });
   if (!updated) throw notFound();
   return toInfo(updated, ownerUsername);
 }

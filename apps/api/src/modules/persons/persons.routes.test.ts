@@ -80,6 +80,23 @@ describe('creating persons', () => {
       payload: { name: 'Асан', father_id: 99_999_999 },
     });
     expect(missing.statusCode).toBe(400);
+
+    const noPhoto = await app.inject({
+      method: 'POST',
+      url: '/api/persons/',
+      headers: moderator.headers,
+      payload: { name: 'Асан', photo_file_id: 99_999_999 },
+    });
+    expect(noPhoto.statusCode).toBe(400);
+    expect(noPhoto.json()).toEqual({ photo_file_id: ['Мындай сүрөт файлы табылган жок.'] });
+    const changed = await app.inject({
+      method: 'PATCH',
+      url: `/api/persons/${woman.id}/`,
+      headers: moderator.headers,
+      payload: { photo_file_id: 99_999_999, version: woman.version },
+    });
+    expect(changed.statusCode).toBe(400);
+    expect(changed.json()).toEqual({ photo_file_id: ['Мындай сүрөт файлы табылган жок.'] });
   });
 
   it('refuses guests', async () => {

@@ -7,7 +7,7 @@ import {
 } from '@bagysh/shared';
 import { eq, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
-import { clans, nameKeys, persons, unions } from '../../db/schema';
+import { clans, files, nameKeys, persons, unions } from '../../db/schema';
 import { conflict, fieldError, notFound } from '../../lib/http-errors';
 import { intArray, subtreeCondition } from './person-rows';
 import { invalidateTreeCaches } from './tree-cache';
@@ -159,6 +159,13 @@ async function checkMother(tx: Db, motherId: number, selfId?: number): Promise<P
   return mother;
 }
 
+/** A photo must name an existing file (a revert may bring back one deleted since). */
+async function checkPhoto(tx: Db, fileId: number | null | undefined): Promise<void> {
+  if (fileId === null || fileId === undefined) return;
+  const [row] = await tx.select({ id: files.id }).from(files).where(eq(files.id, fileId));
+  if (!row) throw fieldError('photo_file_id', personMessages.photoNotFound);
+}
+
 async function checkSpouses(tx: Db, ids: readonly number[], selfId?: number): Promise<void> {
   if (ids.length === 0) return;
   if (selfId !== undefined && ids.includes(selfId)) {
@@ -226,6 +233,7 @@ export async function validateNewPerson(tx: Db, fields: PersonFields): Promise<v
   if (fields.father_id !== null) await checkFather(tx, fields.father_id);
   if (fields.mother_id !== null) await checkMother(tx, fields.mother_id);
   await checkSpouses(tx, fields.spouse_ids);
+  await checkPhoto(tx, fields.photo_file_id);
 }
 
 /** Inserts a person under their father; `id` re-creates a deleted person (a revert). */
@@ -239,6 +247,7 @@ export async function createPerson(
   const father = fields.father_id === null ? null : await checkFather(tx, fields.father_id);
   if (fields.mother_id !== null) await checkMother(tx, fields.mother_id);
   await checkSpouses(tx, fields.spouse_ids, id);
+  await checkPhoto(tx, fields.photo_file_id);
   const nameKey = foldName(fields.name);
   await rememberNameKey(tx, nameKey);
   const path = father ? [...father.path, father.id] : [];
@@ -331,6 +340,7 @@ export async function validateChange(
   if (Array.isArray(diff.after.spouse_ids)) {
     await checkSpouses(tx, diff.after.spouse_ids as number[], id);
   }
+  if (typeof diff.after.photo_file_id === 'number') await checkPhoto(tx, diff.after.photo_file_id);
   return { ...diff, current };
 }
 
@@ -368,6 +378,7 @@ export async function updatePerson(
   }
   if (typeof after.mother_id === 'number') await checkMother(tx, after.mother_id, id);
   if (after.spouse_ids !== undefined) await checkSpouses(tx, after.spouse_ids, id);
+  await checkPhoto(tx, after.photo_file_id);
   let nameKey: string | undefined;
   if (after.name !== undefined) {
     nameKey = foldName(after.name);

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import { users } from '../../db/schema';
 import { createTestApp } from '../../test/app';
-import { createTestUser, type TestUser } from '../../test/factories';
+import { createTestFileRow, createTestUser, type TestUser } from '../../test/factories';
 import { call } from './test-support';
 import { updateUserAsStaff, usersMessages } from './users.service';
 
@@ -102,17 +102,30 @@ describe('GET /api/user/', () => {
 describe('PATCH /api/user/', () => {
   it('edits full name, e-mail and avatar, and keeps them', async () => {
     const member = await createTestUser(app);
+    const avatarId = await createTestFileRow(app, member.id);
+    const missing = await call(app, {
+      method: 'PATCH',
+      url: '/api/user/',
+      headers: member.headers,
+      payload: { full_name: 'Жок', avatar_file_id: 999999 },
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({ avatar_file_id: ['Мындай сүрөт файлы табылган жок.'] });
     const response = await call(app, {
       method: 'PATCH',
       url: '/api/user/',
       headers: member.headers,
-      payload: { full_name: '  Бекболот Токтогулов ', email: 'Bek@Mail.kg', avatar_file_id: 42 },
+      payload: {
+        full_name: '  Бекболот Токтогулов ',
+        email: 'Bek@Mail.kg',
+        avatar_file_id: avatarId,
+      },
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
       full_name: 'Бекболот Токтогулов',
       email: 'Bek@Mail.kg',
-      avatar: '/api/files/42/download/',
+      avatar: `/api/files/${avatarId}/download/`,
     });
     const again = await call(app, { url: '/api/user/', headers: member.headers });
     expect(again.json()).toEqual(response.json());

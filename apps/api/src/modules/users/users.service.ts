@@ -18,7 +18,7 @@ import {
 } from '@bagysh/shared';
 import { and, asc, count, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { users } from '../../db/schema';
+import { files, users } from '../../db/schema';
 import { conflict, FieldValidationError, forbidden, notFound } from '../../lib/http-errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { CurrentUser } from '../../plugins/auth';
@@ -34,6 +34,7 @@ export const usersMessages = {
   moderatorLimits: 'Модератор администраторду же башка модераторду бөгөттөй албайт.',
   notYourself: 'Өз ролуңузду же абалыңызды өзгөртө албайсыз.',
   lastAdmin: 'Акыркы активдүү администраторду төмөндөтүүгө же бөгөттөөгө болбойт.',
+  avatarNotFound: 'Мындай сүрөт файлы табылган жок.',
 } as const;
 
 /** Every column a response may show — never the password hash. */
@@ -152,8 +153,16 @@ export async function updateProfile(db: Db, userId: number, input: ProfileUpdate
       if (other) throw new FieldValidationError({ email: [usersMessages.emailTaken] });
     }
   }
-  // No foreign key yet: the files table is being written; see the files module.
-  if (input.avatar_file_id !== undefined) changes.avatarFileId = input.avatar_file_id;
+  if (input.avatar_file_id !== undefined) {
+    if (input.avatar_file_id !== null) {
+      const [file] = await db
+        .select({ id: files.id })
+        .from(files)
+        .where(eq(files.id, input.avatar_file_id));
+      if (!file) throw new FieldValidationError({ avatar_file_id: [usersMessages.avatarNotFound] });
+    }
+    changes.avatarFileId = input.avatar_file_id;
+  }
   if (Object.keys(changes).length === 0) return toUser(current);
 
   try {

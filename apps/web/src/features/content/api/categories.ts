@@ -26,7 +26,7 @@ export function getCategoriesQueryOptions(kind?: CategoryKind, page = 1, pageSiz
   });
 }
 
-/** Categories need a signed-in caller (the API answers 401 to guests): pass `enabled`. */
+/** Categories of one kind (or all); the list is open to guests too (the list filters). */
 export function useCategories(
   kind?: CategoryKind,
   options: { enabled?: boolean; page?: number; pageSize?: number } = {},

@@ -91,7 +91,7 @@ export function PostList({ kind }: { kind: PostKind }) {
       void notify(error instanceof ApiError ? error.message : 'errors.generic', { type: 'error' });
     }
   };
-  const categories = useCategories(kind, { enabled: viewer.logged });
+  const categories = useCategories(kind);
 
   const views: View[] = [
     'published',
@@ -154,7 +154,7 @@ export function PostList({ kind }: { kind: PostKind }) {
             }}
           />
         </Box>
-        {viewer.logged && (
+        {(categories.data?.results.length ?? 0) > 0 && (
           <TextField
             select
             size="small"

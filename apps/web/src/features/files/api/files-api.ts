@@ -1,6 +1,7 @@
 import {
   CategoriesPageSchema,
   FileLimitsSchema,
+  FileLinkSchema,
   FileSchema,
   FilesPageSchema,
   type FileInfo,
@@ -30,6 +31,7 @@ export const filesKeys = {
   all: ['files'] as const,
   list: (filter: FilesFilter) => ['files', 'list', filter] as const,
   limits: ['files', 'limits'] as const,
+  link: (id: number) => ['files', 'link', id] as const,
   categories: ['categories', 'file'] as const,
 };
 
@@ -84,6 +86,22 @@ export function getFileCategoriesQueryOptions() {
 
 export function useFileCategories() {
   return useQuery(getFileCategoriesQueryOptions());
+}
+
+/**
+ * A short-lived signed address of a members-only file's bytes, for `<audio>`/`<video>` (which
+ * cannot send the token). Never cached across dialogs: each opening asks for a fresh one.
+ */
+export function useFileLink(id: number | null) {
+  return useQuery({
+    queryKey: filesKeys.link(id ?? 0),
+    queryFn: ({ signal }) =>
+      api(`files/${id}/link/`, { method: 'POST', signal, schema: FileLinkSchema }),
+    enabled: id !== null,
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+  });
 }
 
 export function useUpdateFile() {

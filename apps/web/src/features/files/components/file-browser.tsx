@@ -146,7 +146,7 @@ export function FileBrowser() {
               setFilter({ kind: isKind(event.target.value) ? event.target.value : '' })
             }
             slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-            sx={{ minWidth: 140, flex: 1 }}
+            sx={{ minWidth: { xs: 0, sm: 140 }, flex: 1 }}
           >
             <MenuItem value="">{script.text(t('kind.all'))}</MenuItem>
             {FILE_KINDS.map((kind) => (
@@ -163,7 +163,8 @@ export function FileBrowser() {
               value={filter.categoryId ?? ''}
               onChange={(event) => setFilter({ categoryId: Number(event.target.value) || null })}
               slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-              sx={{ minWidth: 160, flex: 1 }}
+              // Both selects shrink on a phone, so that the row fits beside the view toggle.
+              sx={{ minWidth: { xs: 0, sm: 160 }, flex: 1 }}
             >
               <MenuItem value="">{script.text(t('browse.allCategories'))}</MenuItem>
               {categories.data.map((category) => (

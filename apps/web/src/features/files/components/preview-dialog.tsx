@@ -1,7 +1,6 @@
 import { formatFileSize, type FileInfo } from '@bagysh/shared';
 import CloseIcon from '@mui/icons-material/Close';
 import DownloadIcon from '@mui/icons-material/Download';
-import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -15,89 +14,140 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import { useId } from 'react';
+import { useId, useRef, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import '../../../lib/i18n/areas/files';
 import { useScript } from '../../../lib/script';
 import { useOverlay } from '../../../lib/use-overlay';
+import { useFileLink } from '../api/files-api';
 import { useFileUrl } from '../hooks/use-file-url';
 import { KindIcon } from './file-icon';
 
+function Loading() {
+  const { t } = useTranslation('files');
+  return (
+    <Box
+      role="status"
+      aria-label={t('preview.loading')}
+      sx={{ display: 'flex', justifyContent: 'center', py: 6 }}
+    >
+      <CircularProgress />
+    </Box>
+  );
+}
+
+function PreviewError() {
+  const { t } = useTranslation('files');
+  const script = useScript();
+  return <Alert severity="error">{script.text(t('preview.error'))}</Alert>;
+}
+
 /**
- * What the dialog shows of a file. The site's CSP allows `blob:` for images only (frames and
- * media fall back to 'self'), and the download URL's own `sandbox` CSP stops Chrome's PDF
- * viewer in a frame: so images are shown here, public audio/video play from their URL, and a
- * PDF opens in a new tab from its bytes (a top-level blob document, not sandboxed).
+ * Audio and video. Public files play from their URL; members-only ones from a signed link
+ * (players cannot send the token). The link expires after a few minutes while the player keeps
+ * asking for ranges: when it fails after expiry, a fresh link resumes where playback was.
  */
+function MediaPreview({ file }: { file: FileInfo }) {
+  const isPublic = file.visibility === 'public';
+  const link = useFileLink(isPublic ? null : file.id);
+  const [failed, setFailed] = useState(false);
+  const resumeAt = useRef<number | null>(null);
+
+  if (failed || link.isError) return <PreviewError />;
+  const src = isPublic ? file.url : link.data?.url;
+  if (!src) return <Loading />;
+
+  const handleError = (event: SyntheticEvent<HTMLMediaElement>) => {
+    const expired = link.data && Date.parse(link.data.expires_at) <= Date.now() + 5_000;
+    if (!expired) {
+      setFailed(true);
+      return;
+    }
+    resumeAt.current = event.currentTarget.currentTime;
+    void link.refetch();
+  };
+  const handleLoadedMetadata = (event: SyntheticEvent<HTMLMediaElement>) => {
+    if (resumeAt.current === null) return;
+    event.currentTarget.currentTime = resumeAt.current;
+    resumeAt.current = null;
+  };
+  const common = {
+    controls: true,
+    src,
+    onError: handleError,
+    onLoadedMetadata: handleLoadedMetadata,
+    'data-testid': 'preview-media',
+  };
+  return file.kind === 'audio' ? (
+    <Box component="audio" {...common} sx={{ width: '100%' }} />
+  ) : (
+    <Box component="video" {...common} sx={{ width: '100%', maxHeight: '70vh' }} />
+  );
+}
+
+/**
+ * A PDF in the browser's own viewer, inside the dialog. The bytes are fetched (with the token
+ * for members-only files) and framed from an object URL typed `application/pdf` (the site's
+ * CSP allows `frame-src blob:`): the download URL itself keeps its `sandbox` CSP, which stops
+ * Chrome's viewer, so no file response ever loosens its policy.
+ */
+function PdfPreview({ file }: { file: FileInfo }) {
+  const content = useFileUrl(file.url, file.visibility === 'public', true, 'application/pdf');
+  if (content.error) return <PreviewError />;
+  if (!content.src) return <Loading />;
+  return (
+    <Box
+      component="iframe"
+      src={content.src}
+      title={file.name}
+      data-testid="preview-pdf"
+      sx={{ display: 'block', width: '100%', height: '70vh', border: 0 }}
+    />
+  );
+}
+
+function ImagePreview({ file }: { file: FileInfo }) {
+  const content = useFileUrl(file.url, file.visibility === 'public');
+  if (content.error) return <PreviewError />;
+  if (!content.src) return <Loading />;
+  return (
+    <Box
+      component="img"
+      src={content.src}
+      alt={file.description || file.name}
+      data-testid="preview-image"
+      sx={{
+        display: 'block',
+        maxWidth: '100%',
+        maxHeight: '70vh',
+        mx: 'auto',
+        objectFit: 'contain',
+      }}
+    />
+  );
+}
+
+/** What the dialog shows of a file: images, PDFs, audio and video in place; others an icon. */
 function PreviewBody({ file }: { file: FileInfo }) {
   const { t } = useTranslation('files');
   const script = useScript();
-  const isPublic = file.visibility === 'public';
-  const wantsBytes = file.kind === 'image' || file.kind === 'pdf';
-  const content = useFileUrl(wantsBytes ? file.url : null, isPublic, file.kind === 'pdf');
-
-  if (file.kind === 'audio' || file.kind === 'video') {
-    if (!isPublic) return <Alert severity="info">{script.text(t('preview.media'))}</Alert>;
-    return file.kind === 'audio' ? (
-      <Box component="audio" controls src={file.url} sx={{ width: '100%' }} />
-    ) : (
-      <Box component="video" controls src={file.url} sx={{ width: '100%', maxHeight: '70vh' }} />
-    );
+  switch (file.kind) {
+    case 'image':
+      return <ImagePreview file={file} />;
+    case 'pdf':
+      return <PdfPreview file={file} />;
+    case 'audio':
+    case 'video':
+      return <MediaPreview file={file} />;
+    case 'document':
+    case 'text':
+      return (
+        <Stack spacing={2} sx={{ alignItems: 'center', py: 3 }}>
+          <KindIcon kind={file.kind} color="action" sx={{ fontSize: 72 }} />
+          <Typography color="text.secondary">{script.text(t('preview.none'))}</Typography>
+        </Stack>
+      );
   }
-  if (!wantsBytes) {
-    return (
-      <Stack spacing={2} sx={{ alignItems: 'center', py: 3 }}>
-        <KindIcon kind={file.kind} color="action" sx={{ fontSize: 72 }} />
-        <Typography color="text.secondary">{script.text(t('preview.none'))}</Typography>
-      </Stack>
-    );
-  }
-  if (content.error) return <Alert severity="error">{script.text(t('preview.error'))}</Alert>;
-  if (!content.src) {
-    return (
-      <Box
-        role="status"
-        aria-label={t('preview.loading')}
-        sx={{ display: 'flex', justifyContent: 'center', py: 6 }}
-      >
-        <CircularProgress />
-      </Box>
-    );
-  }
-  if (file.kind === 'image') {
-    return (
-      <Box
-        component="img"
-        src={content.src}
-        alt={file.description || file.name}
-        data-testid="preview-image"
-        sx={{
-          display: 'block',
-          maxWidth: '100%',
-          maxHeight: '70vh',
-          mx: 'auto',
-          objectFit: 'contain',
-        }}
-      />
-    );
-  }
-  const src = content.src;
-  return (
-    <Stack spacing={2} sx={{ alignItems: 'center', py: 3, textAlign: 'center' }}>
-      <KindIcon kind="pdf" color="error" sx={{ fontSize: 72 }} />
-      <Typography color="text.secondary">{script.text(t('preview.pdf'))}</Typography>
-      <Button
-        variant="outlined"
-        startIcon={<OpenInNewIcon />}
-        data-testid="preview-pdf-open"
-        data-blob={src}
-        onClick={() => window.open(src, '_blank', 'noopener')}
-        {...script.label(t('actions.openNewTab'))}
-      >
-        {script.text(t('actions.openNewTab'))}
-      </Button>
-    </Stack>
-  );
 }
 
 export function PreviewDialog({

@@ -8,6 +8,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
@@ -20,7 +21,7 @@ import { useTranslation } from 'react-i18next';
 import type { FileProblem } from '../lib/upload';
 import '../../../lib/i18n/areas/files';
 import { useScript } from '../../../lib/script';
-import { useFileLimits } from '../api/files-api';
+import { useFileCategories, useFileLimits } from '../api/files-api';
 import { useUploads, type UploadItem } from '../hooks/use-uploads';
 
 function hasFiles(event: DragEvent) {
@@ -35,13 +36,19 @@ export function UploadPanel() {
   const { items, add, cancel, remove, clearFinished } = useUploads(limits.data);
   const [description, setDescription] = useState('');
   const [visibility, setVisibility] = useState<FileVisibility>('members');
+  const categories = useFileCategories();
+  const [categoryId, setCategoryId] = useState<number | null>(null);
   const [dragging, setDragging] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const labelId = useId();
 
   const send = (files: FileList | null) => {
     if (!files || files.length === 0) return;
-    add(Array.from(files), { description: description.trim(), visibility });
+    add(Array.from(files), {
+      description: description.trim(),
+      visibility,
+      category_id: categoryId ?? undefined,
+    });
   };
 
   const onDrop = (event: DragEvent) => {
@@ -140,6 +147,22 @@ export function UploadPanel() {
             minRows={2}
             slotProps={{ htmlInput: { maxLength: FILE_DESCRIPTION_MAX_LENGTH } }}
           />
+          {categories.data && categories.data.length > 0 && (
+            <TextField
+              select
+              label={script.text(t('upload.category'))}
+              value={categoryId ?? ''}
+              onChange={(event) => setCategoryId(Number(event.target.value) || null)}
+              data-testid="upload-category"
+            >
+              <MenuItem value="">{script.text(t('browse.noCategory'))}</MenuItem>
+              {categories.data.map((category) => (
+                <MenuItem key={category.id} value={category.id}>
+                  {script.text(category.name)}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
           <Box>
             <FormLabel id={`${labelId}-visibility`}>
               {script.text(t('upload.visibility'))}

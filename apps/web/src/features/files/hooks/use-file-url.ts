@@ -11,9 +11,15 @@ export interface FileUrlState {
 /**
  * An address for a file's bytes that works in `<img>`: public files by their URL, members-only
  * ones (which need the token) fetched and shown through an object URL, revoked when done.
- * `forceBlob` fetches public files too (for viewers that need the bytes).
+ * `forceBlob` fetches public files too (for viewers that need the bytes); `type` overrides the
+ * object URL's type (a PDF frame is never taken for anything but a PDF).
  */
-export function useFileUrl(url: string | null, isPublic: boolean, forceBlob = false): FileUrlState {
+export function useFileUrl(
+  url: string | null,
+  isPublic: boolean,
+  forceBlob = false,
+  type?: string,
+): FileUrlState {
   const direct = url !== null && isPublic && !forceBlob;
   const [state, setState] = useState<FileUrlState & { for: string | null }>({
     for: null,
@@ -27,7 +33,8 @@ export function useFileUrl(url: string | null, isPublic: boolean, forceBlob = fa
     const controller = new AbortController();
     let objectUrl: string | null = null;
     fetchFileBlob(url, controller.signal).then(
-      (blob) => {
+      (fetched) => {
+        const blob = type ? new Blob([fetched], { type }) : fetched;
         objectUrl = URL.createObjectURL(blob);
         setState({ for: url, src: objectUrl, blob, error: false });
       },
@@ -39,7 +46,7 @@ export function useFileUrl(url: string | null, isPublic: boolean, forceBlob = fa
       controller.abort();
       if (objectUrl) URL.revokeObjectURL(objectUrl);
     };
-  }, [url, direct]);
+  }, [url, direct, type]);
 
   if (url === null) return { src: null, blob: null, error: false };
   if (direct) return { src: url, blob: null, error: false };
