@@ -1,5 +1,6 @@
+import { toRunes } from '@bagysh/shared';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { loginAdmin } from './support/accounts';
@@ -10,6 +11,9 @@ import { storeLanguage } from './support/shell';
 const ROOT = { id: 1, name: 'Багыш' };
 const JORU = { id: 2, name: 'Жору' };
 const COUSINS = { a: { id: 9, name: 'Өскөн' }, b: { id: 12, name: 'Үркүнбай' } };
+
+const PNG_1PX =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==';
 
 const SHOTS = process.env.E2E_SHOTS;
 
@@ -66,6 +70,26 @@ async function signInAs(page: Page, auth: Auth) {
 
 const node = (page: Page, id: number) => page.locator(`[data-node="${id}"]`);
 
+/** A new person added directly by the admin (so tests that change it leave the demo alone). */
+async function createPerson(
+  baseUrl: string,
+  fields: { name: string; sex?: 'M' | 'F'; father_id?: number },
+): Promise<{ id: number; name: string }> {
+  const admin = await loginAdmin();
+  const response = await fetch(`${baseUrl}/api/persons/`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${admin.access}` },
+    body: JSON.stringify({ sex: 'M', ...fields }),
+  });
+  expect(response.status).toBe(201);
+  return (await response.json()) as { id: number; name: string };
+}
+
+/** Drops the console errors of expected refusals (Chromium logs every 4xx response). */
+function allowRefusals(errors: string[], status: string) {
+  errors.splice(0, errors.length, ...errors.filter((error) => !error.includes(status)));
+}
+
 describe('genealogy: /search', () => {
   const session = useBrowser();
 
@@ -120,6 +144,63 @@ describe('genealogy: /search', () => {
     await page.goBack();
     await page.waitForURL(/person=12$/);
     await expect.poll(() => node(page, COUSINS.b.id).getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('turns the tree, its card and its SVG to runes, keeping Cyrillic accessible names', async () => {
+    const page = await session.newPage();
+    await page.goto(`/search?person=${COUSINS.a.id}`);
+    await expect.poll(() => node(page, COUSINS.a.id).getAttribute('aria-selected')).toBe('true');
+    await page
+      .getByTestId('language-switch')
+      .getByRole('button', { name: 'Байыркы түрк жазуусу' })
+      .click();
+    const name = node(page, COUSINS.a.id).locator('.tree-node-name bdi[dir="rtl"]');
+    await name.waitFor();
+    expect(await name.textContent()).toBe(toRunes(COUSINS.a.name));
+    expect(await node(page, COUSINS.a.id).getAttribute('aria-label')).toBe(COUSINS.a.name);
+    // The toolbar's texts come from the catalogue, shown in runes, named in Cyrillic.
+    const toolbar = page.getByRole('toolbar', { name: 'Санжыра куралдары' });
+    const svgButton = toolbar.getByRole('button', { name: 'Жүктөп алуу SVG' });
+    expect(await svgButton.textContent()).toContain(toRunes('Жүктөп алуу'));
+    await shot(page, 'search-runes-desktop');
+
+    // The exported SVG shows the same runes; the Cyrillic stays in each name's <title>.
+    const [download] = await Promise.all([page.waitForEvent('download'), svgButton.click()]);
+    expect(download.suggestedFilename()).toBe('sanjyra.svg');
+    const svg = readFileSync((await download.path()) ?? '', 'utf8');
+    expect(svg).toContain(`<title>${COUSINS.a.name}</title>${toRunes(COUSINS.a.name)}</text>`);
+    // The rune font travels inside the file: viewers have no web fonts of the site.
+    expect(svg).toMatch(
+      /@font-face\{font-family:'Noto Sans Old Turkic'.*src:url\(data:font\/woff2;base64,/,
+    );
+    const pngButton = toolbar.getByRole('button', { name: 'PNG' });
+    const [png] = await Promise.all([page.waitForEvent('download'), pngButton.click()]);
+    expect(png.suggestedFilename()).toBe('sanjyra.png');
+    const bytes = readFileSync((await png.path()) ?? '');
+    expect(bytes.subarray(1, 4).toString()).toBe('PNG');
+
+    // The card: name and buttons in runes, links and buttons named in Cyrillic.
+    await node(page, COUSINS.a.id).click();
+    const card = page.getByRole('dialog', { name: COUSINS.a.name });
+    await card.waitFor();
+    const open = card.getByRole('link', { name: 'Толук маалымат' });
+    expect(await open.textContent()).toBe(toRunes('Толук маалымат'));
+    expect(await card.getByRole('list', { name: 'Ата-теги' }).textContent()).toContain(
+      toRunes(JORU.name),
+    );
+    await shot(page, 'search-runes-card-desktop');
+  });
+
+  it('shows the tree in runes on a phone', async () => {
+    const page = await session.newPage(PHONE);
+    await storeLanguage(page, 'old_ky');
+    await page.goto(`/search?person=${COUSINS.b.id}`);
+    const name = node(page, COUSINS.b.id).locator('.tree-node-name bdi[dir="rtl"]');
+    await name.waitFor();
+    expect(await name.textContent()).toBe(toRunes(COUSINS.b.name));
+    await node(page, COUSINS.b.id).click();
+    await page.getByRole('dialog', { name: COUSINS.b.name }).waitFor();
+    await shot(page, 'search-runes-card-phone');
   });
 });
 
@@ -248,5 +329,106 @@ describe('genealogy: person page, proposals and moderation', () => {
     expect(await review.getByTestId('biography').textContent()).toBe(biography);
     await review.getByTestId('history').waitFor();
     await shot(review, 'person-moderator-desktop');
+  });
+
+  it("sends a member's photo for review; a moderator's photo is shown at once", async () => {
+    const target = await createPerson(session.baseUrl, {
+      name: `Сүрөттүү ${randomBytes(3).toString('hex')}`,
+      father_id: JORU.id,
+    });
+    const photo = {
+      name: 'ata.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from(PNG_1PX, 'base64'),
+    };
+
+    const member = await registerUser(session.baseUrl, 'gen_photo');
+    const page = await session.newPage(PHONE);
+    await signInAs(page, member);
+    await page.goto(`/persons/${target.id}`);
+    await page.locator('h1', { hasText: target.name }).waitFor();
+    await page.getByTestId('person-photo-input').setInputFiles(photo);
+    await page.getByTestId('pending-note').waitFor();
+    expect(await page.getByTestId('pending-note').textContent()).toContain('текшерүүнү күтүүдө');
+    expect(await page.getByTestId('person-photo').count()).toBe(0);
+    await page.context().close();
+
+    const moderator = await makeModerator(session.baseUrl);
+    const review = await session.newPage();
+    await signInAs(review, moderator);
+    await review.goto(`/persons/${target.id}`);
+    await review.locator('h1', { hasText: target.name }).waitFor();
+    await review.getByTestId('person-photo-input').setInputFiles(photo);
+    const image = review.getByTestId('person-photo');
+    await image.waitFor();
+    expect(await image.getAttribute('src')).toMatch(/^\/api\/files\/\d+\/download\/$/);
+    expect(await image.getAttribute('alt')).toBe(target.name);
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+    await shot(review, 'person-photo-desktop');
+  });
+
+  it('lets a moderator delete a childless person after a confirmation, and refuses a parent', async () => {
+    const tag = randomBytes(3).toString('hex');
+    const parent = await createPerson(session.baseUrl, {
+      name: `Өчүүчү ата ${tag}`,
+      father_id: JORU.id,
+    });
+    const child = await createPerson(session.baseUrl, {
+      name: `Өчүүчү ${tag}`,
+      father_id: parent.id,
+    });
+    const moderator = await makeModerator(session.baseUrl);
+    const page = await session.newPage();
+    await signInAs(page, moderator);
+
+    // A person with children: the API's refusal is shown in the dialog, nothing is deleted.
+    await page.goto(`/persons/${parent.id}`);
+    await page.locator('h1', { hasText: parent.name }).waitFor();
+    await page.getByRole('button', { name: 'Өчүрүү' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Инсанды өчүрүү керекпи?' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Өчүрүү' }).click();
+    const refusal = dialog.getByTestId('delete-error');
+    await refusal.waitFor();
+    expect(await refusal.textContent()).toContain('Бул адамдын балдары бар');
+    await shot(page, 'person-delete-refused-desktop');
+    allowRefusals(session.consoleErrors, '409');
+    await dialog.getByRole('button', { name: 'Жокко чыгаруу' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect((await fetch(`${session.baseUrl}/api/persons/${parent.id}/`)).status).toBe(200);
+
+    // A childless person: Cancel keeps them; confirmed, they are gone and the father's page opens.
+    await page.goto(`/persons/${child.id}`);
+    await page.locator('h1', { hasText: child.name }).waitFor();
+    await page.getByRole('button', { name: 'Өчүрүү' }).click();
+    await dialog.waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Өчүрүү' }).click();
+    await dialog.getByRole('button', { name: 'Өчүрүү' }).click();
+    await page.waitForURL(new RegExp(`/persons/${parent.id}$`));
+    await page.locator('h1', { hasText: parent.name }).waitFor();
+    await page.getByText('Балдары жазылган эмес.').waitFor();
+    expect((await fetch(`${session.baseUrl}/api/persons/${child.id}/`)).status).toBe(404);
+  });
+
+  it("turns a member's delete into a proposal waiting for review", async () => {
+    const target = await createPerson(session.baseUrl, {
+      name: `Сунуш ${randomBytes(3).toString('hex')}`,
+      father_id: JORU.id,
+    });
+    const member = await registerUser(session.baseUrl, 'gen_del');
+    const page = await session.newPage(PHONE);
+    await signInAs(page, member);
+    await page.goto(`/persons/${target.id}`);
+    await page.locator('h1', { hasText: target.name }).waitFor();
+    await page.getByRole('button', { name: 'Өчүрүү' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Инсанды өчүрүү керекпи?' });
+    expect(await dialog.textContent()).toContain('сунушу жөнөтүлөт');
+    await shot(page, 'person-delete-member-phone');
+    await dialog.getByRole('button', { name: 'Сунуш жөнөтүү' }).click();
+    await page.getByTestId('pending-note').waitFor();
+    expect(await page.getByTestId('pending-note').textContent()).toContain('текшерүүнү күтүүдө');
+    expect((await fetch(`${session.baseUrl}/api/persons/${target.id}/`)).status).toBe(200);
   });
 });

@@ -234,7 +234,9 @@ function PersonDetails({ person }: { person: Person }) {
             <Box
               component="img"
               src={`/api/files/${person.photo_file_id}/download/`}
-              alt={script.plain(person.name)}
+              // Screen readers cannot read runes: the alt text stays Cyrillic.
+              alt={person.name}
+              data-testid="person-photo"
               sx={{ width: '100%', borderRadius: 2, objectFit: 'cover', maxHeight: 420 }}
             />
           )}
