@@ -201,7 +201,7 @@ function PersonDetails({ person }: { person: Person }) {
           }}
         >
           <Section title={t('person.facts')}>
-            <Box component="dl" sx={{ m: 0 }}>
+            <Box component="dl" sx={{ m: 0 }} data-testid="person-facts">
               <Fact label={t('person.born')}>{born ? script.text(born) : '—'}</Fact>
               <Fact label={t('person.died')}>{died ? script.text(died) : '—'}</Fact>
               <Fact label={t('person.father')}>
