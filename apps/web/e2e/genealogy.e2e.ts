@@ -1,5 +1,6 @@
+import { toRunes } from '@bagysh/shared';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { loginAdmin } from './support/accounts';
@@ -10,6 +11,9 @@ import { storeLanguage } from './support/shell';
 const ROOT = { id: 1, name: 'Багыш' };
 const JORU = { id: 2, name: 'Жору' };
 const COUSINS = { a: { id: 9, name: 'Өскөн' }, b: { id: 12, name: 'Үркүнбай' } };
+
+const PNG_1PX =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==';
 
 const SHOTS = process.env.E2E_SHOTS;
 
@@ -66,6 +70,40 @@ async function signInAs(page: Page, auth: Auth) {
 
 const node = (page: Page, id: number) => page.locator(`[data-node="${id}"]`);
 
+/** A new person added directly by the admin (so tests that change it leave the demo alone). */
+async function createPerson(
+  baseUrl: string,
+  fields: { name: string; sex?: 'M' | 'F'; father_id?: number },
+): Promise<{ id: number; name: string }> {
+  const admin = await loginAdmin();
+  const response = await fetch(`${baseUrl}/api/persons/`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${admin.access}` },
+    body: JSON.stringify({ sex: 'M', ...fields }),
+  });
+  expect(response.status).toBe(201);
+  return (await response.json()) as { id: number; name: string };
+}
+
+/** PATCHes a person through the API as `auth`; a member's change answers 202 (a proposal). */
+async function patchPerson(baseUrl: string, auth: Auth, id: number, fields: object) {
+  const person = (await (await fetch(`${baseUrl}/api/persons/${id}/`)).json()) as {
+    version: number;
+  };
+  const response = await fetch(`${baseUrl}/api/persons/${id}/`, {
+    method: 'PATCH',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${auth.access}` },
+    body: JSON.stringify({ ...fields, version: person.version }),
+  });
+  expect([200, 202]).toContain(response.status);
+  return (await response.json()) as { id: number };
+}
+
+/** Drops the console errors of expected refusals (Chromium logs every 4xx response). */
+function allowRefusals(errors: string[], status: string) {
+  errors.splice(0, errors.length, ...errors.filter((error) => !error.includes(status)));
+}
+
 describe('genealogy: /search', () => {
   const session = useBrowser();
 
@@ -120,6 +158,158 @@ describe('genealogy: /search', () => {
     await page.goBack();
     await page.waitForURL(/person=12$/);
     await expect.poll(() => node(page, COUSINS.b.id).getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('moves, expands and zooms with the keyboard, and prints only the tree', async () => {
+    const page = await session.newPage();
+    await page.goto(`/search?person=${COUSINS.a.id}`);
+    const focused = node(page, COUSINS.a.id);
+    await expect.poll(() => focused.getAttribute('aria-selected')).toBe('true');
+    await focused.focus();
+    await page.keyboard.press('ArrowUp');
+    await page.waitForURL(/person=5$/);
+    await expect.poll(() => node(page, 5).getAttribute('aria-selected')).toBe('true');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-node'))).toBe('5');
+    const scale = async () =>
+      Number(
+        /scale\(([\d.]+)\)/.exec(
+          (await page.locator('svg[role="tree"] > g').getAttribute('transform')) ?? '',
+        )?.[1],
+      );
+    const before = await scale();
+    await page.keyboard.press('+');
+    await expect.poll(scale).toBeGreaterThan(before);
+    const zoomed = await scale();
+    await page.keyboard.press('0');
+    await expect.poll(scale).toBeLessThan(zoomed);
+    // Enter opens the card; Escape closes it and focus stays in the tree.
+    await page.keyboard.press('Enter');
+    const card = page.getByRole('dialog', { name: 'Байтик' });
+    await card.waitFor();
+    await page.keyboard.press('Escape');
+    await card.waitFor({ state: 'detached' });
+
+    // Printing: the whole tree as one SVG, the rest of the page hidden.
+    await page.evaluate(() => window.dispatchEvent(new Event('beforeprint')));
+    await page.emulateMedia({ media: 'print' });
+    const printed = page.locator('.sanjyra-print-root svg');
+    await printed.waitFor();
+    expect(await printed.locator('text', { hasText: COUSINS.a.name }).count()).toBeGreaterThan(0);
+    expect(await page.locator('header').first().isVisible()).toBe(false);
+    await shot(page, 'search-print-desktop');
+    await page.emulateMedia({ media: 'screen' });
+    await page.evaluate(() => window.dispatchEvent(new Event('afterprint')));
+    await printed.waitFor({ state: 'detached' });
+  });
+
+  it('turns the tree, its card and its SVG to runes, keeping Cyrillic accessible names', async () => {
+    const page = await session.newPage();
+    await page.goto(`/search?person=${COUSINS.a.id}`);
+    await expect.poll(() => node(page, COUSINS.a.id).getAttribute('aria-selected')).toBe('true');
+    await page
+      .getByTestId('language-switch')
+      .getByRole('button', { name: 'Байыркы түрк жазуусу' })
+      .click();
+    const name = node(page, COUSINS.a.id).locator('.tree-node-name bdi[dir="rtl"]');
+    await name.waitFor();
+    expect(await name.textContent()).toBe(toRunes(COUSINS.a.name));
+    expect(await node(page, COUSINS.a.id).getAttribute('aria-label')).toBe(COUSINS.a.name);
+    // The toolbar's texts come from the catalogue, shown in runes, named in Cyrillic.
+    const toolbar = page.getByRole('toolbar', { name: 'Санжыра куралдары' });
+    const svgButton = toolbar.getByRole('button', { name: 'Жүктөп алуу SVG' });
+    expect(await svgButton.textContent()).toContain(toRunes('Жүктөп алуу'));
+    await shot(page, 'search-runes-desktop');
+
+    // The exported SVG shows the same runes; the Cyrillic stays in each name's <title>.
+    const [download] = await Promise.all([page.waitForEvent('download'), svgButton.click()]);
+    expect(download.suggestedFilename()).toBe('sanjyra.svg');
+    const svg = readFileSync((await download.path()) ?? '', 'utf8');
+    expect(svg).toContain(`<title>${COUSINS.a.name}</title>${toRunes(COUSINS.a.name)}</text>`);
+    // The rune font travels inside the file: viewers have no web fonts of the site.
+    expect(svg).toMatch(
+      /@font-face\{font-family:'Noto Sans Old Turkic'.*src:url\(data:font\/woff2;base64,/,
+    );
+    const pngButton = toolbar.getByRole('button', { name: 'PNG' });
+    const [png] = await Promise.all([page.waitForEvent('download'), pngButton.click()]);
+    expect(png.suggestedFilename()).toBe('sanjyra.png');
+    const bytes = readFileSync((await png.path()) ?? '');
+    expect(bytes.subarray(1, 4).toString()).toBe('PNG');
+
+    // The card: name and buttons in runes, links and buttons named in Cyrillic.
+    await node(page, COUSINS.a.id).click();
+    const card = page.getByRole('dialog', { name: COUSINS.a.name });
+    await card.waitFor();
+    const open = card.getByRole('link', { name: 'Толук маалымат' });
+    expect(await open.textContent()).toBe(toRunes('Толук маалымат'));
+    expect(await card.getByRole('list', { name: 'Ата-теги' }).textContent()).toContain(
+      toRunes(JORU.name),
+    );
+    await shot(page, 'search-runes-card-desktop');
+  });
+
+  it('shows the tree in runes on a phone', async () => {
+    const page = await session.newPage(PHONE);
+    await storeLanguage(page, 'old_ky');
+    await page.goto(`/search?person=${COUSINS.b.id}`);
+    const name = node(page, COUSINS.b.id).locator('.tree-node-name bdi[dir="rtl"]');
+    await name.waitFor();
+    expect(await name.textContent()).toBe(toRunes(COUSINS.b.name));
+    await node(page, COUSINS.b.id).click();
+    await page.getByRole('dialog', { name: COUSINS.b.name }).waitFor();
+    await shot(page, 'search-runes-card-phone');
+  });
+});
+
+describe('genealogy: /persons', () => {
+  const session = useBrowser();
+
+  const countOf = async (query: string) =>
+    (
+      (await (await fetch(`${session.baseUrl}/api/persons/?${query}&page_size=1`)).json()) as {
+        count: number;
+      }
+    ).count;
+
+  it('filters by generation and sex from the URL, and loads more on scroll', async () => {
+    const sixthMen = await countOf('generation=6&sex=M');
+    const historical = await countOf('living=false');
+    expect(sixthMen).toBeGreaterThan(0);
+    expect(sixthMen).toBeLessThanOrEqual(30);
+    expect(historical).toBeGreaterThan(30);
+    const sortedByApi = (
+      (await (
+        await fetch(
+          `${session.baseUrl}/api/persons/?generation=6&sex=M&ordering=-name&page_size=30`,
+        )
+      ).json()) as { results: { name: string }[] }
+    ).results.map((person) => person.name);
+    expect(sortedByApi).not.toEqual([...sortedByApi].reverse());
+    for (const viewport of [DESKTOP, PHONE]) {
+      const page = await session.newPage(viewport);
+      await page.goto('/persons?generation=6&sex=M&ordering=-name');
+      const list = page.getByTestId('persons-list');
+      await list.waitFor();
+      await page.getByText(`Табылды: ${sixthMen}`).waitFor();
+      const rows = list.locator('li');
+      expect(await rows.count()).toBe(sixthMen);
+      expect(await list.getByText('6-муун').count()).toBe(sixthMen);
+      const names = await list.locator('li a').allTextContents();
+      // In the server's order for the URL's sort (Я–А).
+      expect(names).toEqual(sortedByApi);
+      await shot(page, `persons-filtered-${viewport.width}`);
+
+      // Historical persons: one page of 30, then more as the list scrolls.
+      await page.goto('/persons?living=false');
+      await page.getByText(`Табылды: ${historical}`).waitFor();
+      expect(await rows.count()).toBe(30);
+      await page.locator('footer').scrollIntoViewIfNeeded();
+      await expect.poll(() => rows.count()).toBeGreaterThan(30);
+
+      // A name no one has: the empty state.
+      await page.locator('#persons-q').fill('Жокбу Мындайаты');
+      await page.getByTestId('persons-empty').waitFor();
+      await page.context().close();
+    }
   });
 });
 
@@ -248,5 +438,161 @@ describe('genealogy: person page, proposals and moderation', () => {
     expect(await review.getByTestId('biography').textContent()).toBe(biography);
     await review.getByTestId('history').waitFor();
     await shot(review, 'person-moderator-desktop');
+  });
+
+  it("sends a member's photo for review; a moderator's photo is shown at once", async () => {
+    const target = await createPerson(session.baseUrl, {
+      name: `Сүрөттүү ${randomBytes(3).toString('hex')}`,
+      father_id: JORU.id,
+    });
+    const photo = {
+      name: 'ata.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from(PNG_1PX, 'base64'),
+    };
+
+    const member = await registerUser(session.baseUrl, 'gen_photo');
+    const page = await session.newPage(PHONE);
+    await signInAs(page, member);
+    await page.goto(`/persons/${target.id}`);
+    await page.locator('h1', { hasText: target.name }).waitFor();
+    await page.getByTestId('person-photo-input').setInputFiles(photo);
+    await page.getByTestId('pending-note').waitFor();
+    expect(await page.getByTestId('pending-note').textContent()).toContain('текшерүүнү күтүүдө');
+    expect(await page.getByTestId('person-photo').count()).toBe(0);
+    await page.context().close();
+
+    const moderator = await makeModerator(session.baseUrl);
+    const review = await session.newPage();
+    await signInAs(review, moderator);
+    await review.goto(`/persons/${target.id}`);
+    await review.locator('h1', { hasText: target.name }).waitFor();
+    await review.getByTestId('person-photo-input').setInputFiles(photo);
+    const image = review.getByTestId('person-photo');
+    await image.waitFor();
+    expect(await image.getAttribute('src')).toMatch(/^\/api\/files\/\d+\/download\/$/);
+    expect(await image.getAttribute('alt')).toBe(target.name);
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+    // The history shows both photo changes as pictures, the member's still waiting for review.
+    await expect.poll(() => review.getByTestId('diff-photo').count()).toBe(2);
+    await shot(review, 'person-photo-desktop');
+  });
+
+  it('lets a moderator delete a childless person after a confirmation, and refuses a parent', async () => {
+    const tag = randomBytes(3).toString('hex');
+    const parent = await createPerson(session.baseUrl, {
+      name: `Өчүүчү ата ${tag}`,
+      father_id: JORU.id,
+    });
+    const child = await createPerson(session.baseUrl, {
+      name: `Өчүүчү ${tag}`,
+      father_id: parent.id,
+    });
+    const moderator = await makeModerator(session.baseUrl);
+    const page = await session.newPage();
+    await signInAs(page, moderator);
+
+    // A person with children: the API's refusal is shown in the dialog, nothing is deleted.
+    await page.goto(`/persons/${parent.id}`);
+    await page.locator('h1', { hasText: parent.name }).waitFor();
+    await page.getByRole('button', { name: 'Өчүрүү' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Инсанды өчүрүү керекпи?' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Өчүрүү' }).click();
+    const refusal = dialog.getByTestId('delete-error');
+    await refusal.waitFor();
+    expect(await refusal.textContent()).toContain('Бул адамдын балдары бар');
+    await shot(page, 'person-delete-refused-desktop');
+    allowRefusals(session.consoleErrors, '409');
+    await dialog.getByRole('button', { name: 'Жокко чыгаруу' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect((await fetch(`${session.baseUrl}/api/persons/${parent.id}/`)).status).toBe(200);
+
+    // A childless person: Cancel keeps them; confirmed, they are gone and the father's page opens.
+    await page.goto(`/persons/${child.id}`);
+    await page.locator('h1', { hasText: child.name }).waitFor();
+    await page.getByRole('button', { name: 'Өчүрүү' }).click();
+    await dialog.waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Өчүрүү' }).click();
+    await dialog.getByRole('button', { name: 'Өчүрүү' }).click();
+    await page.waitForURL(new RegExp(`/persons/${parent.id}$`));
+    await page.locator('h1', { hasText: parent.name }).waitFor();
+    await page.getByText('Балдары жазылган эмес.').waitFor();
+    expect((await fetch(`${session.baseUrl}/api/persons/${child.id}/`)).status).toBe(404);
+  });
+
+  it('rejects a proposal with a required comment, and reverts an applied change', async () => {
+    const list = (await (
+      await fetch(`${session.baseUrl}/api/persons/?living=false&generation=7&page_size=5`)
+    ).json()) as { results: { id: number; name: string }[] };
+    const target = list.results[1];
+    expect(target).toBeDefined();
+    if (!target) return;
+    const tag = randomBytes(3).toString('hex');
+    const member = await registerUser(session.baseUrl, 'gen_rej');
+    const proposal = await patchPerson(session.baseUrl, member, target.id, {
+      birth_place: `Сунушталган жер ${tag}`,
+    });
+
+    const moderator = await makeModerator(session.baseUrl);
+    const page = await session.newPage(PHONE);
+    await signInAs(page, moderator);
+    await page.goto('/moderation');
+    const card = page.locator(`[data-revision="${proposal.id}"]`);
+    await card.waitFor();
+    expect(await card.locator('table').textContent()).toContain(`Сунушталган жер ${tag}`);
+    await card.getByRole('button', { name: 'Четке кагуу' }).click();
+    await card.getByText('Четке кагуунун себебин жазыңыз.').waitFor();
+    await shot(page, 'moderation-reject-phone');
+    await card.getByLabel(/Түшүндүрмө/).fill(`Булагы жок ${tag}`);
+    await card.getByRole('button', { name: 'Четке кагуу' }).click();
+    await card.waitFor({ state: 'detached' });
+
+    // The history shows the rejection with its comment; the person is unchanged.
+    await page.goto(`/persons/${target.id}`);
+    const rejected = page.locator(`[data-history-revision="${proposal.id}"]`);
+    await rejected.waitFor();
+    expect(await rejected.textContent()).toContain('Четке кагылды');
+    expect(await rejected.textContent()).toContain(`Булагы жок ${tag}`);
+
+    // A moderator's own change applies; "Кайтаруу" in the history undoes it.
+    const applied = await patchPerson(session.baseUrl, moderator, target.id, {
+      death_place: `Жаңы жер ${tag}`,
+    });
+    await page.reload();
+    await page.getByText(`Жаңы жер ${tag}`).first().waitFor();
+    const history = page.getByTestId('history');
+    const appliedRow = history
+      .locator('[data-history-revision]', { hasText: `Жаңы жер ${tag}` })
+      .first();
+    await appliedRow.getByRole('button', { name: 'Кайтаруу' }).click();
+    await page.getByText('Өзгөртүү кайтарылды.').waitFor();
+    await expect
+      .poll(async () => (await page.getByTestId('person-facts').textContent()) ?? '')
+      .not.toContain(`Жаңы жер ${tag}`);
+    expect(applied).toBeDefined();
+    await shot(page, 'person-reverted-phone');
+  });
+
+  it("turns a member's delete into a proposal waiting for review", async () => {
+    const target = await createPerson(session.baseUrl, {
+      name: `Сунуш ${randomBytes(3).toString('hex')}`,
+      father_id: JORU.id,
+    });
+    const member = await registerUser(session.baseUrl, 'gen_del');
+    const page = await session.newPage(PHONE);
+    await signInAs(page, member);
+    await page.goto(`/persons/${target.id}`);
+    await page.locator('h1', { hasText: target.name }).waitFor();
+    await page.getByRole('button', { name: 'Өчүрүү' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Инсанды өчүрүү керекпи?' });
+    expect(await dialog.textContent()).toContain('сунушу жөнөтүлөт');
+    await shot(page, 'person-delete-member-phone');
+    await dialog.getByRole('button', { name: 'Сунуш жөнөтүү' }).click();
+    await page.getByTestId('pending-note').waitFor();
+    expect(await page.getByTestId('pending-note').textContent()).toContain('текшерүүнү күтүүдө');
+    expect((await fetch(`${session.baseUrl}/api/persons/${target.id}/`)).status).toBe(200);
   });
 });

@@ -8,7 +8,13 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageHeading } from '../../components/page-heading';
 import { paths } from '../../config/paths';
-import { idParam, loadTreeChildren, PersonSearch, useTreeStart } from '../../features/genealogy';
+import {
+  idParam,
+  loadTreeChildren,
+  PersonSearch,
+  useTreeLabels,
+  useTreeStart,
+} from '../../features/genealogy';
 import { SanjyraTree } from '../../features/sanjyra-tree';
 import '../../lib/i18n/areas/genealogy';
 import { useScript } from '../../lib/script';
@@ -24,6 +30,10 @@ export function Component() {
   const [params, setParams] = useSearchParams();
   const personId = idParam(params.get('person'));
   const start = useTreeStart(personId);
+  const treeLabels = useTreeLabels();
+  // Stable per script, so the tree's memoized nodes re-render only when the language changes.
+  const renderText = useCallback((text: string) => script.text(text), [script]);
+  const exportText = useCallback((text: string) => script.plain(text), [script]);
 
   const onFocusChange = useCallback(
     (id: number) => setParams({ person: String(id) }, { replace: true }),
@@ -62,8 +72,9 @@ export function Component() {
           personHref={paths.person}
           onFocusChange={onFocusChange}
           onOpenPerson={(id) => void navigate(paths.person(id))}
-          renderText={(text) => script.text(text)}
-          exportText={(text) => script.plain(text)}
+          renderText={renderText}
+          exportText={exportText}
+          labels={treeLabels}
           height={TREE_HEIGHT}
           fileName={g('tree.fileName')}
         />

@@ -1,5 +1,10 @@
 export { PersonSearch, useDebounced } from './components/person-search';
-export { useTreeStart, loadTreeChildren, type TreeStart } from './components/genealogy-tree';
+export {
+  useTreeStart,
+  useTreeLabels,
+  loadTreeChildren,
+  type TreeStart,
+} from './components/genealogy-tree';
 export { PersonView } from './components/person-view';
 export { ComparisonView } from './components/comparison-view';
 export { PersonsList, type PersonsListParams } from './components/persons-list';

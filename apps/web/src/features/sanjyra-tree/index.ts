@@ -1,6 +1,5 @@
 export { SanjyraTree } from './components/sanjyra-tree';
 export type { SanjyraTreeProps, TreeInitialData, TreeLabels, TreeNodeData } from './types';
-export { defaultTreeLabels } from './labels';
 export {
   buildTreeSvg,
   downloadBlob,

@@ -27,7 +27,10 @@ export interface TreeInitialData {
   focusId?: number;
 }
 
-/** Every text the component shows or announces itself; names come from the data. */
+/**
+ * Every text the component shows or announces itself (the page passes its catalogue's
+ * messages); names come from the data.
+ */
 export interface TreeLabels {
   /** aria-label of the tree. */
   tree: string;
@@ -82,7 +85,8 @@ export interface SanjyraTreeProps {
    * `renderText(text)` when it is a string or host elements around strings, else the text as is.
    */
   exportText?: (text: string) => string;
-  labels?: Partial<TreeLabels>;
+  /** Every text of the tree, from the page's catalogue. */
+  labels: TreeLabels;
   /** Height of the tree's frame; it takes the full width of its parent. */
   height?: number | string;
   /** File name without extension for SVG/PNG downloads. */

@@ -254,6 +254,12 @@ export async function updatePerson(id: number, input: UpdatePersonInput): Promis
   return { pending: isPending(response) };
 }
 
+/** A moderator's delete applies at once (204); a member's is a proposal (202). */
+export async function deletePerson(id: number, version: number): Promise<SubmitResult> {
+  const response = await api<unknown>(`persons/${id}/`, { method: 'DELETE', query: { version } });
+  return { pending: isPending(response) };
+}
+
 function isPending(response: unknown): boolean {
   return (
     typeof response === 'object' &&

@@ -234,8 +234,9 @@ export function ComparisonDiagram({ result }: { result: Comparison }) {
     </Stack>
   );
   return (
+    // A group, not an img: an img's children are hidden from screen readers, and these are links.
     <Box
-      role="img"
+      role="group"
       aria-label={t('comparison.diagram')}
       data-testid="comparison-diagram"
       sx={{ mt: 3, overflowX: 'auto' }}

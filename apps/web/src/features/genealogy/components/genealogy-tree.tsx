@@ -1,5 +1,6 @@
 import { useQueries } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   fetchChildren,
   getAncestorsQueryOptions,
@@ -63,6 +64,44 @@ export function useTreeStart(personId: number | null): TreeStartState {
       }
     },
   };
+}
+
+const numberFormat = new Intl.NumberFormat('ky');
+
+/**
+ * The tree's texts from the genealogy catalogue (the shape of the sanjyra-tree feature's
+ * `TreeLabels`); the page passes them with the current script's `renderText`.
+ */
+export function useTreeLabels() {
+  const { t: g } = useTranslation('genealogy');
+  return useMemo(
+    () => ({
+      tree: g('tree.label'),
+      keyboardHelp: g('tree.keyboardHelp'),
+      toolbar: g('tree.toolbar'),
+      downloadSvg: g('tree.downloadSvg'),
+      downloadPng: g('tree.downloadPng'),
+      print: g('tree.print'),
+      zoomIn: g('tree.zoomIn'),
+      zoomOut: g('tree.zoomOut'),
+      resetView: g('tree.resetView'),
+      childCount: (count: number) => g('tree.childCount', { n: numberFormat.format(count) }),
+      descendantCount: (count: number) =>
+        g('tree.descendantCount', { n: numberFormat.format(count) }),
+      expand: g('tree.expand'),
+      collapse: g('tree.collapse'),
+      showAllChildren: g('tree.showAllChildren'),
+      loading: g('loading'),
+      loadError: g('tree.loadError'),
+      retry: g('retry'),
+      openPerson: g('tree.openPerson'),
+      lineage: g('tree.lineage'),
+      close: g('tree.close'),
+      exportError: g('tree.exportError'),
+      unknownYear: g('tree.unknownYear'),
+    }),
+    [g],
+  );
 }
 
 /** Children of a person as the tree draws them. */

@@ -13,11 +13,13 @@ import TextField from '@mui/material/TextField';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { paths } from '../../../config/paths';
 import { api, ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useScript } from '../../../lib/script';
 import { useOverlay } from '../../../lib/use-overlay';
-import { createPerson, genealogyKeys, updatePerson } from '../api/genealogy-api';
+import { createPerson, genealogyKeys, updatePerson, type SubmitResult } from '../api/genealogy-api';
 import {
   apiFieldErrors,
   emptyForm,
@@ -27,18 +29,21 @@ import {
   type FieldErrors,
   type PersonFormValues,
 } from '../lib/form';
+import { DeletePersonDialog } from './delete-person-dialog';
 
 type Mode = 'edit' | 'child';
 
 /**
- * "Түзөтүү", "Бала кошуу" and "Сүрөт кошуу" of the person page. A member's change is a proposal
+ * "Түзөтүү", "Бала кошуу", "Сүрөт кошуу" and "Өчүрүү" of the person page. A member's change is a proposal
  * that waits for review; a moderator's applies at once.
  */
 export function PersonEditor({ person, moderator }: { person: Person; moderator: boolean }) {
   const { t } = useTranslation('genealogy');
   const script = useScript();
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const [mode, setMode] = useState<Mode | null>(null);
+  const [deleting, setDeleting] = useState(false);
   const [pending, setPending] = useState(false);
   const [uploading, setUploading] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -47,6 +52,28 @@ export function PersonEditor({ person, moderator }: { person: Person; moderator:
     setPending(wasPending);
     await queryClient.invalidateQueries({ queryKey: genealogyKeys.all });
     void notify(wasPending ? t('editor.sentForReview') : t('editor.saved'), { type: 'success' });
+  };
+
+  const deleted = async ({ pending: wasPending }: SubmitResult) => {
+    setDeleting(false);
+    if (wasPending) {
+      await done(true);
+      return;
+    }
+    // The page's person is gone: drop its queries before leaving, so nothing refetches a 404.
+    for (const key of [
+      genealogyKeys.person(person.id),
+      genealogyKeys.ancestors(person.id),
+      genealogyKeys.children(person.id),
+      genealogyKeys.revisions(person.id),
+      genealogyKeys.articles(person.id),
+    ]) {
+      queryClient.removeQueries({ queryKey: key, exact: true });
+    }
+    const parent = person.father ?? person.mother;
+    await navigate(parent ? paths.person(parent.id) : paths.persons(), { replace: true });
+    await queryClient.invalidateQueries({ queryKey: genealogyKeys.all });
+    void notify(t('editor.deleted'), { type: 'success' });
   };
 
   const uploadPhoto = async (file: File) => {
@@ -85,12 +112,16 @@ export function PersonEditor({ person, moderator }: { person: Person; moderator:
       <Button variant="outlined" disabled={uploading} onClick={() => fileInput.current?.click()}>
         {script.text(uploading ? t('editor.uploading') : t('editor.addPhoto'))}
       </Button>
+      <Button variant="outlined" color="error" onClick={() => setDeleting(true)}>
+        {script.text(t('editor.delete'))}
+      </Button>
       <input
         ref={fileInput}
         type="file"
         accept="image/*"
         hidden
         aria-label={t('editor.addPhoto')}
+        data-testid="person-photo-input"
         onChange={(event) => {
           const file = event.target.files?.[0];
           event.target.value = '';
@@ -101,6 +132,14 @@ export function PersonEditor({ person, moderator }: { person: Person; moderator:
         <Alert severity="info" sx={{ width: '100%' }} data-testid="pending-note">
           {script.text(moderator ? t('editor.saved') : t('editor.waitingForReview'))}
         </Alert>
+      )}
+      {deleting && (
+        <DeletePersonDialog
+          person={person}
+          moderator={moderator}
+          onClose={() => setDeleting(false)}
+          onDone={(result) => void deleted(result)}
+        />
       )}
       {mode && (
         <PersonFormDialog

@@ -57,10 +57,14 @@ export function PersonSearch({ label, onSelect, value = null, id, autoFocus }: P
       inputValue={input}
       onInputChange={(_event, next) => setInput(next)}
       loading={search.isFetching}
-      loadingText={t('search.loading')}
-      noOptionsText={
-        search.isError ? search.error.message : query ? t('search.noResults') : t('search.typeName')
-      }
+      loadingText={script.text(t('search.loading'))}
+      noOptionsText={script.text(
+        search.isError
+          ? search.error.message
+          : query
+            ? t('search.noResults')
+            : t('search.typeName'),
+      )}
       renderOption={(props, option) => {
         const { key, ...rest } = props as typeof props & { key: string };
         const years = yearsText(option.birth_year, option.death_year);
@@ -85,10 +89,12 @@ export function PersonSearch({ label, onSelect, value = null, id, autoFocus }: P
       renderInput={(params) => (
         <TextField
           {...params}
-          label={label}
+          label={script.text(label)}
           autoFocus={autoFocus}
           slotProps={{
             ...params.slotProps,
+            // The label shows runes in old_ky; the input's accessible name stays Cyrillic.
+            htmlInput: { ...params.slotProps.htmlInput, ...script.label(label) },
             input: {
               ...params.slotProps.input,
               type: 'search',

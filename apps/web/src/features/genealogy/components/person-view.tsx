@@ -201,7 +201,7 @@ function PersonDetails({ person }: { person: Person }) {
           }}
         >
           <Section title={t('person.facts')}>
-            <Box component="dl" sx={{ m: 0 }}>
+            <Box component="dl" sx={{ m: 0 }} data-testid="person-facts">
               <Fact label={t('person.born')}>{born ? script.text(born) : '—'}</Fact>
               <Fact label={t('person.died')}>{died ? script.text(died) : '—'}</Fact>
               <Fact label={t('person.father')}>
@@ -234,7 +234,9 @@ function PersonDetails({ person }: { person: Person }) {
             <Box
               component="img"
               src={`/api/files/${person.photo_file_id}/download/`}
-              alt={script.plain(person.name)}
+              // Screen readers cannot read runes: the alt text stays Cyrillic.
+              alt={person.name}
+              data-testid="person-photo"
               sx={{ width: '100%', borderRadius: 2, objectFit: 'cover', maxHeight: 420 }}
             />
           )}

@@ -105,7 +105,8 @@ export function PersonsList({ params, onChange }: PersonsListProps) {
           display: 'grid',
           gap: 1.5,
           gridTemplateColumns: { xs: '1fr 1fr', md: '1.8fr 1.4fr 0.8fr 1.4fr 1fr 1.7fr' },
-          '& > :first-of-type': { gridColumn: { xs: '1 / -1', md: 'auto' } },
+          // On phones the name and the sort (the longest labels) take a full row each.
+          '& > :first-of-type, & > :last-of-type': { gridColumn: { xs: '1 / -1', md: 'auto' } },
         }}
       >
         <TextField

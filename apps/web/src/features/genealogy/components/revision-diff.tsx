@@ -1,4 +1,5 @@
 import type { Revision } from '@bagysh/shared';
+import Box from '@mui/material/Box';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -14,6 +15,19 @@ export function RevisionDiff({ revision }: { revision: Revision }) {
   const script = useScript();
   const rows = revisionDiff(revision);
   const label = (field: string) => t(`fieldNames.${field}`, { defaultValue: field });
+  // A photo is a file id: the moderator sees the picture, not the number.
+  const value = (field: string, shown: string) =>
+    field === 'photo_file_id' && /^\d+$/.test(shown) ? (
+      <Box
+        component="img"
+        src={`/api/files/${shown}/download/`}
+        alt={`${label(field)} ${shown}`}
+        data-testid="diff-photo"
+        sx={{ display: 'block', height: 72, maxWidth: 120, objectFit: 'cover', borderRadius: 1 }}
+      />
+    ) : (
+      script.text(shown)
+    );
   return (
     <Table size="small" sx={{ '& td': { verticalAlign: 'top', wordBreak: 'break-word' } }}>
       <TableHead>
@@ -27,8 +41,8 @@ export function RevisionDiff({ revision }: { revision: Revision }) {
         {rows.map((row) => (
           <TableRow key={row.field}>
             <TableCell>{script.text(label(row.field))}</TableCell>
-            <TableCell sx={{ color: 'error.main' }}>{script.text(row.before)}</TableCell>
-            <TableCell sx={{ color: 'success.main' }}>{script.text(row.after)}</TableCell>
+            <TableCell sx={{ color: 'error.main' }}>{value(row.field, row.before)}</TableCell>
+            <TableCell sx={{ color: 'success.main' }}>{value(row.field, row.after)}</TableCell>
           </TableRow>
         ))}
       </TableBody>

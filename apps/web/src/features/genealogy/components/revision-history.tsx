@@ -93,7 +93,11 @@ export function RevisionHistory({ personId, moderator }: { personId: number; mod
       ) : (
         <Stack spacing={2} data-testid="history">
           {revisions.data.results.map((revision) => (
-            <Box key={revision.id} sx={{ borderTop: 1, borderColor: 'divider', pt: 1.5 }}>
+            <Box
+              key={revision.id}
+              sx={{ borderTop: 1, borderColor: 'divider', pt: 1.5 }}
+              data-history-revision={revision.id}
+            >
               <Stack
                 direction="row"
                 sx={{
@@ -104,15 +108,19 @@ export function RevisionHistory({ personId, moderator }: { personId: number; mod
                 }}
               >
                 <RevisionMeta revision={revision} />
-                {moderator && revision.status === 'applied' && revision.reverted_by === null && (
-                  <Button
-                    size="small"
-                    disabled={busy !== null}
-                    onClick={() => void revert(revision)}
-                  >
-                    {script.text(t('history.revert'))}
-                  </Button>
-                )}
+                {/* Reverting a creation deletes the person: that is the page's confirmed delete. */}
+                {moderator &&
+                  revision.status === 'applied' &&
+                  revision.reverted_by === null &&
+                  revision.action !== 'create' && (
+                    <Button
+                      size="small"
+                      disabled={busy !== null}
+                      onClick={() => void revert(revision)}
+                    >
+                      {script.text(t('history.revert'))}
+                    </Button>
+                  )}
               </Stack>
               {revision.action !== 'create' && (
                 <Box sx={{ overflowX: 'auto', mt: 1 }}>

@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { testLabels } from '../test/labels';
 import { buildFamily, buildPerson, click, press, render, settle } from '../test/render';
 import type { SanjyraTreeProps, TreeNodeData } from '../types';
 import { SanjyraTree } from './sanjyra-tree';
@@ -41,6 +42,7 @@ function props(overrides: Partial<SanjyraTreeProps> & Pick<SanjyraTreeProps, 'in
   return {
     loadChildren: () => Promise.resolve([]),
     personHref: (id: number) => `/persons/${id}`,
+    labels: testLabels,
     ...overrides,
   } satisfies SanjyraTreeProps;
 }

@@ -1,3 +1,4 @@
+import runeFontUrl from '@fontsource/noto-sans-old-turkic/files/noto-sans-old-turkic-old-turkic-400-normal.woff2?url';
 import { Alert, Box, GlobalStyles, Snackbar } from '@mui/material';
 import { keyframes } from '@mui/material/styles';
 import {
@@ -16,8 +17,15 @@ import {
 import { createPortal } from 'react-dom';
 import { usePanZoom } from '../hooks/use-pan-zoom';
 import { usePrintTree } from '../hooks/use-print-tree';
-import { defaultTreeLabels } from '../labels';
-import { buildTreeSvg, downloadBlob, svgBlob, svgToPngBlob } from '../lib/export';
+import {
+  buildTreeSvg,
+  downloadBlob,
+  fontAsDataUrl,
+  hasRunes,
+  svgBlob,
+  svgToPngBlob,
+  type TreeSvg,
+} from '../lib/export';
 import type { LayoutNode } from '../lib/layout';
 import { treeStyle } from '../lib/style';
 import { nodeText } from '../lib/text';
@@ -78,11 +86,10 @@ export function SanjyraTree({
   onOpenPerson,
   renderText = identity,
   exportText,
-  labels: labelOverrides,
+  labels,
   height = 'min(75vh, 900px)',
   fileName = 'sanjyra',
 }: SanjyraTreeProps) {
-  const labels = useMemo(() => ({ ...defaultTreeLabels, ...labelOverrides }), [labelOverrides]);
   const [state, dispatch] = useReducer(treeReducer, initial, (data) => initTreeState(data));
   const [cardId, setCardId] = useState<number | null>(null);
   const [exportFailed, setExportFailed] = useState(false);
@@ -179,14 +186,20 @@ export function SanjyraTree({
     () => exportText ?? ((text: string) => nodeText(renderText(text)) ?? text),
     [exportText, renderText],
   );
-  const buildSvg = () =>
+  const buildSvg = (runeFont?: string) =>
     buildTreeSvg({
       layout: state.layout,
       nodes: state.nodes,
       labels,
       text: plainText,
       selectedId: state.focusId,
+      runeFont,
     });
+  // Files leave the page and its web fonts behind: runes carry their font inside.
+  const exportSvg = async (): Promise<TreeSvg> => {
+    const tree = buildSvg();
+    return hasRunes(tree) ? buildSvg(await fontAsDataUrl(runeFontUrl)) : tree;
+  };
   const { printed, print } = usePrintTree(buildSvg);
 
   const handleToggle = (id: number) => {
@@ -279,9 +292,14 @@ export function SanjyraTree({
     }
   };
 
-  const handleDownloadSvg = () => downloadBlob(svgBlob(buildSvg()), `${fileName}.svg`);
+  const handleDownloadSvg = () => {
+    exportSvg()
+      .then((tree) => downloadBlob(svgBlob(tree), `${fileName}.svg`))
+      .catch(() => setExportFailed(true));
+  };
   const handleDownloadPng = () => {
-    svgToPngBlob(buildSvg())
+    exportSvg()
+      .then(svgToPngBlob)
       .then((blob) => downloadBlob(blob, `${fileName}.png`))
       .catch(() => setExportFailed(true));
   };

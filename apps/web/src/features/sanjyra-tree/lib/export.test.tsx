@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { defaultTreeLabels } from '../labels';
+import { testLabels } from '../test/labels';
 import { buildPerson } from '../test/render';
 import type { TreeNodeData } from '../types';
-import { buildTreeSvg, pngScale } from './export';
+import { buildTreeSvg, hasRunes, pngScale } from './export';
 import { layoutTree } from './layout';
 import { nodeText, truncate } from './text';
 
@@ -20,7 +20,7 @@ function family() {
 describe('buildTreeSvg', () => {
   it('writes every laid-out person with years and counts into a well-formed SVG', () => {
     const { nodes, layout } = family();
-    const { svg, width, height } = buildTreeSvg({ layout, nodes, labels: defaultTreeLabels });
+    const { svg, width, height } = buildTreeSvg({ layout, nodes, labels: testLabels });
     const doc = new DOMParser().parseFromString(svg, 'image/svg+xml');
     const root = doc.documentElement;
     expect(root.nodeName).toBe('svg');
@@ -45,11 +45,32 @@ describe('buildTreeSvg', () => {
     const { svg } = buildTreeSvg({
       layout,
       nodes,
-      labels: defaultTreeLabels,
+      labels: testLabels,
       text: (name) => (name === 'Багыш' ? '𐰉𐰍𐰃𐱁' : name),
       selectedId: 1,
     });
     expect(svg).toContain('<title>Багыш</title>𐰉𐰍𐰃𐱁');
+  });
+
+  it('embeds the rune font when asked, so a file opened on its own shows the runes', () => {
+    const { nodes, layout } = family();
+    const plain = buildTreeSvg({ layout, nodes, labels: testLabels });
+    expect(hasRunes(plain)).toBe(false);
+    expect(plain.svg).not.toContain('@font-face');
+    const runes = buildTreeSvg({
+      layout,
+      nodes,
+      labels: testLabels,
+      text: () => '𐰉𐰍𐰃𐱁',
+      runeFont: 'data:font/woff2;base64,AAAA',
+    });
+    expect(hasRunes(runes)).toBe(true);
+    const doc = new DOMParser().parseFromString(runes.svg, 'image/svg+xml');
+    expect(doc.querySelector('parsererror')).toBeNull();
+    expect(doc.querySelector('defs > style')?.textContent).toContain(
+      "font-family:'Noto Sans Old Turkic'",
+    );
+    expect(runes.svg).toContain("src:url(data:font/woff2;base64,AAAA) format('woff2')");
   });
 });
 

@@ -12,6 +12,11 @@ export interface TreeSvgOptions {
   text?: (text: string) => string;
   selectedId?: number;
   padding?: number;
+  /**
+   * A font to embed, as a URL (a data: URL for a standalone file). An SVG drawn as an image or
+   * opened on its own cannot use the page's web fonts, so runes need their font inside.
+   */
+  runeFont?: string;
 }
 
 export interface TreeSvg {
@@ -44,6 +49,7 @@ export function buildTreeSvg({
   text = (value) => value,
   selectedId,
   padding = 24,
+  runeFont,
 }: TreeSvgOptions): TreeSvg {
   const { nodeWidth, nodeHeight } = layout.options;
   const { minX, maxX, minY, maxY } = layout.bounds;
@@ -59,6 +65,10 @@ export function buildTreeSvg({
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" ` +
       `viewBox="${x0} ${y0} ${width} ${height}" font-family="${escapeXml(treeStyle.fontFamily)}">`,
     `<title>${escapeXml(labels.tree)}</title>`,
+    runeFont
+      ? `<defs><style>@font-face{font-family:'Noto Sans Old Turkic';font-weight:400;` +
+          `src:url(${escapeXml(runeFont)}) format('woff2');unicode-range:U+10C00-10C4F;}</style></defs>`
+      : '',
     `<rect x="${x0}" y="${y0}" width="${width}" height="${height}" fill="#FFFFFF"/>`,
     `<path d="${edgesPath(layout, all, 0)}" fill="none" ` +
       `stroke="${treeStyle.edge}" stroke-width="1.5"/>`,
@@ -96,6 +106,33 @@ export function buildTreeSvg({
   }
   out.push('</svg>');
   return { svg: out.join(''), width, height };
+}
+
+const RUNES = /[\u{10C00}-\u{10C4F}]/u;
+
+/** True when the SVG shows Old Turkic runes (and so needs their font embedded). */
+export function hasRunes({ svg }: TreeSvg): boolean {
+  return RUNES.test(svg);
+}
+
+let fontDataUrl: Promise<string> | null = null;
+
+/** The WOFF2 font file at `url` as a data: URL, fetched once. */
+export function fontAsDataUrl(url: string): Promise<string> {
+  fontDataUrl ??= (async () => {
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`Font ${url}: HTTP ${response.status}`);
+    let binary = '';
+    for (const byte of new Uint8Array(await response.arrayBuffer())) {
+      binary += String.fromCharCode(byte);
+    }
+    return `data:font/woff2;base64,${btoa(binary)}`;
+  })().catch((error: unknown) => {
+    // A failed fetch is not remembered: the next export tries again.
+    fontDataUrl = null;
+    throw error;
+  });
+  return fontDataUrl;
 }
 
 /** Largest scale ≤ `wanted` that keeps the canvas within what browsers will allocate. */

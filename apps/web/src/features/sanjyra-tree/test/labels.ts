@@ -1,9 +1,9 @@
-import type { TreeLabels } from './types';
+import type { TreeLabels } from '../types';
 
 const numberFormat = new Intl.NumberFormat('ky');
 
-/** Kyrgyz defaults; the shell passes its i18n strings over them. */
-export const defaultTreeLabels: TreeLabels = {
+/** The tree's texts in tests (the page passes the genealogy catalogue's). */
+export const testLabels: TreeLabels = {
   tree: 'Санжыра дарагы',
   keyboardHelp:
     'Жебе баскычтары: ата, балдары жана бир туугандар арасында жылуу. Enter: карточканы ачуу. ' +
