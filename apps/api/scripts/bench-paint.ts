@@ -71,7 +71,7 @@ interface Timing {
   seen: number;
   /** The first task after the next frame: the nodes were painted. */
   painted: number;
-  /** The API requests started after the click: from the first start to the last end. */
+  /** The API requests answered between the click and `seen`: the first start, the last end. */
   apiStart: number | null;
   apiEnd: number | null;
   apiCalls: number;
@@ -111,8 +111,9 @@ const PROBE = `(() => {
         const click = bench.clickAt;
         const seen = performance.now();
         afterPaint().then((painted) => {
-          const api = performance.getEntriesByType('resource')
-            .filter((e) => e.name.includes('/api/') && e.startTime >= click);
+          // The API requests answered between the click and the drawing.
+          const api = performance.getEntriesByType('resource').filter((e) =>
+            e.name.includes('/api/') && e.startTime >= click && e.responseEnd <= seen);
           resolve({
             seen: seen - click,
             painted: painted - click,
@@ -213,7 +214,7 @@ async function expandTrial(page: Page, base: URL, personId: number): Promise<Tim
     return best;
   })()`);
   if (!target) {
-    // Nothing to click inside the frame: the screenshot shows why, and another person is tried.
+    // A wide family can leave every child who has children outside the frame: another is tried.
     const path = join(tmpdir(), `bagysh-bench-paint-${personId}.png`);
     await page.screenshot({ path });
     console.log(`  /search?person=${personId}: no child with children on screen (${path})`);
