@@ -1,0 +1,256 @@
+/**
+ * What the benchmarks (`bench-tree.ts`, `bench-paint.ts`) share: the synthetic GEDCOM cached
+ * in the temp directory, the real server on 127.0.0.1 on a fresh database (PGlite in a temp
+ * directory, or a PostgreSQL database created at TEST_DATABASE_URL / DATABASE_URL and dropped
+ * afterwards) with a signed-in admin, the import through POST /api/gedcom/import/, and the
+ * figures (percentiles, peak RSS, load average).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, openAsBlob, readFileSync } from 'node:fs';
+import { mkdtemp, rename, rm } from 'node:fs/promises';
+import http from 'node:http';
+import { loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import pg from 'pg';
+import { generateTree, nameOf, writeGedcom, type GeneratedTree } from './tree-generator';
+
+export const ROOT = resolve(import.meta.dirname, '../../..');
+
+/** The PostgreSQL server the benchmarks create their databases on, if any. */
+export const adminUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
+
+export function rand(n: number): number {
+  return Math.floor(Math.random() * n);
+}
+
+// ---------------------------------------------------------------------------------------------
+// HTTP: one keep-alive connection, as a browser tab would reuse.
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+
+export function request(
+  base: URL,
+  path: string,
+  options: { method?: string; token?: string; body?: string } = {},
+): Promise<{ status: number; body: string }> {
+  return new Promise((resolvePromise, reject) => {
+    const req = http.request(
+      {
+        host: base.hostname,
+        port: base.port,
+        path,
+        method: options.method ?? 'GET',
+        agent,
+        headers: {
+          ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+          ...(options.body ? { 'content-type': 'application/json' } : {}),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolvePromise({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }),
+        );
+      },
+    );
+    req.on('error', reject);
+    if (options.body) req.write(options.body);
+    req.end();
+  });
+}
+
+export async function getJson<T>(base: URL, path: string, token?: string): Promise<T> {
+  const response = await request(base, path, { token });
+  if (response.status !== 200) throw new Error(`${path}: ${response.status} ${response.body}`);
+  return JSON.parse(response.body) as T;
+}
+
+/** Closes the keep-alive connection, so the process can exit. */
+export function closeHttp(): void {
+  agent.destroy();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Figures
+
+export function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+/** Peak resident memory of a process, in MB (Linux). */
+export function peakRssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round(kb / 1024);
+}
+
+/** Other work on the machine shows in every figure: say how busy it was. */
+export function logLoadAverage(when: 'start' | 'end'): void {
+  console.log(
+    `  load average at the ${when}: ${loadavg()
+      .map((v) => v.toFixed(2))
+      .join(', ')}`,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// The synthetic tree
+
+/** The generated tree and its GEDCOM file, written once per size into the temp directory. */
+export async function gedcomFor(persons: number): Promise<{ path: string; tree: GeneratedTree }> {
+  const tree = generateTree(persons, 1);
+  const path = join(tmpdir(), `bagysh-bench-${persons}-seed1.ged`);
+  if (!existsSync(path)) {
+    const started = performance.now();
+    // Written aside and renamed, so a concurrent run never reads a half-written file.
+    const partial = `${path}.${process.pid}.partial`;
+    await writeGedcom(tree, partial);
+    await rename(partial, path);
+    console.log(`  generated ${path} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  }
+  return { path, tree };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The server
+
+async function startServer(
+  env: Record<string, string>,
+): Promise<{ child: ChildProcess; base: URL }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, NODE_ENV: 'production' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const base = await new Promise<URL>((resolvePromise, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /running at (http:\/\/[\d.:]+)/.exec(output);
+      if (match?.[1]) resolvePromise(new URL(match[1]));
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`server exited (${code}):\n${output}`)));
+  });
+  return { child, base };
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((done) => child.once('exit', done));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+async function onPostgres(sql: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(sql);
+  } finally {
+    await admin.end();
+  }
+}
+
+export interface BenchServer {
+  base: URL;
+  child: ChildProcess;
+  /** The admin's access token (valid for a day). */
+  token: string;
+  /** Stops the server and removes its data directory and database. */
+  close(): Promise<void>;
+}
+
+/**
+ * The real server (src/server.ts, NODE_ENV=production, so it also serves apps/web/dist) on
+ * 127.0.0.1 and a free port, on a fresh database, with its admin signed in.
+ */
+export async function startBenchServer(
+  name: string,
+  kind: 'pglite' | 'postgres',
+): Promise<BenchServer> {
+  const dataDir = await mkdtemp(join(tmpdir(), `bagysh-bench-${name}-`));
+  const password = randomBytes(12).toString('hex');
+  const env: Record<string, string> = {
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    ADMIN_USERNAME: 'bench',
+    ADMIN_PASSWORD: password,
+    ACCESS_TOKEN_TTL_SECONDS: String(24 * 3600),
+  };
+  let dbName: string | undefined;
+  if (kind === 'postgres') {
+    if (!adminUrl) throw new Error('no TEST_DATABASE_URL or DATABASE_URL');
+    dbName = `bagysh_bench_${randomBytes(4).toString('hex')}`;
+    await onPostgres(`CREATE DATABASE ${dbName}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${dbName}`;
+    env.DATABASE_URL = url.toString();
+  } else {
+    env.DATABASE_URL = '';
+  }
+
+  let child: ChildProcess | undefined;
+  const close = async () => {
+    if (child) await stopServer(child);
+    await rm(dataDir, { recursive: true, force: true });
+    if (dbName) await onPostgres(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  };
+  try {
+    const started = await startServer(env);
+    child = started.child;
+    const login = await request(started.base, '/api/login/', {
+      method: 'POST',
+      body: JSON.stringify({ username: 'bench', password }),
+    });
+    if (login.status !== 200) throw new Error(`login: ${login.status} ${login.body}`);
+    const token = (JSON.parse(login.body) as { access: string }).access;
+    return { base: started.base, child, token, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+/**
+ * Imports the generated tree of `persons` through POST /api/gedcom/import/, as an admin would,
+ * and waits for the job. `idOf(index)` is the id of the generator's person `index`: the import
+ * reserves a block of ids right after the persons already there (the demonstration tree).
+ */
+export async function importTree(
+  server: BenchServer,
+  persons: number,
+): Promise<{ tree: GeneratedTree; importSeconds: number; idOf: (index: number) => number }> {
+  const { base, token } = server;
+  const { path, tree } = await gedcomFor(persons);
+  const before = await getJson<{ persons: number }>(base, '/api/stats/');
+
+  const form = new FormData();
+  form.append('file', await openAsBlob(path), 'tree.ged');
+  const started = performance.now();
+  const upload = await fetch(new URL('/api/gedcom/import/', base), {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  if (upload.status !== 202) throw new Error(`import: ${upload.status} ${await upload.text()}`);
+  const { job_id } = (await upload.json()) as { job_id: string };
+  let job: { status: string; error: string | null; processed: number; total: number | null };
+  for (;;) {
+    await new Promise((done) => setTimeout(done, 500));
+    job = await getJson(base, `/api/gedcom/jobs/${job_id}/`, token);
+    if (job.status === 'done' || job.status === 'failed') break;
+  }
+  const importSeconds = (performance.now() - started) / 1000;
+  if (job.status !== 'done') throw new Error(`import failed: ${job.error}`);
+
+  const baseId = before.persons + 1;
+  const first = await getJson<{ name: string }>(base, `/api/persons/${baseId}/`);
+  if (first.name !== nameOf(tree, 0)) throw new Error('unexpected ids after the import');
+  return { tree, importSeconds, idOf: (index) => baseId + index };
+}
