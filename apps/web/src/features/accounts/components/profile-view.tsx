@@ -1,9 +1,4 @@
-import {
-  EmailInputSchema,
-  FullNameSchema,
-  PasswordChangeInput,
-  type User,
-} from '@bagysh/shared';
+import { EmailInputSchema, FullNameSchema, PasswordChangeInput, type User } from '@bagysh/shared';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -26,7 +21,7 @@ import {
   useUpdateProfile,
   useUploadAvatar,
 } from '../api/session';
-import { formatDate } from '../lib/dates';
+import { formatDate } from '../../../lib/dates';
 import { apiFormErrors, zodFieldErrors } from '../lib/form-errors';
 import { PasswordField } from './password-field';
 import { RoleChip } from './role-chip';
@@ -102,9 +97,7 @@ function AvatarSection({ user }: { user: User }) {
           <RoleChip role={user.role} always />
         </Stack>
         <Typography variant="body2" color="text.secondary">
-          {script.text(
-            t('profile.joined', { date: formatDate(user.date_joined) }),
-          )}
+          {script.text(t('profile.joined', { date: formatDate(user.date_joined) }))}
         </Typography>
         <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>
           <input
@@ -179,11 +172,7 @@ function DetailsForm({ user }: { user: User }) {
     <Box component="form" noValidate onSubmit={onSubmit}>
       <Stack spacing={2}>
         <FormAlert message={errors.form} />
-        <TextField
-          label={script.plain(t('profile.username'))}
-          value={user.username}
-          disabled
-        />
+        <TextField label={script.plain(t('profile.username'))} value={user.username} disabled />
         <TextField
           name="full_name"
           label={script.plain(t('profile.fullName'))}
@@ -249,9 +238,7 @@ function PasswordForm() {
         void notify(t('profile.passwordChanged'), { type: 'success' });
       },
       onError: (failure) =>
-        setErrors(
-          apiFormErrors(failure, ['old_password', 'new_password'], tc('errors.generic')),
-        ),
+        setErrors(apiFormErrors(failure, ['old_password', 'new_password'], tc('errors.generic'))),
     });
   };
 

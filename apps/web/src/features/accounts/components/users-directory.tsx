@@ -24,7 +24,7 @@ import { useScript } from '../../../lib/script';
 import { useSessionStore } from '../../../lib/session-store';
 import { useMe } from '../api/session';
 import { USERS_PAGE_SIZE, useUpdateUser, useUsers } from '../api/users';
-import { formatDateTime } from '../lib/dates';
+import { formatDateTime } from '../../../lib/dates';
 import { ConfirmDialog } from './confirm-dialog';
 import { RoleChip } from './role-chip';
 import { UserAvatar } from './user-avatar';
@@ -89,12 +89,18 @@ function UserRow({
         onlineLabel={user.online ? t('users.online') : t('users.offline')}
       />
       <Box sx={{ flex: 1, minWidth: 160 }}>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 0.5 }}>
+        <Stack
+          direction="row"
+          spacing={1}
+          sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 0.5 }}
+        >
           <Typography sx={{ fontWeight: 600, wordBreak: 'break-word' }}>
             {script.text(displayName(user))}
           </Typography>
           <RoleChip role={user.role} />
-          {isSelf ? <Chip size="small" variant="outlined" label={script.text(t('users.you'))} /> : null}
+          {isSelf ? (
+            <Chip size="small" variant="outlined" label={script.text(t('users.you'))} />
+          ) : null}
           {user.is_active === false ? (
             <Chip
               size="small"
@@ -118,7 +124,11 @@ function UserRow({
         <Stack
           direction="row"
           spacing={1}
-          sx={{ alignItems: 'center', width: { xs: '100%', md: 'auto' }, justifyContent: 'flex-end' }}
+          sx={{
+            alignItems: 'center',
+            width: { xs: '100%', md: 'auto' },
+            justifyContent: 'flex-end',
+          }}
         >
           {canRole ? (
             <TextField
@@ -211,8 +221,7 @@ export function UsersDirectory() {
 
   const confirm = () => {
     if (!pending) return;
-    const input =
-      pending.kind === 'role' ? { role: pending.role } : { is_active: !pending.block };
+    const input = pending.kind === 'role' ? { role: pending.role } : { is_active: !pending.block };
     update.mutate(
       { id: pending.user.id, input },
       {

@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useScript } from '../../../lib/script';
-import { formatDate } from '../lib/format';
+import { formatDate } from '../../../lib/dates';
 import { StatusChip } from './status-chip';
 
 type Summary = ArticleSummary | NewsSummary;

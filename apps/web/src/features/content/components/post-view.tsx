@@ -28,7 +28,7 @@ import {
   type PostKind,
 } from '../api/posts';
 import { useHasRole, useViewer } from '../hooks/use-role';
-import { formatDate } from '../lib/format';
+import { formatDate } from '../../../lib/dates';
 import { ConfirmDialog } from './confirm-dialog';
 import { isNotFound, LoadError } from './query-state';
 import { RichHtml } from './rich-html';

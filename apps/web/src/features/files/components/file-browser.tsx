@@ -25,6 +25,7 @@ import Typography from '@mui/material/Typography';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { formatDate } from '../../../lib/dates';
 import '../../../lib/i18n/areas/files';
 import { useScript } from '../../../lib/script';
 import { useSessionStore } from '../../../lib/session-store';
@@ -321,14 +322,6 @@ function VisibilityIcon({ file }: { file: FileInfo }) {
   ) : (
     <LockIcon fontSize="inherit" aria-label={label} titleAccess={label} />
   );
-}
-
-function formatDate(iso: string): string {
-  return new Date(iso).toLocaleDateString('ky-KG', {
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  });
 }
 
 function FilesGrid({ files, ...actions }: FileActions & { files: FileInfo[] }) {

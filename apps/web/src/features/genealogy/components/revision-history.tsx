@@ -10,18 +10,11 @@ import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../lib/dates';
 import { notify } from '../../../lib/notify';
 import { useScript } from '../../../lib/script';
 import { genealogyKeys, revertRevision, useRevisions } from '../api/genealogy-api';
 import { RevisionDiff } from './revision-diff';
-
-const pad = (value: number) => String(value).padStart(2, '0');
-
-/** "22.11.2026 07:57" (Chromium's 'ky' date formats are not Kyrgyz). */
-function dateText(iso: string): string {
-  const date = new Date(iso);
-  return `${pad(date.getDate())}.${pad(date.getMonth() + 1)}.${date.getFullYear()} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
 
 export function RevisionMeta({ revision }: { revision: Revision }) {
   const { t } = useTranslation('genealogy');
@@ -38,7 +31,7 @@ export function RevisionMeta({ revision }: { revision: Revision }) {
       <Chip size="small" variant="outlined" label={script.text(t(`action.${revision.action}`))} />
       <Typography variant="body2" color="text.secondary">
         {revision.author ? script.text(revision.author.username) : '—'} ·{' '}
-        {dateText(revision.created_at)}
+        {formatDateTime(revision.created_at)}
       </Typography>
       {revision.comment && (
         <Typography variant="body2" sx={{ fontStyle: 'italic' }}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, fromDateTimeLocal, timeLeft, toDateTimeLocal } from './time';
+import { fromDateTimeLocal, timeLeft, toDateTimeLocal } from './time';
 
 const now = Date.parse('2026-11-22T10:00:00Z');
 const at = (ms: number) => new Date(now + ms).toISOString();
@@ -34,7 +34,6 @@ describe('datetime-local values', () => {
     const iso = fromDateTimeLocal(local);
     expect(iso).toBe(new Date(local).toISOString());
     expect(toDateTimeLocal(iso)).toBe(local);
-    expect(formatDateTime(iso!)).toBe('01.12.2026 14:05');
   });
 
   it('treats empty as none and keeps a malformed value for the schema to refuse', () => {

@@ -27,15 +27,6 @@ export function timeLeft(closesAt: string, now: number): TimeLeft {
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
-/** `22.11.2026 14:05` in the browser's time zone (the Kyrgyz way of writing dates). */
-export function formatDateTime(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return `${pad(date.getDate())}.${pad(date.getMonth() + 1)}.${date.getFullYear()} ${pad(
-    date.getHours(),
-  )}:${pad(date.getMinutes())}`;
-}
-
 /** An ISO moment as the value of an `<input type="datetime-local">` (local time, minutes). */
 export function toDateTimeLocal(iso: string | null): string {
   if (!iso) return '';
