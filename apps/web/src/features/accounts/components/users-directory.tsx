@@ -18,6 +18,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import '../../../lib/i18n/areas/accounts';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useScript } from '../../../lib/script';
@@ -25,7 +26,6 @@ import { useSessionStore } from '../../../lib/session-store';
 import { useMe } from '../api/session';
 import { USERS_PAGE_SIZE, useUpdateUser, useUsers } from '../api/users';
 import { formatDateTime } from '../../../lib/dates';
-import { ConfirmDialog } from './confirm-dialog';
 import { RoleChip } from './role-chip';
 import { UserAvatar } from './user-avatar';
 
@@ -326,9 +326,9 @@ export function UsersDirectory() {
       <ConfirmDialog
         open={open}
         title={dialogTitle}
-        question={question}
+        text={question}
         confirmLabel={t('users.confirm')}
-        busy={update.isPending}
+        pending={update.isPending}
         onConfirm={confirm}
         onClose={() => setOpen(false)}
       />

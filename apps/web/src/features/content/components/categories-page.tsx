@@ -26,6 +26,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useScript } from '../../../lib/script';
@@ -34,7 +35,6 @@ import { useCategories, useDeleteCategory, useSaveCategory } from '../api/catego
 import { useHasRole } from '../hooks/use-role';
 import { apiFieldErrors, zodFieldErrors, type FieldErrors } from '../lib/field-errors';
 import { pageCount } from '../lib/format';
-import { ConfirmDialog } from './confirm-dialog';
 import { Pager } from './pager';
 import { EmptyState, LoadError, Loading } from './query-state';
 import '../../../lib/i18n/areas/content';
@@ -326,9 +326,11 @@ export function CategoriesPage() {
           setInUse('');
         }}
         onConfirm={() => void onDelete(inUse !== '')}
-        busy={remove.isPending}
+        pending={remove.isPending}
+        danger
+        title={t('common.confirmDelete')}
         text={t('categories.deleteText', { name: deleting?.name ?? '' })}
-        confirmLabel={inUse ? t('categories.moveToNone') : undefined}
+        confirmLabel={inUse ? t('categories.moveToNone') : t('common.delete')}
       >
         {inUse && (
           <Alert severity="warning" sx={{ mt: 2 }}>

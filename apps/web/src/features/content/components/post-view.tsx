@@ -14,6 +14,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { LinkButton } from '../../../components/link-button';
 import { href, paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
@@ -29,7 +30,6 @@ import {
 } from '../api/posts';
 import { useHasRole, useViewer } from '../hooks/use-role';
 import { formatDate } from '../../../lib/dates';
-import { ConfirmDialog } from './confirm-dialog';
 import { isNotFound, LoadError } from './query-state';
 import { RichHtml } from './rich-html';
 import { StatusChip } from './status-chip';
@@ -265,8 +265,11 @@ function PostBody({ kind, post }: { kind: PostKind; post: Article | News }) {
         open={confirm}
         onClose={() => setConfirm(false)}
         onConfirm={() => void onDelete()}
-        busy={remove.isPending}
+        pending={remove.isPending}
+        danger
+        title={t('common.confirmDelete')}
         text={kind === 'article' ? t('post.deleteArticle') : t('post.deleteNews')}
+        confirmLabel={t('common.delete')}
       />
     </Container>
   );

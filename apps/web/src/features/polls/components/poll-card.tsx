@@ -15,6 +15,7 @@ import { useEffect, useId, useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import '../../../lib/i18n/areas/polls';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useScript } from '../../../lib/script';
@@ -22,7 +23,6 @@ import { pollKeys, useCancelPoll, useDeletePoll, useFinishPoll } from '../api/po
 import { useNow } from '../hooks/use-now';
 import { formatDateTime } from '../../../lib/dates';
 import { timeLeft, type TimeLeft } from '../lib/time';
-import { ConfirmDialog } from './confirm-dialog';
 import { PollBallot } from './poll-ballot';
 import { PollFormDialog } from './poll-form-dialog';
 import { PollResults } from './poll-results';
@@ -265,6 +265,7 @@ export function PollCard({ poll, canManage }: { poll: Poll; canManage: boolean }
             title={t('confirm.finishTitle')}
             text={t('confirm.finishText')}
             confirmLabel={t('actions.finish')}
+            cancelLabel={t('actions.back')}
             pending={finish.isPending}
             onConfirm={() => finish.mutate(undefined, { onSuccess: done, onError })}
             onClose={close}
@@ -274,6 +275,7 @@ export function PollCard({ poll, canManage }: { poll: Poll; canManage: boolean }
             title={t('confirm.cancelTitle')}
             text={t('confirm.cancelText')}
             confirmLabel={t('actions.cancel')}
+            cancelLabel={t('actions.back')}
             danger
             pending={cancel.isPending}
             onConfirm={submitCancel}
@@ -302,6 +304,7 @@ export function PollCard({ poll, canManage }: { poll: Poll; canManage: boolean }
             title={t('confirm.deleteTitle')}
             text={t('confirm.deleteText', { question: poll.question })}
             confirmLabel={t('actions.delete')}
+            cancelLabel={t('actions.back')}
             danger
             pending={remove.isPending}
             onConfirm={() => remove.mutate(undefined, { onSuccess: done, onError })}
