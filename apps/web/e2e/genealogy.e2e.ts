@@ -270,6 +270,22 @@ describe('genealogy: /persons', () => {
       }
     ).count;
 
+  it('labels the filters in runes, while the inputs keep their Cyrillic names', async () => {
+    const page = await session.newPage();
+    await storeLanguage(page, 'old_ky');
+    await page.goto('/persons');
+    await page.getByTestId('persons-list').waitFor();
+    // Found by the Cyrillic name a screen reader announces…
+    const name = page.getByRole('searchbox', { name: 'Аты', exact: true });
+    expect(await page.getByRole('combobox', { name: 'Жынысы', exact: true }).count()).toBe(1);
+    await name.fill('Жору');
+    await page.waitForURL(/q=/);
+    // …while the label on screen is in runes.
+    const label = page.locator('label', { has: page.locator('bdi') }).first();
+    expect(await label.locator('bdi').textContent()).toBe(toRunes('Аты'));
+    expect(await label.locator('bdi').isVisible()).toBe(true);
+  });
+
   it('filters by generation and sex from the URL, and loads more on scroll', async () => {
     const sixthMen = await countOf('generation=6&sex=M');
     const historical = await countOf('living=false');

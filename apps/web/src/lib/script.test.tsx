@@ -1,3 +1,4 @@
+import { toRunes } from '@bagysh/shared';
 import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Text } from '../components/text';
@@ -6,6 +7,17 @@ import { useAppStore } from './app-store';
 import { useScript } from './script';
 
 afterEach(() => useAppStore.setState({ language: 'ky' }));
+
+function Field({ value }: { value: string }) {
+  const script = useScript();
+  const id = 'field';
+  return (
+    <>
+      <label htmlFor={id}>{script.field(value)}</label>
+      <input id={id} />
+    </>
+  );
+}
 
 function Labelled({ value }: { value: string }) {
   const script = useScript();
@@ -46,6 +58,27 @@ describe('the script of the current language', () => {
     const button = view.container.querySelector('button');
     expect(button?.getAttribute('aria-label')).toBe('Издөө');
     expect(button?.getAttribute('title')).toBe('Издөө');
+    await view.unmount();
+  });
+
+  it('labels a form field in runes to the eye and in Cyrillic to screen readers', async () => {
+    const ky = await render(<Field value="Аты" />);
+    expect(ky.container.querySelector('label')?.textContent).toBe('Аты');
+    expect(ky.container.querySelector('bdi')).toBeNull();
+    await ky.unmount();
+
+    useAppStore.setState({ language: 'old_ky' });
+    const view = await render(<Field value="Аты" />);
+    const runes = view.container.querySelector('label bdi');
+    expect(runes?.textContent).toBe(toRunes('Аты'));
+    expect(runes?.getAttribute('aria-hidden')).toBe('true');
+    expect(runes?.getAttribute('dir')).toBe('rtl');
+    // What is left once aria-hidden parts are dropped: the Cyrillic, drawn off screen.
+    const hidden = [...(view.container.querySelector('label')?.children ?? [])].filter(
+      (child) => child.getAttribute('aria-hidden') !== 'true',
+    );
+    expect(hidden.map((child) => child.textContent)).toEqual(['Аты']);
+    expect((hidden[0] as HTMLElement).style.position).toBe('absolute');
     await view.unmount();
   });
 

@@ -9,8 +9,9 @@ export interface Script {
   /**
    * Text to show: in runes, an isolated right-to-left `<bdi>` (runes are written right to left;
    * the page itself stays ltr, KYRGYZ.md §1). Never for what the user types into an input.
+   * Nothing (undefined) for a missing or empty value, e.g. a field without an error.
    */
-  text(value: string): ReactNode;
+  text(value: string | null | undefined): ReactNode;
   /** The same as a plain string, for places that take no markup (the tab title). */
   plain(value: string): string;
   /**
@@ -18,6 +19,11 @@ export interface Script {
    * read runes, so links and buttons keep the Cyrillic in aria-label and title.
    */
   label(value: string): { 'aria-label'?: string; title?: string };
+  /**
+   * A form field's label (TextField, select, checkbox): in runes to the eye, while the
+   * Cyrillic, hidden on screen, stays the accessible name of the input it labels.
+   */
+  field(value: string): ReactNode;
 }
 
 /** Runes wrapped for display; exported for components that render outside React state. */
@@ -29,15 +35,46 @@ export function runesElement(value: string): ReactNode {
   );
 }
 
+/** Off screen but read by screen readers (MUI's visuallyHidden). */
+const VISUALLY_HIDDEN = {
+  border: 0,
+  clip: 'rect(0 0 0 0)',
+  height: 1,
+  margin: -1,
+  overflow: 'hidden',
+  padding: 0,
+  position: 'absolute',
+  whiteSpace: 'nowrap',
+  width: 1,
+} as const;
+
+function runesField(value: string): ReactNode {
+  return (
+    <>
+      <bdi dir="rtl" lang="ky-Orkh" aria-hidden="true">
+        {toRunes(value)}
+      </bdi>
+      <span style={VISUALLY_HIDDEN}>{value}</span>
+    </>
+  );
+}
+
 function makeScript(runes: boolean): Script {
   return runes
     ? {
         runes,
-        text: runesElement,
+        text: (value) => (value ? runesElement(value) : undefined),
         plain: toRunes,
         label: (value) => ({ 'aria-label': value, title: value }),
+        field: runesField,
       }
-    : { runes, text: (value) => value, plain: (value) => value, label: () => ({}) };
+    : {
+        runes,
+        text: (value) => value || undefined,
+        plain: (value) => value,
+        label: () => ({}),
+        field: (value) => value,
+      };
 }
 
 const KY = makeScript(false);

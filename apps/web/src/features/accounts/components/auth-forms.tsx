@@ -61,11 +61,7 @@ function useSubmit(mode: Mode) {
       // A half-made session (user fetch failed) is not kept.
       useSessionStore.getState().clear();
       setErrors(
-        apiFormErrors(
-          error,
-          ['username', 'password', 'email', 'full_name'],
-          t('errors.generic'),
-        ),
+        apiFormErrors(error, ['username', 'password', 'email', 'full_name'], t('errors.generic')),
       );
     } finally {
       setBusy(false);
@@ -107,7 +103,7 @@ function AuthForm({ mode }: { mode: Mode }) {
         ) : null}
         <TextField
           name="username"
-          label={script.plain(t('login.username'))}
+          label={script.field(t('login.username'))}
           autoComplete="username"
           required
           autoFocus
@@ -117,7 +113,7 @@ function AuthForm({ mode }: { mode: Mode }) {
         />
         <PasswordField
           name="password"
-          label={script.plain(t('login.password'))}
+          label={script.field(t('login.password'))}
           autoComplete={isRegister ? 'new-password' : 'current-password'}
           required
           error={Boolean(errors.password)}
@@ -133,7 +129,7 @@ function AuthForm({ mode }: { mode: Mode }) {
           <>
             <TextField
               name="full_name"
-              label={script.plain(optional(t('login.fullName')))}
+              label={script.field(optional(t('login.fullName')))}
               autoComplete="name"
               error={Boolean(errors.full_name)}
               helperText={errors.full_name ? script.text(errors.full_name) : undefined}
@@ -141,7 +137,7 @@ function AuthForm({ mode }: { mode: Mode }) {
             <TextField
               name="email"
               type="email"
-              label={script.plain(optional(t('login.email')))}
+              label={script.field(optional(t('login.email')))}
               autoComplete="email"
               error={Boolean(errors.email)}
               helperText={errors.email ? script.text(errors.email) : undefined}

@@ -172,10 +172,10 @@ function DetailsForm({ user }: { user: User }) {
     <Box component="form" noValidate onSubmit={onSubmit}>
       <Stack spacing={2}>
         <FormAlert message={errors.form} />
-        <TextField label={script.plain(t('profile.username'))} value={user.username} disabled />
+        <TextField label={script.field(t('profile.username'))} value={user.username} disabled />
         <TextField
           name="full_name"
-          label={script.plain(t('profile.fullName'))}
+          label={script.field(t('profile.fullName'))}
           value={fullName}
           onChange={(event) => setFullName(event.target.value)}
           autoComplete="name"
@@ -185,7 +185,7 @@ function DetailsForm({ user }: { user: User }) {
         <TextField
           name="email"
           type="email"
-          label={script.plain(t('profile.email'))}
+          label={script.field(t('profile.email'))}
           value={email}
           onChange={(event) => setEmail(event.target.value)}
           autoComplete="email"
@@ -248,7 +248,7 @@ function PasswordForm() {
         <FormAlert message={errors.form} />
         <PasswordField
           name="old_password"
-          label={script.plain(t('profile.oldPassword'))}
+          label={script.field(t('profile.oldPassword'))}
           autoComplete="current-password"
           required
           error={Boolean(errors.old_password)}
@@ -256,7 +256,7 @@ function PasswordForm() {
         />
         <PasswordField
           name="new_password"
-          label={script.plain(t('profile.newPassword'))}
+          label={script.field(t('profile.newPassword'))}
           autoComplete="new-password"
           required
           error={Boolean(errors.new_password)}
@@ -264,7 +264,7 @@ function PasswordForm() {
         />
         <PasswordField
           name="repeat"
-          label={script.plain(t('profile.repeatPassword'))}
+          label={script.field(t('profile.repeatPassword'))}
           autoComplete="new-password"
           required
           error={Boolean(errors.repeat)}

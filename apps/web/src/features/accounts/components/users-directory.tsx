@@ -134,7 +134,7 @@ function UserRow({
             <TextField
               select
               size="small"
-              label={script.plain(t('users.role'))}
+              label={script.field(t('users.role'))}
               value={user.role}
               onChange={(event) => {
                 const role = RoleSchema.safeParse(event.target.value);
@@ -261,7 +261,7 @@ export function UsersDirectory() {
         type="search"
         value={search}
         onChange={(event) => setSearch(event.target.value)}
-        label={script.plain(t('users.search'))}
+        label={script.field(t('users.search'))}
         placeholder={script.plain(t('users.searchPlaceholder'))}
         sx={{ maxWidth: 480 }}
         slotProps={{

@@ -4,6 +4,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useScript } from '../../../lib/script';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { usePage, useSavePage } from '../api/pages';
@@ -18,6 +19,7 @@ import '../../../lib/i18n/areas/content';
 /** Багыш уруусу: the page's text; admins edit it with the article editor. */
 export function AboutPage({ fallbackTitle }: { fallbackTitle: string }) {
   const { t } = useTranslation('content');
+  const script = useScript();
   const page = usePage('about');
   const admin = useHasRole('admin');
   const save = useSavePage('about');
@@ -72,12 +74,12 @@ export function AboutPage({ fallbackTitle }: { fallbackTitle: string }) {
         >
           <Stack spacing={2.5}>
             <TextField
-              label={t('pages.pageTitle')}
+              label={script.field(t('pages.pageTitle'))}
               value={title}
               onChange={(event) => setTitle(event.target.value)}
               required
               error={Boolean(errors.title)}
-              helperText={errors.title}
+              helperText={errors.title ? script.text(errors.title) : undefined}
               slotProps={{ htmlInput: { maxLength: contentLimits.title } }}
             />
             <LazyRichEditor

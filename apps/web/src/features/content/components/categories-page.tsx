@@ -110,29 +110,29 @@ function CategoryDialog({
           {errors[''] && <Alert severity="error">{script.text(errors[''])}</Alert>}
           <TextField
             autoFocus
-            label={t('categories.name')}
+            label={script.field(t('categories.name'))}
             value={form.name}
             required
             onChange={(e) => set('name', e.target.value)}
             error={Boolean(errors.name)}
-            helperText={errors.name}
+            helperText={errors.name ? script.text(errors.name) : undefined}
             slotProps={{ htmlInput: { maxLength: contentLimits.categoryName } }}
           />
           <TextField
-            label={t('categories.slug')}
+            label={script.field(t('categories.slug'))}
             value={form.slug}
             onChange={(e) => set('slug', e.target.value)}
             error={Boolean(errors.slug)}
-            helperText={errors.slug || t('categories.slugHint')}
+            helperText={script.text(errors.slug || t('categories.slugHint'))}
             slotProps={{ htmlInput: { maxLength: contentLimits.categorySlug } }}
           />
           <TextField
             select
-            label={t('categories.kind')}
+            label={script.field(t('categories.kind'))}
             value={form.kind}
             onChange={(e) => set('kind', e.target.value)}
             error={Boolean(errors.kind)}
-            helperText={errors.kind}
+            helperText={errors.kind ? script.text(errors.kind) : undefined}
           >
             {CATEGORY_KINDS.map((kind) => (
               <MenuItem key={kind} value={kind}>
@@ -141,13 +141,13 @@ function CategoryDialog({
             ))}
           </TextField>
           <TextField
-            label={t('categories.description')}
+            label={script.field(t('categories.description'))}
             value={form.description}
             multiline
             minRows={2}
             onChange={(e) => set('description', e.target.value)}
             error={Boolean(errors.description)}
-            helperText={errors.description}
+            helperText={errors.description ? script.text(errors.description) : undefined}
             slotProps={{ htmlInput: { maxLength: contentLimits.categoryDescription } }}
           />
         </Stack>

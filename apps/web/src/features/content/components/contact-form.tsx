@@ -73,45 +73,45 @@ export function ContactForm() {
           <Stack spacing={2}>
             {failure && <Alert severity="error">{script.text(failure)}</Alert>}
             <TextField
-              label={t('contact.name')}
+              label={script.field(t('contact.name'))}
               value={form.name}
               required
               onChange={(e) => set('name', e.target.value)}
               error={Boolean(errors.name)}
-              helperText={errors.name}
+              helperText={errors.name ? script.text(errors.name) : undefined}
               slotProps={{ htmlInput: { maxLength: contentLimits.contactName } }}
             />
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
               <TextField
                 fullWidth
                 type="email"
-                label={t('contact.email')}
+                label={script.field(t('contact.email'))}
                 value={form.email}
                 onChange={(e) => set('email', e.target.value)}
                 error={Boolean(errors.email || errors[''])}
-                helperText={errors.email || errors[''] || t('contact.contactHint')}
+                helperText={script.text(errors.email || errors[''] || t('contact.contactHint'))}
                 slotProps={{ htmlInput: { maxLength: contentLimits.email } }}
               />
               <TextField
                 fullWidth
                 type="tel"
-                label={t('contact.phone')}
+                label={script.field(t('contact.phone'))}
                 value={form.phone}
                 onChange={(e) => set('phone', e.target.value)}
                 error={Boolean(errors.phone)}
-                helperText={errors.phone}
+                helperText={errors.phone ? script.text(errors.phone) : undefined}
                 slotProps={{ htmlInput: { maxLength: contentLimits.phone } }}
               />
             </Stack>
             <TextField
-              label={t('contact.message')}
+              label={script.field(t('contact.message'))}
               value={form.message}
               required
               multiline
               minRows={4}
               onChange={(e) => set('message', e.target.value)}
               error={Boolean(errors.message)}
-              helperText={errors.message}
+              helperText={errors.message ? script.text(errors.message) : undefined}
               slotProps={{ htmlInput: { maxLength: contentLimits.contactMessageMax } }}
             />
             <Button

@@ -134,11 +134,11 @@ export function ContactsPage({ fallbackTitle }: { fallbackTitle: string }) {
   const field = (key: 'address' | 'phone' | 'email' | 'map_url', label: string, max: number) => (
     <TextField
       fullWidth
-      label={label}
+      label={script.field(label)}
       value={draft?.[key] ?? ''}
       onChange={(e) => set(key, e.target.value)}
       error={Boolean(errors[key])}
-      helperText={errors[key]}
+      helperText={errors[key] ? script.text(errors[key]) : undefined}
       slotProps={{ htmlInput: { maxLength: max } }}
     />
   );
@@ -165,12 +165,12 @@ export function ContactsPage({ fallbackTitle }: { fallbackTitle: string }) {
         >
           <Stack spacing={2.5}>
             <TextField
-              label={t('pages.pageTitle')}
+              label={script.field(t('pages.pageTitle'))}
               value={draft.title}
               required
               onChange={(e) => set('title', e.target.value)}
               error={Boolean(errors.title)}
-              helperText={errors.title}
+              helperText={errors.title ? script.text(errors.title) : undefined}
               slotProps={{ htmlInput: { maxLength: contentLimits.title } }}
             />
             <LazyRichEditor
@@ -195,7 +195,7 @@ export function ContactsPage({ fallbackTitle }: { fallbackTitle: string }) {
                 sx={{ alignItems: { sm: 'flex-start' } }}
               >
                 <TextField
-                  label={t('pages.socialLabel')}
+                  label={script.field(t('pages.socialLabel'))}
                   value={social.label}
                   onChange={(e) =>
                     set(
@@ -206,12 +206,12 @@ export function ContactsPage({ fallbackTitle }: { fallbackTitle: string }) {
                     )
                   }
                   error={Boolean(errors[`socials.${index}.label`])}
-                  helperText={errors[`socials.${index}.label`]}
+                  helperText={script.text(errors[`socials.${index}.label`])}
                   slotProps={{ htmlInput: { maxLength: contentLimits.socialLabel } }}
                 />
                 <TextField
                   fullWidth
-                  label={t('pages.socialUrl')}
+                  label={script.field(t('pages.socialUrl'))}
                   value={social.url}
                   onChange={(e) =>
                     set(
@@ -222,7 +222,7 @@ export function ContactsPage({ fallbackTitle }: { fallbackTitle: string }) {
                     )
                   }
                   error={Boolean(errors[`socials.${index}.url`])}
-                  helperText={errors[`socials.${index}.url`]}
+                  helperText={script.text(errors[`socials.${index}.url`])}
                   slotProps={{ htmlInput: { maxLength: contentLimits.url } }}
                 />
                 <IconButton

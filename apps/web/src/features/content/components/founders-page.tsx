@@ -158,12 +158,12 @@ export function FoundersPage({ fallbackTitle }: { fallbackTitle: string }) {
         >
           <Stack spacing={2.5}>
             <TextField
-              label={t('pages.pageTitle')}
+              label={script.field(t('pages.pageTitle'))}
               value={title}
               onChange={(e) => setTitle(e.target.value)}
               required
               error={Boolean(errors.title)}
-              helperText={errors.title}
+              helperText={errors.title ? script.text(errors.title) : undefined}
               slotProps={{ htmlInput: { maxLength: contentLimits.title } }}
             />
             <LazyRichEditor
@@ -212,17 +212,17 @@ export function FoundersPage({ fallbackTitle }: { fallbackTitle: string }) {
                   <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
                     <TextField
                       fullWidth
-                      label={t('pages.founderName')}
+                      label={script.field(t('pages.founderName'))}
                       value={founder.name}
                       required
                       onChange={(e) => change(founder.key, { name: e.target.value })}
                       error={Boolean(errors[`founders.${index}.name`])}
-                      helperText={errors[`founders.${index}.name`]}
+                      helperText={script.text(errors[`founders.${index}.name`])}
                       slotProps={{ htmlInput: { maxLength: contentLimits.founderName } }}
                     />
                     <TextField
                       fullWidth
-                      label={t('pages.founderRole')}
+                      label={script.field(t('pages.founderRole'))}
                       value={founder.role}
                       onChange={(e) => change(founder.key, { role: e.target.value })}
                       slotProps={{ htmlInput: { maxLength: contentLimits.founderRole } }}

@@ -82,10 +82,10 @@ export function PersonPicker({
       renderInput={(params) => (
         <TextField
           {...params}
-          label={label}
+          label={script.field(label)}
           placeholder={t('person.placeholder')}
           error={Boolean(error)}
-          helperText={error}
+          helperText={error ? script.text(error) : undefined}
         />
       )}
     />

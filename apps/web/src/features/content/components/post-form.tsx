@@ -208,12 +208,12 @@ export function PostForm({
         )}
         {formError && <Alert severity="error">{formError}</Alert>}
         <TextField
-          label={t('post.title')}
+          label={script.field(t('post.title'))}
           value={draft.title}
           onChange={(event) => set('title', event.target.value)}
           required
           error={Boolean(errors.title)}
-          helperText={errors.title}
+          helperText={errors.title ? script.text(errors.title) : undefined}
           slotProps={{ htmlInput: { maxLength: contentLimits.title } }}
         />
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
@@ -229,7 +229,7 @@ export function PostForm({
           )}
           <TextField
             select
-            label={t('post.category')}
+            label={script.field(t('post.category'))}
             value={
               categories.data?.results.some((c) => String(c.id) === draft.category)
                 ? draft.category
@@ -237,7 +237,7 @@ export function PostForm({
             }
             onChange={(event) => set('category', event.target.value)}
             error={Boolean(errors.category_id)}
-            helperText={errors.category_id}
+            helperText={errors.category_id ? script.text(errors.category_id) : undefined}
             sx={{ flex: 1 }}
           >
             <MenuItem value="">{script.text(t('post.noCategory'))}</MenuItem>
@@ -255,13 +255,13 @@ export function PostForm({
         />
         {errors.cover_file_id && <Alert severity="error">{errors.cover_file_id}</Alert>}
         <TextField
-          label={t('post.lead')}
+          label={script.field(t('post.lead'))}
           value={draft.lead}
           onChange={(event) => set('lead', event.target.value)}
           multiline
           minRows={2}
           error={Boolean(errors.lead)}
-          helperText={errors.lead}
+          helperText={errors.lead ? script.text(errors.lead) : undefined}
           slotProps={{ htmlInput: { maxLength: contentLimits.lead } }}
         />
         <LazyRichEditor
@@ -275,7 +275,7 @@ export function PostForm({
         {moderator && (
           <TextField
             select
-            label={t('status.label')}
+            label={script.field(t('status.label'))}
             value={draft.status}
             onChange={(event) => set('status', event.target.value as ContentStatus)}
             sx={{ maxWidth: 320 }}

@@ -158,7 +158,7 @@ export function PostList({ kind }: { kind: PostKind }) {
           <TextField
             select
             size="small"
-            label={t('post.category')}
+            label={script.field(t('post.category'))}
             value={categories.data?.results.some((c) => String(c.id) === category) ? category : ''}
             onChange={(event) => update({ category: event.target.value })}
             sx={{ minWidth: { md: 200 } }}

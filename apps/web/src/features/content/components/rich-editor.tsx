@@ -57,8 +57,9 @@ function ToolButton({
   onClick: () => void;
   children: ReactNode;
 }) {
+  const script = useScript();
   return (
-    <Tooltip title={label}>
+    <Tooltip title={script.text(label)}>
       <span>
         <IconButton
           size="small"
@@ -272,7 +273,7 @@ function Toolbar({ editor, disabled }: { editor: Editor; disabled: boolean }) {
             }}
             placeholder="https://"
             error={Boolean(linkError)}
-            helperText={linkError || undefined}
+            helperText={linkError ? script.text(linkError) : undefined}
             slotProps={{ htmlInput: { 'aria-label': t('editor.linkPrompt') } }}
           />
           <Button

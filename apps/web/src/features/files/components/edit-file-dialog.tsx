@@ -99,7 +99,7 @@ export function EditFileDialog({ file, onClose }: { file: FileInfo; onClose: () 
         <Stack spacing={2} sx={{ pt: 1 }}>
           {formError && <Alert severity="error">{script.text(formError)}</Alert>}
           <TextField
-            label={script.text(t('edit.name'))}
+            label={script.field(t('edit.name'))}
             value={name}
             onChange={(event) => setName(event.target.value)}
             error={Boolean(errors.name)}
@@ -108,7 +108,7 @@ export function EditFileDialog({ file, onClose }: { file: FileInfo; onClose: () 
             slotProps={{ htmlInput: { maxLength: FILE_NAME_MAX_LENGTH } }}
           />
           <TextField
-            label={script.text(t('edit.description'))}
+            label={script.field(t('edit.description'))}
             value={description}
             onChange={(event) => setDescription(event.target.value)}
             error={Boolean(errors.description)}
@@ -119,7 +119,7 @@ export function EditFileDialog({ file, onClose }: { file: FileInfo; onClose: () 
           />
           <TextField
             select
-            label={script.text(t('edit.category'))}
+            label={script.field(t('edit.category'))}
             value={hasCurrentCategory ? (categoryId ?? '') : ''}
             onChange={(event) => setCategoryId(Number(event.target.value) || null)}
             error={Boolean(errors.category_id)}
@@ -136,7 +136,7 @@ export function EditFileDialog({ file, onClose }: { file: FileInfo; onClose: () 
           </TextField>
           <TextField
             select
-            label={script.text(t('edit.visibility'))}
+            label={script.field(t('edit.visibility'))}
             value={visibility}
             onChange={(event) => setVisibility(event.target.value as FileVisibility)}
             error={Boolean(errors.visibility)}

@@ -112,7 +112,7 @@ export function FileBrowser() {
             fullWidth
             size="small"
             type="search"
-            label={script.text(t('browse.search'))}
+            label={script.field(t('browse.search'))}
             value={search}
             onChange={(event) => {
               setSearch(event.target.value);
@@ -141,7 +141,7 @@ export function FileBrowser() {
           <TextField
             select
             size="small"
-            label={script.text(t('browse.kind'))}
+            label={script.field(t('browse.kind'))}
             value={filter.kind}
             onChange={(event) =>
               setFilter({ kind: isKind(event.target.value) ? event.target.value : '' })
@@ -160,7 +160,7 @@ export function FileBrowser() {
             <TextField
               select
               size="small"
-              label={script.text(t('browse.category'))}
+              label={script.field(t('browse.category'))}
               value={filter.categoryId ?? ''}
               onChange={(event) => setFilter({ categoryId: Number(event.target.value) || null })}
               slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}

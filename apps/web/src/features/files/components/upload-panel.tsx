@@ -139,7 +139,7 @@ export function UploadPanel() {
         </Box>
         <Stack spacing={2} sx={{ width: { xs: '100%', md: 320 } }}>
           <TextField
-            label={script.text(t('upload.description'))}
+            label={script.field(t('upload.description'))}
             helperText={script.text(t('upload.descriptionHint'))}
             value={description}
             onChange={(event) => setDescription(event.target.value)}
@@ -150,7 +150,7 @@ export function UploadPanel() {
           {categories.data && categories.data.length > 0 && (
             <TextField
               select
-              label={script.text(t('upload.category'))}
+              label={script.field(t('upload.category'))}
               value={categoryId ?? ''}
               onChange={(event) => setCategoryId(Number(event.target.value) || null)}
               data-testid="upload-category"

@@ -130,11 +130,11 @@ function ProposalCard({ revision }: { revision: Revision }) {
       >
         <TextField
           size="small"
-          label={t('moderation.comment')}
+          label={script.field(t('moderation.comment'))}
           value={comment}
           onChange={(event) => setComment(event.target.value)}
           error={error !== null}
-          helperText={error ?? undefined}
+          helperText={error ? script.text(error) : undefined}
           sx={{ flex: 1 }}
           slotProps={{ htmlInput: { maxLength: 2000 } }}
         />

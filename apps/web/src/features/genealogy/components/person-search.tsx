@@ -89,12 +89,10 @@ export function PersonSearch({ label, onSelect, value = null, id, autoFocus }: P
       renderInput={(params) => (
         <TextField
           {...params}
-          label={script.text(label)}
+          label={script.field(label)}
           autoFocus={autoFocus}
           slotProps={{
             ...params.slotProps,
-            // The label shows runes in old_ky; the input's accessible name stays Cyrillic.
-            htmlInput: { ...params.slotProps.htmlInput, ...script.label(label) },
             input: {
               ...params.slotProps.input,
               type: 'search',

@@ -111,7 +111,7 @@ export function PersonsList({ params, onChange }: PersonsListProps) {
       >
         <TextField
           id="persons-q"
-          label={t('list.name')}
+          label={script.field(t('list.name'))}
           value={name}
           type="search"
           onChange={(event) => setName(event.target.value)}
@@ -121,7 +121,7 @@ export function PersonsList({ params, onChange }: PersonsListProps) {
           id="persons-clan"
           select
           size="small"
-          label={t('list.clan')}
+          label={script.field(t('list.clan'))}
           value={clans.data ? params.clan : ''}
           onChange={(event) => set('clan', event.target.value)}
         >
@@ -135,7 +135,7 @@ export function PersonsList({ params, onChange }: PersonsListProps) {
         <TextField
           id="persons-generation"
           size="small"
-          label={t('list.generation')}
+          label={script.field(t('list.generation'))}
           value={params.generation}
           onChange={(event) => set('generation', event.target.value.replace(/\D/g, ''))}
           slotProps={{ htmlInput: { inputMode: 'numeric' } }}
@@ -144,7 +144,7 @@ export function PersonsList({ params, onChange }: PersonsListProps) {
           id="persons-living"
           select
           size="small"
-          label={t('list.living')}
+          label={script.field(t('list.living'))}
           value={params.living}
           onChange={(event) => set('living', event.target.value)}
         >
@@ -156,7 +156,7 @@ export function PersonsList({ params, onChange }: PersonsListProps) {
           id="persons-sex"
           select
           size="small"
-          label={t('fields.sex')}
+          label={script.field(t('fields.sex'))}
           value={params.sex}
           onChange={(event) => set('sex', event.target.value)}
         >
@@ -168,7 +168,7 @@ export function PersonsList({ params, onChange }: PersonsListProps) {
           id="persons-ordering"
           select
           size="small"
-          label={t('list.sort')}
+          label={script.field(t('list.sort'))}
           value={filters.ordering}
           onChange={(event) => set('ordering', event.target.value)}
         >

@@ -75,7 +75,7 @@ export function PollBallot({ poll }: { poll: Poll }) {
         key={id}
         value={String(id)}
         control={control}
-        label={script.text(text)}
+        label={script.field(text)}
         disabled={disabled || (poll.multiple && !checked && atLimit)}
         {...script.label(text)}
       />

@@ -282,7 +282,7 @@ export function PollCard({ poll, canManage }: { poll: Poll; canManage: boolean }
             onClose={close}
           >
             <TextField
-              label={script.text(t('confirm.reason'))}
+              label={script.field(t('confirm.reason'))}
               value={reason}
               onChange={(event) => {
                 setReason(event.target.value);

@@ -160,7 +160,7 @@ function PollForm({ poll, titleId, onPending, onClose, onCancel }: PollFormProps
         <Stack spacing={2}>
           {frozen && <Alert severity="info">{script.text(t('form.frozen'))}</Alert>}
           <TextField
-            label={script.text(t('form.question'))}
+            label={script.field(t('form.question'))}
             name="question"
             value={values.question}
             onChange={(event) => set('question', event.target.value)}
@@ -173,7 +173,7 @@ function PollForm({ poll, titleId, onPending, onClose, onCancel }: PollFormProps
             slotProps={{ htmlInput: { maxLength: POLL_LIMITS.questionMaxLength } }}
           />
           <TextField
-            label={script.text(t('form.description'))}
+            label={script.field(t('form.description'))}
             name="description"
             value={values.description}
             onChange={(event) => set('description', event.target.value)}
@@ -199,7 +199,7 @@ function PollForm({ poll, titleId, onPending, onClose, onCancel }: PollFormProps
                   sx={{ alignItems: 'flex-start' }}
                 >
                   <TextField
-                    label={script.text(label)}
+                    label={script.field(label)}
                     value={option.text}
                     onChange={(event) =>
                       setOptions(
@@ -284,7 +284,7 @@ function PollForm({ poll, titleId, onPending, onClose, onCancel }: PollFormProps
           />
           {values.multiple && (
             <TextField
-              label={script.text(t('form.maxChoices'))}
+              label={script.field(t('form.maxChoices'))}
               name="max_choices"
               type="number"
               value={values.maxChoices}
@@ -317,7 +317,7 @@ function PollForm({ poll, titleId, onPending, onClose, onCancel }: PollFormProps
             label={script.text(t('form.allowChange'))}
           />
           <TextField
-            label={script.text(t('form.closesAt'))}
+            label={script.field(t('form.closesAt'))}
             name="closes_at"
             type="datetime-local"
             value={values.closesAt}
