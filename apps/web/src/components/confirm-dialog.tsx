@@ -71,7 +71,9 @@ export function ConfirmDialog({
       >
         <DialogTitle id={titleId}>{script.text(title)}</DialogTitle>
         <DialogContent>
-          <DialogContentText>{script.text(text)}</DialogContentText>
+          <DialogContentText sx={{ overflowWrap: 'anywhere' }}>
+            {script.text(text)}
+          </DialogContentText>
           {children}
         </DialogContent>
         <DialogActions>
