@@ -130,6 +130,13 @@ describe('genealogy: /search', () => {
     await page.goto('/search');
     await node(page, JORU.id).waitFor();
     expect(await node(page, 5).count()).toBe(0);
+    // Each node says how many descendants it has, as the API counts them.
+    const joru = (await (await fetch(`${session.baseUrl}/api/persons/${JORU.id}/`)).json()) as {
+      descendant_count: number;
+    };
+    expect(joru.descendant_count).toBeGreaterThan(10);
+    const meta = node(page, JORU.id).locator('.tree-node-meta', { hasText: 'урпактары' });
+    expect((await meta.textContent())?.replace(/\D/g, '')).toBe(String(joru.descendant_count));
     const childrenLoaded = page.waitForResponse((response) =>
       response.url().includes(`/api/persons/${JORU.id}/children/`),
     );

@@ -179,6 +179,8 @@ export const PersonSummarySchema = z.object({
   generation: z.number().int(),
   /** Children through either parent link, for lazy expansion of the tree. */
   child_count: z.number().int(),
+  /** Everyone below in the father line (children, their children…), for the tree's nodes. */
+  descendant_count: z.number().int(),
 });
 export type PersonSummary = z.infer<typeof PersonSummarySchema>;
 

@@ -47,6 +47,8 @@ export const persons = pgTable(
       .notNull()
       .default(sql`'{}'::integer[]`),
     depth: integer().notNull().default(0),
+    /** How many persons have this one in their `path`; kept by every tree write (tree.ts). */
+    descendantCount: integer().notNull().default(0),
     birthYear: integer(),
     deathYear: integer(),
     birthDate: text(),
@@ -221,6 +223,7 @@ export const gedcomStaging = pgTable('gedcom_staging', {
   motherId: integer(),
   path: integer().array().notNull(),
   depth: integer().notNull(),
+  descendantCount: integer().notNull(),
   birthYear: integer(),
   deathYear: integer(),
   birthDate: text(),

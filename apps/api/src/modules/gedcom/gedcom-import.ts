@@ -265,6 +265,33 @@ async function readStructure(
   return { structure: s, version };
 }
 
+/**
+ * How many persons descend from each individual through fathers: the deepest first, each adds
+ * itself and its own count to its father's (a counting sort by depth, linear in the file).
+ */
+function countDescendants(father: Int32Array, depth: Int32Array): Int32Array {
+  const n = father.length;
+  let maxDepth = 0;
+  for (let i = 0; i < n; i++) maxDepth = Math.max(maxDepth, depth[i] ?? 0);
+  const starts = new Int32Array(maxDepth + 2);
+  for (let i = 0; i < n; i++) starts[(depth[i] ?? 0) + 1] = (starts[(depth[i] ?? 0) + 1] ?? 0) + 1;
+  for (let d = 1; d < starts.length; d++) starts[d] = (starts[d] ?? 0) + (starts[d - 1] ?? 0);
+  const byDepth = new Int32Array(n);
+  const next = starts.slice();
+  for (let i = 0; i < n; i++) {
+    const d = depth[i] ?? 0;
+    byDepth[next[d] ?? 0] = i;
+    next[d] = (next[d] ?? 0) + 1;
+  }
+  const count = new Int32Array(n);
+  for (let k = n - 1; k >= 0; k--) {
+    const i = byDepth[k] ?? 0;
+    const f = father[i] ?? -1;
+    if (f !== -1) count[f] = (count[f] ?? 0) + (count[i] ?? 0) + 1;
+  }
+  return count;
+}
+
 /** Fathers and mothers by index, and each individual's depth; a loop fails the import. */
 function resolveLineage(s: Structure) {
   const n = s.count;
@@ -321,6 +348,7 @@ interface StagedRow {
   motherId: number | null;
   path: string;
   depth: number;
+  descendantCount: number;
   birthYear: number | null;
   deathYear: number | null;
   birthDate: string | null;
@@ -336,19 +364,19 @@ async function stage(db: Db, jobId: string, rows: StagedRow[]): Promise<void> {
   const column = <K extends keyof StagedRow>(key: K) => arrayLiteral(rows.map((row) => row[key]));
   await db.execute(sql`
     insert into gedcom_staging (job_id, id, name, name_key, father_name_key, sex, father_id,
-      mother_id, path, depth, birth_year, death_year, birth_date, death_date, birth_place,
-      death_place, biography, is_living, birth_order)
+      mother_id, path, depth, descendant_count, birth_year, death_year, birth_date, death_date,
+      birth_place, death_place, biography, is_living, birth_order)
     select ${jobId}::uuid, t.id, t.name, t.name_key, t.father_name_key, t.sex, t.father_id,
-      t.mother_id, t.path::int[], t.depth, t.birth_year, t.death_year, t.birth_date, t.death_date,
+      t.mother_id, t.path::int[], t.depth, t.descendant_count, t.birth_year, t.death_year, t.birth_date, t.death_date,
       t.birth_place, t.death_place, t.biography, t.is_living, t.birth_order
     from unnest(${column('id')}::int[], ${column('name')}::text[], ${column('nameKey')}::text[],
       ${column('fatherNameKey')}::text[], ${column('sex')}::text[], ${column('fatherId')}::int[],
       ${column('motherId')}::int[], ${column('path')}::text[], ${column('depth')}::int[],
-      ${column('birthYear')}::int[], ${column('deathYear')}::int[], ${column('birthDate')}::text[],
+      ${column('descendantCount')}::int[], ${column('birthYear')}::int[], ${column('deathYear')}::int[], ${column('birthDate')}::text[],
       ${column('deathDate')}::text[], ${column('birthPlace')}::text[], ${column('deathPlace')}::text[],
       ${column('biography')}::text[], ${column('isLiving')}::boolean[], ${column('birthOrder')}::int[])
       as t(id, name, name_key, father_name_key, sex, father_id, mother_id, path, depth,
-        birth_year, death_year, birth_date, death_date, birth_place, death_place, biography,
+        descendant_count, birth_year, death_year, birth_date, death_date, birth_place, death_place, biography,
         is_living, birth_order)`);
 }
 
@@ -420,6 +448,7 @@ export async function importGedcom(
   callbacks.onPhase?.('structure');
   const { structure: s, version } = await readStructure(path, (e) => (encoding = e));
   const { father, mother, depth } = resolveLineage(s);
+  const descendants = countDescendants(father, depth);
   const total = s.count;
   callbacks.onProgress(0, total);
 
@@ -466,6 +495,7 @@ export async function importGedcom(
           motherId: m === -1 ? null : idOf(m),
           path: pathOf(index),
           depth: depth[index] ?? 0,
+          descendantCount: descendants[index] ?? 0,
           birthYear: saneYear(birth.year),
           deathYear: saneYear(death.year),
           birthDate: birth.text?.slice(0, 100) ?? null,
@@ -533,11 +563,11 @@ export async function importGedcom(
         select distinct name_key from gedcom_staging where job_id = ${jobId}::uuid
         on conflict do nothing`);
       await tx.execute(sql`insert into persons (id, name, name_key, father_name_key, sex,
-          father_id, mother_id, path, depth, birth_year, death_year, birth_date, death_date,
-          birth_place, death_place, biography, is_living, birth_order, created_by_id,
-          updated_by_id)
+          father_id, mother_id, path, depth, descendant_count, birth_year, death_year,
+          birth_date, death_date, birth_place, death_place, biography, is_living, birth_order,
+          created_by_id, updated_by_id)
         select id, name, name_key, father_name_key, sex, father_id, mother_id, path, depth,
-          birth_year, death_year, birth_date, death_date, birth_place, death_place, biography,
+          descendant_count, birth_year, death_year, birth_date, death_date, birth_place, death_place, biography,
           is_living, birth_order, null, null
         from gedcom_staging where job_id = ${jobId}::uuid`);
       if (firsts.length > 0) {

@@ -124,12 +124,14 @@ describe('GEDCOM import', () => {
       father: { name: 'Төлөк Бакаев' },
       mother: { name: 'Айша' },
       generation: 2,
+      descendant_count: 0,
       birth_year: 1850,
       birth_date: 'жазында',
       biography: 'Биринчи сап\nэкинчи сап, жана узун улантуу; email: a@b.kg',
     });
     const tolok = await findByName(app, 'Төлөк Бакаев', admin);
     expect(tolok).toMatchObject({
+      descendant_count: 1,
       birth_year: 1820,
       birth_date: 'ABT 1820',
       birth_place: 'Кочкор',

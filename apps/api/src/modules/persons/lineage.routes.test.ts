@@ -33,15 +33,21 @@ interface Row {
   depth: number;
   name_key: string;
   father_name_key: string | null;
+  descendant_count: number;
 }
 
-/** Every stored path must be exactly the walk up the father links. */
+/**
+ * Every stored path must be exactly the walk up the father links, and every descendant count
+ * the number of persons below in the father line.
+ */
 async function expectLineageConsistent() {
   const rows = await queryRows<Row>(
     app.db,
-    sql`select id, father_id, path, depth, name_key, father_name_key from persons`,
+    sql`select id, father_id, path, depth, name_key, father_name_key, descendant_count
+        from persons`,
   );
   const byId = new Map(rows.map((row) => [row.id, row]));
+  const below = new Map<number, number>();
   for (const row of rows) {
     const walk: number[] = [];
     let father = row.father_id;
@@ -51,9 +57,13 @@ async function expectLineageConsistent() {
       expect(walk.length).toBeLessThan(rows.length + 1);
     }
     expect(row.path, `path of ${row.id}`).toEqual(walk);
+    for (const ancestor of walk) below.set(ancestor, (below.get(ancestor) ?? 0) + 1);
     expect(row.depth).toBe(walk.length);
     const fatherRow = row.father_id === null ? undefined : byId.get(row.father_id);
     expect(row.father_name_key).toBe(fatherRow?.name_key ?? null);
+  }
+  for (const row of rows) {
+    expect(row.descendant_count, `descendants of ${row.id}`).toBe(below.get(row.id) ?? 0);
   }
   return rows;
 }

@@ -70,7 +70,7 @@ export function isLiving(row: LivingFacts): boolean {
 
 /** Columns of a `PersonSummary`, from `persons p`. */
 export const SUMMARY_COLUMNS = sql.raw(`p.id, p.name, p.sex, p.father_id, p.mother_id,
-  p.birth_year, p.death_year, p.death_date, p.is_living, p.birth_order, p.depth,
+  p.birth_year, p.death_year, p.death_date, p.is_living, p.birth_order, p.depth, p.descendant_count,
   (select count(*)::int from persons c where c.father_id = p.id or c.mother_id = p.id) as child_count`);
 
 export interface SummaryRow extends LivingFacts {
@@ -81,12 +81,13 @@ export interface SummaryRow extends LivingFacts {
   mother_id: number | null;
   birth_order: number | null;
   depth: number;
+  descendant_count: number;
   child_count: number;
 }
 
 /** Every column of a person (for the detail view and for writes), from `persons p`. */
 export const DETAIL_COLUMNS = sql.raw(`p.id, p.name, p.name_key, p.sex, p.father_id, p.mother_id,
-  p.path, p.depth, p.birth_year, p.death_year, p.birth_date, p.death_date, p.birth_place,
+  p.path, p.depth, p.descendant_count, p.birth_year, p.death_year, p.birth_date, p.death_date, p.birth_place,
   p.death_place, p.biography, p.photo_file_id, p.is_living, p.birth_order, p.version,
   to_json(p.created_at) #>> '{}' as created_at, to_json(p.updated_at) #>> '{}' as updated_at,
   (select count(*)::int from persons c where c.father_id = p.id or c.mother_id = p.id) as child_count`);
@@ -122,6 +123,7 @@ export function toSummary(row: SummaryRow, viewer: Viewer): PersonSummary {
     birth_order: restricted ? null : row.birth_order,
     generation: row.depth + 1,
     child_count: row.child_count,
+    descendant_count: row.descendant_count,
   };
 }
 

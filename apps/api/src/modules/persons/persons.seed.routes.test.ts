@@ -45,18 +45,27 @@ describe('the demonstration tree', () => {
     }
   });
 
-  it('has mothers and spouses, and lineage paths that match the father links', async () => {
-    const [facts] = await queryRows<{ mothers: number; unions: number; bad: number }>(
+  it('has mothers and spouses, and lineage paths and descendant counts that match the father links', async () => {
+    const [facts] = await queryRows<{
+      mothers: number;
+      unions: number;
+      bad: number;
+      miscounted: number;
+    }>(
       app.db,
       sql`select (select count(*)::int from persons where mother_id is not null) as mothers,
                  (select count(*)::int from unions) as unions,
                  (select count(*)::int from persons p left join persons f on f.id = p.father_id
                   where p.path <> case when f.id is null then '{}'::int[]
-                                       else f.path || f.id end) as bad`,
+                                       else f.path || f.id end) as bad,
+                 (select count(*)::int from persons p
+                  where p.descendant_count <>
+                    (select count(*) from persons d where p.id = any(d.path))) as miscounted`,
     );
     expect(facts?.mothers).toBeGreaterThan(20);
     expect(facts?.unions).toBeGreaterThan(10);
     expect(facts?.bad).toBe(0);
+    expect(facts?.miscounted).toBe(0);
   });
 
   it('contains the documented first cousins (аталаш бир тууган)', async () => {

@@ -279,6 +279,10 @@ export async function seedGenealogy(tx: Db): Promise<void> {
     .insert(nameKeys)
     .values([...new Set(nameKeyOf.values())].map((key) => ({ key })))
     .onConflictDoNothing();
+  const descendants = new Map<number, number>();
+  for (const p of tree.people) {
+    for (const ancestor of p.path) descendants.set(ancestor, (descendants.get(ancestor) ?? 0) + 1);
+  }
   const rows = tree.people.map((p) => ({
     id: p.id,
     name: p.name,
@@ -289,6 +293,7 @@ export async function seedGenealogy(tx: Db): Promise<void> {
     motherId: p.motherId,
     path: p.path,
     depth: p.path.length,
+    descendantCount: descendants.get(p.id) ?? 0,
     birthYear: p.birthYear,
     deathYear: p.deathYear,
     birthPlace: p.birthPlace,

@@ -40,6 +40,7 @@ interface WriteRow {
   mother_id: number | null;
   path: number[];
   depth: number;
+  descendant_count: number;
   birth_year: number | null;
   death_year: number | null;
   birth_date: string | null;
@@ -54,7 +55,7 @@ interface WriteRow {
 }
 
 const WRITE_COLUMNS = sql.raw(`p.id, p.name, p.name_key, p.sex, p.father_id, p.mother_id, p.path,
-  p.depth, p.birth_year, p.death_year, p.birth_date, p.death_date, p.birth_place, p.death_place,
+  p.depth, p.descendant_count, p.birth_year, p.death_year, p.birth_date, p.death_date, p.birth_place, p.death_place,
   p.biography, p.photo_file_id, p.is_living, p.birth_order, p.version`);
 
 async function loadForUpdate(tx: Db, id: number): Promise<WriteRow | undefined> {
@@ -267,9 +268,19 @@ export async function createPerson(
     })
     .returning({ id: persons.id });
   if (!row) throw new Error('person insert returned nothing');
+  await addDescendants(tx, path, 1);
   await setSpouses(tx, row.id, fields.spouse_ids);
   invalidateTreeCaches();
   return row.id;
+}
+
+/** Adds `delta` to the descendant count of every person in `ids` (a path). */
+async function addDescendants(tx: Db, ids: readonly number[], delta: number): Promise<void> {
+  if (ids.length === 0 || delta === 0) return;
+  await tx.execute(
+    sql`update persons set descendant_count = descendant_count + ${delta}
+        where id = any(${intArray(ids)})`,
+  );
 }
 
 /** Moves `id` (whose path is `oldPath`) and its whole subtree under `newPath`: one UPDATE. */
@@ -281,6 +292,13 @@ async function movePathsOfSubtree(
 ): Promise<void> {
   const oldPrefix = [...oldPath, id];
   const newPrefix = [...newPath, id];
+  const [moved] = await queryRows<{ descendant_count: number }>(
+    tx,
+    sql`select descendant_count from persons where id = ${id}`,
+  );
+  const size = (moved?.descendant_count ?? 0) + 1;
+  await addDescendants(tx, oldPath, -size);
+  await addDescendants(tx, newPath, size);
   await tx.execute(
     sql`update persons p
         set path = ${intArray(newPrefix)} || p.path[${oldPrefix.length + 1}:],
@@ -507,6 +525,7 @@ export async function deletePerson(
       // Every descendant's path loses the deleted person and gains the target's line.
       const oldPrefix = [...row.path, id];
       const newPrefix = [...target.path, target.id];
+      await addDescendants(tx, newPrefix, row.descendant_count);
       await tx.execute(
         sql`update persons p
             set path = ${intArray(newPrefix)} || p.path[${oldPrefix.length + 1}:],
@@ -523,6 +542,8 @@ export async function deletePerson(
     }
   }
   await tx.delete(persons).where(eq(persons.id, id));
+  // The person's line loses them and, when their children moved elsewhere, their subtree.
+  await addDescendants(tx, row.path, -(target ? row.descendant_count + 1 : 1));
   invalidateTreeCaches();
   return {
     before,

@@ -17,6 +17,7 @@ const person: Person = {
   birth_order: 1,
   generation: 3,
   child_count: 0,
+  descendant_count: 0,
   father: { id: 2, name: 'Үсөн' },
   mother: null,
   spouses: [],

@@ -48,5 +48,6 @@ export function toTreeNode(person: PersonSummary) {
     death_year: person.death_year,
     sex: person.sex,
     child_count: person.child_count,
+    descendant_count: person.descendant_count,
   };
 }
