@@ -51,7 +51,6 @@ export const ky = {
   logout: {
     question: 'Сайттан чыгасызбы?',
     confirm: 'Чыгуу',
-    cancel: 'Жокко чыгаруу',
   },
   notices: {
     region: 'Билдирүүлөр',

@@ -92,7 +92,7 @@ function MediaPreview({ file }: { file: FileInfo }) {
  * Chrome's viewer, so no file response ever loosens its policy.
  */
 function PdfPreview({ file }: { file: FileInfo }) {
-  const content = useFileUrl(file.url, file.visibility === 'public', true, 'application/pdf');
+  const content = useFileUrl(file.url, file.visibility === 'public', 'application/pdf');
   if (content.error) return <PreviewError />;
   if (!content.src) return <Loading />;
   return (
