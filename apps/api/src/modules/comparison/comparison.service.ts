@@ -11,7 +11,8 @@ import {
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { notFound } from '../../lib/http-errors';
-import { intArray, isLiving, type Viewer } from '../persons/person-rows';
+import { intArray } from '../persons/person-rows';
+import { isRestricted, projectKin, type Viewer } from '../persons/privacy';
 
 /**
  * "How are A and B related" (DESIGN.md §5). The lowest common ancestor is the longest common
@@ -49,10 +50,13 @@ async function loadRows(db: Db, ids: readonly number[]): Promise<Map<number, Row
 /** A line from a root down to the person: root … person. */
 type Line = { ids: number[]; viaMother: boolean };
 
-function linesOf(person: Row, mothers: Map<number, Row>): Line[] {
+/** The father line, and the mother's father line when the viewer may see that link. */
+function linesOf(person: Row, mothers: Map<number, Row>, viewer: Viewer): Line[] {
   const lines: Line[] = [{ ids: [...person.path, person.id], viaMother: false }];
   const mother = person.mother_id === null ? undefined : mothers.get(person.mother_id);
-  if (mother) lines.push({ ids: [...mother.path, mother.id, person.id], viaMother: true });
+  if (mother && !isRestricted(person, viewer) && !isRestricted(mother, viewer)) {
+    lines.push({ ids: [...mother.path, mother.id, person.id], viaMother: true });
+  }
   return lines;
 }
 
@@ -118,14 +122,11 @@ export async function comparePersons(
   const mothers = motherIds.length > 0 ? await loadRows(db, motherIds) : new Map<number, Row>();
 
   // Guests do not learn a living person's sex or age through the kinship term either.
-  const visible = (row: Row): Row =>
-    !viewer.signedIn && isLiving(row)
-      ? { ...row, sex: 'U', birth_year: null, death_year: null, birth_order: null }
-      : row;
+  const visible = (row: Row): Row => projectKin(row, viewer);
 
   const relations: Relation[] = [];
-  for (const lineA of linesOf(personA, mothers)) {
-    for (const lineB of linesOf(personB, mothers)) {
+  for (const lineA of linesOf(personA, mothers, viewer)) {
+    for (const lineB of linesOf(personB, mothers, viewer)) {
       const relation = relate(lineA, lineB);
       if (relation) relations.push(relation);
     }

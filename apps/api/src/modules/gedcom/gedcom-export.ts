@@ -2,14 +2,22 @@ import type { Sex } from '@bagysh/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { notFound } from '../../lib/http-errors';
-import { intArray, isLiving, subtreeCondition } from '../persons/person-rows';
+import { intArray, subtreeCondition } from '../persons/person-rows';
+import {
+  isRestricted,
+  motherLinkVisible,
+  siblingOrder,
+  unionVisible,
+  visibleChildOf,
+  type Viewer,
+} from '../persons/privacy';
 import { formatGedcomDate } from './gedcom-dates';
 
 /**
  * GEDCOM export (5.5.1 or 7.0, UTF-8), streamed batch by batch in lineage order. Families are
  * named after their parents (`@F<father>_<mother>@`), so both ends of every link can be written
- * without a table of families in memory. Living persons keep only their name and family links
- * unless the reader is an admin.
+ * without a table of families in memory. What the reader may not see of living persons (all but
+ * the name and the father line: privacy.ts) is left out, links included.
  */
 
 const BATCH = 2000;
@@ -19,7 +27,8 @@ const MAX_VALUE = 200;
 export interface ExportOptions {
   root?: number;
   version: '5.5.1' | '7.0';
-  includeLiving: boolean;
+  /** Whose view of living persons the file shows. */
+  viewer: Viewer;
 }
 
 interface Row {
@@ -38,11 +47,12 @@ interface Row {
   biography: string | null;
   is_living: boolean;
   birth_order: number | null;
+  mother_visible: boolean;
 }
 
-const COLUMNS = sql.raw(`p.id, p.name, p.sex, p.father_id, p.mother_id, p.path, p.birth_year,
-  p.death_year, p.birth_date, p.death_date, p.birth_place, p.death_place, p.biography,
-  p.is_living, p.birth_order`);
+const columns = (viewer: Viewer) => sql`p.id, p.name, p.sex, p.father_id, p.mother_id, p.path,
+  p.birth_year, p.death_year, p.birth_date, p.death_date, p.birth_place, p.death_place,
+  p.biography, p.is_living, p.birth_order, ${motherLinkVisible(viewer)} as mother_visible`;
 
 const famXref = (father: number | null, mother: number | null) =>
   `@F${father ?? 0}_${mother ?? 0}@`;
@@ -95,7 +105,7 @@ export async function* exportGedcom(
     const after = last ? sql`and (p.path, p.id) > (${intArray(last.path)}, ${last.id})` : sql``;
     const rows: Row[] = await queryRows<Row>(
       db,
-      sql`select ${COLUMNS} from persons p where ${scope} ${after}
+      sql`select ${columns(options.viewer)} from persons p where ${scope} ${after}
           order by p.path, p.id limit ${BATCH}`,
     );
     if (rows.length === 0) break;
@@ -111,23 +121,25 @@ export async function* exportGedcom(
       mother_id: number | null;
     }>(
       db,
-      sql`select p.id, p.father_id, p.mother_id from persons p
-          where (p.father_id = any(${intArray(ids)}) or p.mother_id = any(${intArray(ids)}))
-            and ${scope}
-          order by p.birth_order nulls last, p.birth_year nulls last, p.id`,
+      sql`select p.id, p.father_id,
+            case when ${motherLinkVisible(options.viewer)} then p.mother_id end as mother_id
+          from persons p
+          where ${visibleChildOf(options.viewer, intArray(ids))} and ${scope}
+          order by ${siblingOrder(options.viewer)}`,
     );
     const couples = await queryRows<{ a: number; b: number; sex_a: Sex; sex_b: Sex }>(
       db,
       sql`select u.person1_id as a, u.person2_id as b, x.sex as sex_a, y.sex as sex_b
           from unions u join persons x on x.id = u.person1_id join persons y on y.id = u.person2_id
-          where u.person1_id = any(${intArray(ids)}) or u.person2_id = any(${intArray(ids)})`,
+          where (u.person1_id = any(${intArray(ids)}) or u.person2_id = any(${intArray(ids)}))
+            and ${unionVisible(options.viewer, 'x', 'y')}`,
     );
 
     // Whether each referenced person is exported too (always, for the whole tree).
     const refs = new Set<number>();
     for (const row of rows) {
       if (row.father_id !== null) refs.add(row.father_id);
-      if (row.mother_id !== null) refs.add(row.mother_id);
+      if (row.mother_id !== null && row.mother_visible) refs.add(row.mother_id);
     }
     for (const c of children) {
       if (c.father_id !== null) refs.add(c.father_id);
@@ -183,7 +195,7 @@ export async function* exportGedcom(
 
     let out = '';
     for (const row of rows) {
-      const hidden = !options.includeLiving && isLiving(row);
+      const hidden = isRestricted(row, options.viewer);
       out += `0 ${indiXref(row.id)} INDI\n`;
       out += `1 NAME ${escape(row.name)}\n`;
       if (!hidden) {
@@ -195,7 +207,7 @@ export async function* exportGedcom(
         if (row.birth_order !== null) out += `1 _BORD ${row.birth_order}\n`;
       }
       const father = keep(row.father_id);
-      const mother = keep(row.mother_id);
+      const mother = row.mother_visible ? keep(row.mother_id) : null;
       if (father !== null || mother !== null) out += `1 FAMC ${famXref(father, mother)}\n`;
       for (const key of familiesOf.get(row.id) ?? []) out += `1 FAMS ${key}\n`;
     }

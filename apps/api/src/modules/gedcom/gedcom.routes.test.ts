@@ -367,8 +367,9 @@ describe('GEDCOM export', () => {
     const guest = (await app.inject({ url: '/api/gedcom/export/' })).body;
     expect(guest).toContain('Тирүү Адам');
     expect(guest).not.toContain('Жашыруун Жер');
-    expect(guest).toContain(`1 HUSB @I${father.id}@`);
-    expect(guest).toContain(`1 WIFE @I${mother.id}@`);
+    // The living person's father line stays; the mother link of a living person does not.
+    expect(guest).toContain(`0 @F${father.id}_0@ FAM\n1 HUSB @I${father.id}@\n1 CHIL`);
+    expect(guest).not.toContain(`1 WIFE @I${mother.id}@`);
     const full = (await app.inject({ url: '/api/gedcom/export/', headers: admin.headers })).body;
     expect(full).toContain('Жашыруун Жер');
     expect((await app.inject({ url: '/api/gedcom/export/?root=99999999' })).statusCode).toBe(404);

@@ -16,6 +16,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorMessages, fieldError, HttpError } from '../../lib/http-errors';
 import { currentUser, requireRole } from '../../plugins/auth';
+import { FULL_VIEWER, PUBLIC_VIEWER } from '../persons/privacy';
 import { exportGedcom, exportScope } from './gedcom-export';
 import { GedcomJobs } from './gedcom.service';
 
@@ -102,7 +103,7 @@ export const gedcomRoutes: FastifyPluginAsyncZod = async (app) => {
             exportGedcom(app.db, scope, {
               root: request.query.root,
               version: request.query.version,
-              includeLiving,
+              viewer: includeLiving ? FULL_VIEWER : PUBLIC_VIEWER,
             }),
           ),
         );

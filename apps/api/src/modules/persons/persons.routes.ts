@@ -27,7 +27,7 @@ import {
   submitDelete,
   submitUpdate,
 } from '../revisions/revisions.service';
-import { viewerOf } from './person-rows';
+import { viewerOf } from './privacy';
 import {
   getPerson,
   listAncestors,

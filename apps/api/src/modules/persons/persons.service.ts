@@ -16,18 +16,25 @@ import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { fieldError, notFound } from '../../lib/http-errors';
 import {
-  DETAIL_COLUMNS,
+  detailColumns,
   intArray,
-  livingCondition,
   subtreeCondition,
-  SUMMARY_COLUMNS,
+  summaryColumns,
   textArray,
-  toPerson,
-  toSummary,
   type DetailRow,
   type SummaryRow,
-  type Viewer,
 } from './person-rows';
+import {
+  livingCondition,
+  projectPerson,
+  projectSummary,
+  restrictedCondition,
+  siblingOrder,
+  visibleChildOf,
+  visibleSexCondition,
+  type LinkFacts,
+  type Viewer,
+} from './privacy';
 import { cachedAggregate } from './tree-cache';
 
 /** Reads of the tree: one person, lists, children, ancestors, descendants. */
@@ -37,18 +44,19 @@ export async function getPerson(db: Db, id: number, viewer: Viewer): Promise<Per
   const [row] = await queryRows<
     DetailRow & {
       father: PersonLink | null;
-      mother: PersonLink | null;
-      spouses: PersonLink[] | null;
+      mother: LinkFacts | null;
+      spouses: LinkFacts[] | null;
       clan: ClanRef | null;
     }
   >(
     db,
-    sql`select ${DETAIL_COLUMNS},
+    sql`select ${detailColumns(viewer)},
           (select json_build_object('id', f.id, 'name', f.name) from persons f
             where f.id = p.father_id) as father,
-          (select json_build_object('id', m.id, 'name', m.name) from persons m
-            where m.id = p.mother_id) as mother,
-          (select json_agg(json_build_object('id', s.id, 'name', s.name) order by s.id)
+          (select json_build_object('id', m.id, 'name', m.name, 'living', ${livingCondition('m')})
+            from persons m where m.id = p.mother_id) as mother,
+          (select json_agg(json_build_object('id', s.id, 'name', s.name,
+                                             'living', ${livingCondition('s')}) order by s.id)
             from unions u
             join persons s on s.id = case when u.person1_id = p.id then u.person2_id
                                           else u.person1_id end
@@ -60,7 +68,7 @@ export async function getPerson(db: Db, id: number, viewer: Viewer): Promise<Per
         from persons p where p.id = ${id}`,
   );
   if (!row) throw notFound();
-  return toPerson(
+  return projectPerson(
     row,
     { father: row.father, mother: row.mother, spouses: row.spouses ?? [], clan: row.clan },
     viewer,
@@ -74,7 +82,7 @@ export async function getPerson(db: Db, id: number, viewer: Viewer): Promise<Per
 const MAX_OFFSET = 10_000;
 
 interface Cursor {
-  /** The sort value of the row the page starts after (or ends before). */
+  /** The sort value, as the viewer sees it, of the row the page starts after (or ends before). */
   v: string | number;
   id: number;
   /** 'n': the page after the row; 'p': the page before it. */
@@ -86,17 +94,27 @@ export function encodeCursor(cursor: Cursor): string {
   return Buffer.from(JSON.stringify(cursor)).toString('base64url');
 }
 
+/** Unknown birth years sort last either way (the sentinels match the indexes). */
+const NO_YEAR_ASC = 100_000;
+const NO_YEAR_DESC = -100_000;
+const MAX_PERSON_ID = 2_147_483_647;
+
 function decodeCursor(text: string, ordering: PersonOrdering): Cursor {
   try {
     const value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as Partial<Cursor>;
     const okValue =
       ordering === 'name' || ordering === '-name'
-        ? typeof value.v === 'string'
-        : typeof value.v === 'number' && Number.isInteger(value.v);
+        ? typeof value.v === 'string' && value.v.length <= 1000
+        : typeof value.v === 'number' &&
+          Number.isInteger(value.v) &&
+          value.v >= NO_YEAR_DESC &&
+          value.v <= NO_YEAR_ASC;
     if (
       okValue &&
       typeof value.id === 'number' &&
       Number.isInteger(value.id) &&
+      value.id >= 0 &&
+      value.id <= MAX_PERSON_ID &&
       (value.d === 'n' || value.d === 'p') &&
       value.o === ordering
     ) {
@@ -108,47 +126,44 @@ function decodeCursor(text: string, ordering: PersonOrdering): Cursor {
   throw fieldError('cursor', personMessages.badCursor);
 }
 
-interface OrderSpec {
+type ListRow = SummaryRow & { sort_key: string | number };
+
+interface Order {
   /** The sort key in SQL, as the index has it. */
   key: SQL;
   /** The same key for a cursor value. */
   value: (v: string | number) => SQL;
   descending: boolean;
-  /** The cursor value of a row. */
-  of: (row: ListRow) => string | number;
+  /** Birth-year orders: the key of an unknown (or, to the viewer, hidden) year. */
+  sentinel?: number;
 }
 
-type ListRow = SummaryRow & { sort_key: string | number };
-
-const ORDERS: Record<PersonOrdering, OrderSpec> = {
+const ORDERS: Record<PersonOrdering, Order> = {
   name: {
     key: sql.raw(`p.name collate "und-x-icu"`),
     value: (v) => sql`${String(v)}::text collate "und-x-icu"`,
     descending: false,
-    of: (row) => row.name,
   },
   '-name': {
     key: sql.raw(`p.name collate "und-x-icu"`),
     value: (v) => sql`${String(v)}::text collate "und-x-icu"`,
     descending: true,
-    of: (row) => row.name,
   },
-  // Unknown birth years go last either way (the sentinels match the indexes).
   birth_year: {
-    key: sql.raw('coalesce(p.birth_year, 100000)'),
+    key: sql.raw(`coalesce(p.birth_year, ${NO_YEAR_ASC})`),
     value: (v) => sql`${Number(v)}::int`,
     descending: false,
-    of: (row) => Number(row.sort_key),
+    sentinel: NO_YEAR_ASC,
   },
   '-birth_year': {
-    key: sql.raw('coalesce(p.birth_year, -100000)'),
+    key: sql.raw(`coalesce(p.birth_year, ${NO_YEAR_DESC})`),
     value: (v) => sql`${Number(v)}::int`,
     descending: true,
-    of: (row) => Number(row.sort_key),
+    sentinel: NO_YEAR_DESC,
   },
 };
 
-async function listFilters(db: Db, query: ListPersonsQuery): Promise<SQL[] | null> {
+async function listFilters(db: Db, query: ListPersonsQuery, viewer: Viewer): Promise<SQL[] | null> {
   const where: SQL[] = [];
   if (query.q !== undefined && query.q !== '') {
     const prefix = foldName(query.q);
@@ -171,7 +186,8 @@ async function listFilters(db: Db, query: ListPersonsQuery): Promise<SQL[] | nul
     where.push(sql`(p.id = ${founder.id} or ${subtreeCondition([...founder.path, founder.id])})`);
   }
   if (query.father !== undefined) where.push(sql`p.father_id = ${query.father}`);
-  if (query.sex !== undefined) where.push(sql`p.sex = ${query.sex}`);
+  // A filter sees what the viewer sees: a guest's living persons all have sex 'U'.
+  if (query.sex !== undefined) where.push(visibleSexCondition(viewer, query.sex));
   if (query.living !== undefined) {
     where.push(query.living ? livingCondition() : sql`not ${livingCondition()}`);
   }
@@ -191,6 +207,113 @@ export interface PersonPage {
   previous: string | null;
 }
 
+interface PageRead {
+  filters: SQL[];
+  cursor: Cursor | undefined;
+  /** The direction the index is read in. */
+  descending: boolean;
+  limit: number;
+  offset: number;
+}
+
+/** Rows in name order: one range of the ICU index. */
+async function readByName(db: Db, order: Order, read: PageRead, viewer: Viewer) {
+  const conditions = [...read.filters];
+  if (read.cursor) {
+    const op = sql.raw(read.descending ? '<' : '>');
+    conditions.push(
+      sql`(${order.key}, p.id) ${op} (${order.value(read.cursor.v)}, ${read.cursor.id})`,
+    );
+  }
+  const direction = sql.raw(read.descending ? 'desc' : 'asc');
+  return queryRows<ListRow>(
+    db,
+    sql`select ${summaryColumns(viewer)}, ${order.key} as sort_key from persons p
+        ${whereClause(conditions)}
+        order by ${order.key} ${direction}, p.id ${direction}
+        limit ${read.limit} offset ${read.offset}`,
+  );
+}
+
+/**
+ * Rows in birth-year order as the viewer sees the years: the known, visible years through the
+ * index, then everyone whose year is unknown or hidden (a guest's living persons) by id, as if
+ * their year were unknown. A restricted person's real year never decides a place or a cursor.
+ */
+async function readByBirthYear(
+  db: Db,
+  order: Order,
+  sentinel: number,
+  read: PageRead,
+  viewer: Viewer,
+): Promise<ListRow[]> {
+  const { cursor, descending, limit, offset } = read;
+  const direction = sql.raw(descending ? 'desc' : 'asc');
+  const op = sql.raw(descending ? '<' : '>');
+  // The sentinel is the largest key of the ascending order and the smallest of the descending.
+  const sentinelIsMax = sentinel === NO_YEAR_ASC;
+  const unknownFirst = sentinelIsMax === descending;
+  const restricted = restrictedCondition(viewer);
+
+  const known = async (take: number, skip: number) => {
+    const conditions = [
+      ...read.filters,
+      sql`${order.key} ${sql.raw(sentinelIsMax ? '<' : '>')} ${sentinel}`,
+      sql`not ${restricted}`,
+    ];
+    if (cursor)
+      conditions.push(sql`(${order.key}, p.id) ${op} (${order.value(cursor.v)}, ${cursor.id})`);
+    return queryRows<ListRow>(
+      db,
+      sql`select ${summaryColumns(viewer)}, ${order.key} as sort_key from persons p
+          ${whereClause(conditions)}
+          order by ${order.key} ${direction}, p.id ${direction}
+          limit ${take} offset ${skip}`,
+    );
+  };
+  const unknown = async (take: number, skip: number) => {
+    // Where the cursor stands relative to the unknown group decides which of it is left.
+    const conditions = [...read.filters, sql`(p.birth_year is null or ${restricted})`];
+    if (cursor) {
+      const v = Number(cursor.v);
+      const after = descending ? v > sentinel : v < sentinel;
+      if (v === sentinel) conditions.push(sql`p.id ${op} ${cursor.id}`);
+      else if (!after) return [];
+    }
+    return queryRows<ListRow>(
+      db,
+      sql`select ${summaryColumns(viewer)}, ${sentinel}::int as sort_key from persons p
+          ${whereClause(conditions)}
+          order by p.id ${direction}
+          limit ${take} offset ${skip}`,
+    );
+  };
+  const groupCount = async (condition: SQL) => {
+    const [row] = await queryRows<{ count: number }>(
+      db,
+      sql`select count(*)::int as count from persons p
+          ${whereClause([...read.filters, condition])}`,
+    );
+    return row?.count ?? 0;
+  };
+
+  // Read the group that comes first; go on into the other only when the page reaches it.
+  const [first, second] = unknownFirst ? [unknown, known] : [known, unknown];
+  let skip = offset;
+  if (skip > 0 && !cursor) {
+    const firstSize = await groupCount(
+      unknownFirst
+        ? sql`(p.birth_year is null or ${restricted})`
+        : sql`(p.birth_year is not null and not ${restricted})`,
+    );
+    if (firstSize <= skip) return second(limit, skip - firstSize);
+  }
+  const rows = await first(limit, skip);
+  if (rows.length >= limit) return rows;
+  skip = 0;
+  return [...rows, ...(await second(limit - rows.length, skip))];
+}
+
 /**
  * One page of persons. Pages after the first go by keyset (`cursor`): the index on the sort
  * key is entered at the cursor, so page 40 000 costs what page 1 costs.
@@ -200,8 +323,8 @@ export async function listPersons(
   query: ListPersonsQuery,
   viewer: Viewer,
 ): Promise<PersonPage> {
-  const spec = ORDERS[query.ordering];
-  const filters = await listFilters(db, query);
+  const order = ORDERS[query.ordering];
+  const filters = await listFilters(db, query, viewer);
   if (filters === null) return { count: 0, results: [], next: null, previous: null };
 
   const cursor =
@@ -211,26 +334,23 @@ export async function listPersons(
 
   // Walking backwards means reading the index the other way round.
   const backwards = cursor?.d === 'p';
-  const descending = spec.descending !== backwards;
-  const conditions = [...filters];
-  if (cursor) {
-    const op = sql.raw(descending ? '<' : '>');
-    conditions.push(sql`(${spec.key}, p.id) ${op} (${spec.value(cursor.v)}, ${cursor.id})`);
-  }
-  const direction = sql.raw(descending ? 'desc' : 'asc');
-  const rows = await queryRows<ListRow>(
-    db,
-    sql`select ${SUMMARY_COLUMNS}, ${spec.key} as sort_key from persons p
-        ${whereClause(conditions)}
-        order by ${spec.key} ${direction}, p.id ${direction}
-        limit ${query.page_size + 1} offset ${offset}`,
-  );
+  const read: PageRead = {
+    filters,
+    cursor,
+    descending: order.descending !== backwards,
+    limit: query.page_size + 1,
+    offset,
+  };
+  const rows =
+    order.sentinel === undefined
+      ? await readByName(db, order, read, viewer)
+      : await readByBirthYear(db, order, order.sentinel, read, viewer);
   const more = rows.length > query.page_size;
   const page = rows.slice(0, query.page_size);
   if (backwards) page.reverse();
 
   const { q, clan, father, sex, living, generation } = query;
-  const countKey = `persons:${JSON.stringify([q, clan, father, sex, living, generation])}`;
+  const countKey = `persons:${JSON.stringify([viewer.seesLiving, q, clan, father, sex, living, generation])}`;
   const count = await cachedAggregate(db, countKey, async () => {
     const [row] = await queryRows<{ count: number }>(
       db,
@@ -242,12 +362,12 @@ export async function listPersons(
   const first = page[0];
   const last = page[page.length - 1];
   const make = (row: ListRow | undefined, d: 'n' | 'p') =>
-    row ? encodeCursor({ v: spec.of(row), id: row.id, d, o: query.ordering }) : null;
+    row ? encodeCursor({ v: row.sort_key, id: row.id, d, o: query.ordering }) : null;
   const hasNext = backwards ? cursor !== undefined : more;
   const hasPrevious = backwards ? more : cursor !== undefined || offset > 0;
   return {
     count,
-    results: page.map((row) => toSummary(row, viewer)),
+    results: page.map((row) => projectSummary(row, viewer)),
     next: hasNext ? make(last, 'n') : null,
     previous: hasPrevious ? make(first, 'p') : null,
   };
@@ -265,18 +385,19 @@ async function requirePath(db: Db, id: number): Promise<{ path: number[]; depth:
   return row;
 }
 
-/** Children through either parent link, each with their own child count. */
+/** Children through either parent link the viewer may see, each with their own child count. */
 export async function listChildren(
   db: Db,
   id: number,
   query: ChildrenQuery,
   viewer: Viewer,
 ): Promise<{ count: number; results: PersonSummary[] }> {
+  const childOf = visibleChildOf(viewer, intArray([id]));
   const rows = await queryRows<SummaryRow & { total: number }>(
     db,
-    sql`select ${SUMMARY_COLUMNS}, (count(*) over ())::int as total from persons p
-        where p.father_id = ${id} or p.mother_id = ${id}
-        order by p.birth_order nulls last, p.birth_year nulls last, p.id
+    sql`select ${summaryColumns(viewer)}, (count(*) over ())::int as total from persons p
+        where ${childOf}
+        order by ${siblingOrder(viewer)}
         limit ${query.page_size} offset ${(query.page - 1) * query.page_size}`,
   );
   // An empty page may be a leaf or a person who does not exist.
@@ -284,28 +405,31 @@ export async function listChildren(
     await requirePath(db, id);
     const [total] = await queryRows<{ count: number }>(
       db,
-      sql`select count(*)::int as count from persons p where p.father_id = ${id} or p.mother_id = ${id}`,
+      sql`select count(*)::int as count from persons p where ${childOf}`,
     );
     return { count: total?.count ?? 0, results: [] };
   }
-  return { count: rows[0]?.total ?? 0, results: rows.map((row) => toSummary(row, viewer)) };
+  return {
+    count: rows[0]?.total ?? 0,
+    results: rows.map((row) => projectSummary(row, viewer)),
+  };
 }
 
 /** The line from the father up to the root, read straight from the materialized path. */
 export async function listAncestors(db: Db, id: number, viewer: Viewer): Promise<Ancestors> {
   const rows = await queryRows<SummaryRow>(
     db,
-    sql`select ${SUMMARY_COLUMNS} from persons p
+    sql`select ${summaryColumns(viewer)} from persons p
         where p.id = any((select me.path from persons me where me.id = ${id})::int[])
         order by p.depth desc`,
   );
   // No rows: a root, or nobody at all.
   if (rows.length === 0) await requirePath(db, id);
-  return { results: rows.map((row) => toSummary(row, viewer)) };
+  return { results: rows.map((row) => projectSummary(row, viewer)) };
 }
 
 /**
- * Descendants through either parent link, generation by generation, down to `depth` and at
+ * Descendants through either parent link the viewer may see, generation by generation, down to `depth` and at
  * most `limit` persons; the answer says whether and why it was cut.
  */
 export async function listDescendants(
@@ -324,9 +448,9 @@ export async function listDescendants(
     const ids = intArray(frontier);
     const rows = await queryRows<SummaryRow>(
       db,
-      sql`select ${SUMMARY_COLUMNS} from persons p
-          where p.father_id = any(${ids}) or p.mother_id = any(${ids})
-          order by p.depth, p.father_id, p.birth_order nulls last, p.birth_year nulls last, p.id
+      sql`select ${summaryColumns(viewer)} from persons p
+          where ${visibleChildOf(viewer, ids)}
+          order by p.depth, p.father_id, ${siblingOrder(viewer)}
           limit ${remaining + 1 + seen.size}`,
     );
     const fresh = rows.filter((row) => !seen.has(row.id));
@@ -345,6 +469,6 @@ export async function listDescendants(
     limit: query.limit,
     truncated: truncatedBy !== null,
     truncated_by: truncatedBy,
-    results: results.map((row) => toSummary(row, viewer)),
+    results: results.map((row) => projectSummary(row, viewer)),
   };
 }

@@ -6,7 +6,8 @@ import {
 } from '@bagysh/shared';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
-import { intArray, isLiving, textArray, type Viewer } from '../persons/person-rows';
+import { intArray, textArray } from '../persons/person-rows';
+import { visibleYears, type Viewer } from '../persons/privacy';
 
 /**
  * The name search (DESIGN.md §5). Trigram matching straight on a million person rows takes
@@ -207,12 +208,10 @@ export async function searchPersons(
 }
 
 function toResult(hit: HitRow, viewer: Viewer): SearchResult {
-  const hidden = !viewer.signedIn && isLiving(hit);
   return {
     id: hit.id,
     name: hit.name,
-    birth_year: hidden ? null : hit.birth_year,
-    death_year: hidden ? null : hit.death_year,
+    ...visibleYears(hit, viewer),
     lineage: hit.lineage,
     generation: hit.depth + 1,
   };

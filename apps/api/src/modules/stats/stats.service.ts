@@ -1,7 +1,7 @@
 import type { TreeStats } from '@bagysh/shared';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
-import { livingCondition } from '../persons/person-rows';
+import { livingCondition } from '../persons/privacy';
 import { cachedAggregate } from '../persons/tree-cache';
 
 /**
