@@ -252,8 +252,10 @@ describe('POST /api/token/refresh/', () => {
     const reuse = await refresh(stolen.refresh);
     expect(reuse.statusCode).toBe(401);
     expect(reuse.json()).toEqual({ detail: authErrors.invalidToken });
-    // The newest token of that login no longer works either…
+    // The newest token of that login no longer works either, nor its access token…
     expect((await refresh(rotated.refresh)).statusCode).toBe(401);
+    const thief = await call(app, { url: '/api/user/', headers: bearer(rotated.access) });
+    expect(thief.statusCode).toBe(401);
     // …while another login of the same user goes on.
     expect((await refresh(other.refresh)).statusCode).toBe(200);
   });
@@ -354,6 +356,34 @@ describe('POST /api/logout/', () => {
     expect(response.statusCode).toBe(204);
     expect(response.body).toBe('');
     expect((await refresh(pair.refresh)).statusCode).toBe(401);
+  });
+
+  it('ends the access tokens of that user at once; other logins refresh once and go on', async () => {
+    const member = await createTestUser(app);
+    const phone = (await loginAs(member.username, member.password)).json<Pair>();
+    const laptop = (await loginAs(member.username, member.password)).json<Pair>();
+    const me = (access: string) => call(app, { url: '/api/user/', headers: bearer(access) });
+    expect((await me(phone.access)).statusCode).toBe(200);
+
+    const response = await call(app, {
+      method: 'POST',
+      url: '/api/logout/',
+      headers: ip(),
+      payload: { refresh: phone.refresh },
+    });
+    expect(response.statusCode).toBe(204);
+    for (const access of [phone.access, laptop.access, member.token]) {
+      const answer = await me(access);
+      expect(answer.statusCode).toBe(401);
+      expect(answer.json()).toEqual({ detail: authErrors.invalidToken });
+    }
+    // The other login refreshes (as the web client does after a 401) and goes on.
+    const renewed = await refresh(laptop.refresh);
+    expect(renewed.statusCode).toBe(200);
+    expect((await me(renewed.json<Pair>().access)).statusCode).toBe(200);
+    // A fresh login works too.
+    const fresh = (await loginAs(member.username, member.password)).json<Pair>();
+    expect((await me(fresh.access)).statusCode).toBe(200);
   });
 
   it('answers 204 to an already invalid token and 400 without one', async () => {

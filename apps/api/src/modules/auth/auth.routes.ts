@@ -116,6 +116,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Ends the session of a refresh token',
+        description:
+          "Revokes that login's refresh tokens and voids every access token of the user at once; " +
+          'the other logins get a 401 and refresh once.',
         body: LogoutInput,
         response: { 204: z.null() },
       },
