@@ -144,6 +144,40 @@ describe('PATCH /api/user/', () => {
     });
   });
 
+  it("takes as avatar only an image that is public or the member's own", async () => {
+    const member = await createTestUser(app);
+    const other = await createTestUser(app);
+    const othersPrivate = await createTestFileRow(app, other.id, { visibility: 'members' });
+    const othersPublic = await createTestFileRow(app, other.id);
+    const ownPrivate = await createTestFileRow(app, member.id, { visibility: 'members' });
+    const ownPdf = await createTestFileRow(app, member.id, { kind: 'pdf' });
+    const setAvatar = (fileId: number) =>
+      call(app, {
+        method: 'PATCH',
+        url: '/api/user/',
+        headers: member.headers,
+        payload: { avatar_file_id: fileId },
+      });
+    const refusal = {
+      avatar_file_id: ['Аватар катары өзүңүз жүктөгөн же баарына ачык сүрөт гана тандалат.'],
+    };
+    for (const fileId of [othersPrivate, ownPdf]) {
+      const refused = await setAvatar(fileId);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual(refusal);
+    }
+    const [row] = await app.db
+      .select({ avatarFileId: users.avatarFileId })
+      .from(users)
+      .where(eq(users.id, member.id));
+    expect(row?.avatarFileId).toBeNull();
+    for (const fileId of [othersPublic, ownPrivate]) {
+      const accepted = await setAvatar(fileId);
+      expect(accepted.statusCode).toBe(200);
+      expect(accepted.json()).toMatchObject({ avatar: `/api/files/${fileId}/download/` });
+    }
+  });
+
   it('refuses an e-mail of another user (letter case ignored) and a malformed one', async () => {
     const first = await createTestUser(app);
     const second = await createTestUser(app);
