@@ -53,6 +53,7 @@ describe('loadConfig', () => {
     expect(loadConfig({})).toMatchObject({
       loginRateLimit: 20,
       loginFailureLimit: 10,
+      loginSlowdownSeconds: 2,
       registerRateLimit: 10,
       refreshRateLimit: 60,
     });
@@ -61,6 +62,8 @@ describe('loadConfig', () => {
       refreshRateLimit: 7,
     });
     expect(() => loadConfig({ LOGIN_FAILURE_LIMIT: '0' })).toThrow(/LOGIN_FAILURE_LIMIT="0"/);
+    expect(loadConfig({ LOGIN_SLOWDOWN_SECONDS: '5' }).loginSlowdownSeconds).toBe(5);
+    expect(() => loadConfig({ LOGIN_SLOWDOWN_SECONDS: '0' })).toThrow(/LOGIN_SLOWDOWN_SECONDS="0"/);
   });
 
   it('trusts X-Forwarded-For only when TRUST_PROXY=true', () => {

@@ -25,6 +25,7 @@ const EnvSchema = z.object({
   REFRESH_TOKEN_TTL_SECONDS: optional(z.coerce.number().int().min(60)).default(30 * 24 * 3600),
   LOGIN_RATE_LIMIT: optional(z.coerce.number().int().min(1)).default(20),
   LOGIN_FAILURE_LIMIT: optional(z.coerce.number().int().min(1)).default(10),
+  LOGIN_SLOWDOWN_SECONDS: optional(z.coerce.number().int().min(1)).default(2),
   REGISTER_RATE_LIMIT: optional(z.coerce.number().int().min(1)).default(10),
   REFRESH_RATE_LIMIT: optional(z.coerce.number().int().min(1)).default(60),
   CONTACT_RATE_LIMIT: optional(z.coerce.number().int().min(1)).default(5),
@@ -51,8 +52,16 @@ export interface Config {
   refreshTokenTtlSeconds: number;
   /** Login attempts per minute from one IP address. */
   loginRateLimit: number;
-  /** Failed logins per username per 15 minutes; then that username answers 429. */
+  /**
+   * Failed logins per username and client address per 15 minutes; then that pair
+   * answers 429. Also the per-username threshold of the slow-down below.
+   */
   loginFailureLimit: number;
+  /**
+   * Once a username has `loginFailureLimit` failures in 15 minutes from any
+   * addresses, at most one password check per this many seconds for it.
+   */
+  loginSlowdownSeconds: number;
   /** Registrations per minute from one IP address. */
   registerRateLimit: number;
   /** Token refreshes per minute from one IP address. */
@@ -99,6 +108,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     refreshTokenTtlSeconds: env.REFRESH_TOKEN_TTL_SECONDS,
     loginRateLimit: env.LOGIN_RATE_LIMIT,
     loginFailureLimit: env.LOGIN_FAILURE_LIMIT,
+    loginSlowdownSeconds: env.LOGIN_SLOWDOWN_SECONDS,
     registerRateLimit: env.REGISTER_RATE_LIMIT,
     refreshRateLimit: env.REFRESH_RATE_LIMIT,
     contactRateLimit: env.CONTACT_RATE_LIMIT,

@@ -12,11 +12,12 @@ export const errorMessages = {
   internal: 'Ката кетти. Кайра аракет кылыңыз.',
 } as const;
 
-/** An error that the API answers with `{"detail": message}` and `statusCode`. */
+/** An error that the API answers with `{"detail": message}`, `statusCode` and any `headers`. */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    readonly headers: Readonly<Record<string, string>> = {},
   ) {
     super(message);
     this.name = 'HttpError';

@@ -11,6 +11,11 @@ export interface TokenClaims {
   jti: string;
   /** Refresh tokens only: the login the token belongs to. */
   fam?: string;
+  /**
+   * Access tokens: the user's token generation when it was signed (0 when the
+   * claim is absent, as in tokens signed before generations existed).
+   */
+  gen: number;
 }
 
 const ALGORITHM = 'HS256';
@@ -19,12 +24,16 @@ const ISSUER = 'bagysh';
 /** Signs a JWT of the given type for `userId`. */
 export async function signToken(
   secret: string,
-  claims: { sub: number; typ: TokenType; jti?: string; fam?: string },
+  claims: { sub: number; typ: TokenType; jti?: string; fam?: string; gen?: number },
   ttlSeconds: number,
 ): Promise<{ token: string; jti: string; expiresAt: Date }> {
   const jti = claims.jti ?? randomUUID();
   const expiresAt = new Date(Date.now() + ttlSeconds * 1000);
-  const token = await new SignJWT({ typ: claims.typ, ...(claims.fam ? { fam: claims.fam } : {}) })
+  const token = await new SignJWT({
+    typ: claims.typ,
+    ...(claims.fam ? { fam: claims.fam } : {}),
+    ...(claims.gen !== undefined ? { gen: claims.gen } : {}),
+  })
     .setProtectedHeader({ alg: ALGORITHM })
     .setSubject(String(claims.sub))
     .setJti(jti)
@@ -50,11 +59,17 @@ export async function verifyToken(
       issuer: ISSUER,
     });
     const sub = Number(payload.sub);
-    if (payload.typ !== expected || !Number.isInteger(sub) || typeof payload.jti !== 'string') {
+    const gen = payload.gen ?? 0;
+    if (
+      payload.typ !== expected ||
+      !Number.isInteger(sub) ||
+      typeof payload.jti !== 'string' ||
+      !Number.isInteger(gen)
+    ) {
       return null;
     }
     const fam = typeof payload.fam === 'string' ? payload.fam : undefined;
-    return { sub, typ: expected, jti: payload.jti, fam };
+    return { sub, typ: expected, jti: payload.jti, fam, gen: gen as number };
   } catch {
     return null;
   }

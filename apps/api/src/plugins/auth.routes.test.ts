@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app';
+import { users } from '../db/schema';
 import { signToken } from '../lib/tokens';
 import { createTestDatabase, testConfig } from '../test/app';
 import { createTestUser } from '../test/factories';
@@ -65,6 +67,26 @@ describe('auth plugin', () => {
       });
       expect(response.statusCode).toBe(401);
       expect(response.json()).toHaveProperty('detail');
+    }
+  });
+
+  it('accepts an access token of the current generation only', async () => {
+    const user = await createTestUser(app);
+    await app.db.update(users).set({ tokenGeneration: 3 }).where(eq(users.id, user.id));
+    const whoami = async (gen: unknown) => {
+      const { token } = await signToken(
+        app.config.jwtSecret ?? '',
+        { sub: user.id, typ: 'access', gen: gen as number },
+        60,
+      );
+      return app.inject({ url: '/api/whoami/', headers: { authorization: `Bearer ${token}` } });
+    };
+    expect((await whoami(3)).json()).toMatchObject({ user: { id: user.id } });
+    // Older (a token from before a logout), absent (= 0), newer, or not a number.
+    for (const gen of [2, undefined, 4, '3']) {
+      const response = await whoami(gen);
+      expect(response.statusCode, String(gen)).toBe(401);
+      expect(response.json()).toEqual({ detail: 'Токен жараксыз же мөөнөтү бүткөн.' });
     }
   });
 

@@ -51,7 +51,8 @@ export function currentUser(request: FastifyRequest): CurrentUser {
 
 /**
  * Reads `Authorization: Bearer <access>` on every request. A bad or expired token,
- * or one of a blocked or deleted user, answers 401 (the client then refreshes);
+ * one of a blocked or deleted user, or one signed before the user's token
+ * generation last moved on, answers 401 (the client then refreshes);
  * no header means a guest. The role comes from the database, so a change of role
  * or a block takes effect at once. `last_seen_at` moves at most once a minute.
  */
@@ -74,11 +75,15 @@ export const authPlugin = fp(
           username: users.username,
           role: users.role,
           isActive: users.isActive,
+          tokenGeneration: users.tokenGeneration,
           lastSeenAt: users.lastSeenAt,
         })
         .from(users)
         .where(eq(users.id, claims.sub));
-      if (!row?.isActive) throw new HttpError(401, 'Токен жараксыз же мөөнөтү бүткөн.');
+      // Logout, a password change or a block moved the generation on: older tokens are void.
+      if (!row?.isActive || claims.gen !== row.tokenGeneration) {
+        throw new HttpError(401, 'Токен жараксыз же мөөнөтү бүткөн.');
+      }
       request.user = { id: row.id, username: row.username, role: row.role };
 
       const now = Date.now();

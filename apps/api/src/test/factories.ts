@@ -45,7 +45,8 @@ export async function createTestUser(
   const secret = app.config.jwtSecret ?? '';
   const { token } = await signToken(
     secret,
-    { sub: row.id, typ: 'access' },
+    // A new user's token generation is 0.
+    { sub: row.id, typ: 'access', gen: 0 },
     app.config.accessTokenTtlSeconds,
   );
   return {

@@ -32,6 +32,11 @@ export const users = pgTable(
     /** An uploaded image in the files API; deleting the file removes the avatar. */
     avatarFileId: integer().references((): AnyPgColumn => files.id, { onDelete: 'set null' }),
     lastSeenAt: timestamp({ withTimezone: true }),
+    /**
+     * Access tokens carry the generation they were signed at; logout, a password
+     * change and a block bump it, so every older access token is refused at once.
+     */
+    tokenGeneration: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

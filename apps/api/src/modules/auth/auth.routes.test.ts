@@ -252,8 +252,10 @@ describe('POST /api/token/refresh/', () => {
     const reuse = await refresh(stolen.refresh);
     expect(reuse.statusCode).toBe(401);
     expect(reuse.json()).toEqual({ detail: authErrors.invalidToken });
-    // The newest token of that login no longer works either…
+    // The newest token of that login no longer works either, nor its access token…
     expect((await refresh(rotated.refresh)).statusCode).toBe(401);
+    const thief = await call(app, { url: '/api/user/', headers: bearer(rotated.access) });
+    expect(thief.statusCode).toBe(401);
     // …while another login of the same user goes on.
     expect((await refresh(other.refresh)).statusCode).toBe(200);
   });
@@ -356,6 +358,34 @@ describe('POST /api/logout/', () => {
     expect((await refresh(pair.refresh)).statusCode).toBe(401);
   });
 
+  it('ends the access tokens of that user at once; other logins refresh once and go on', async () => {
+    const member = await createTestUser(app);
+    const phone = (await loginAs(member.username, member.password)).json<Pair>();
+    const laptop = (await loginAs(member.username, member.password)).json<Pair>();
+    const me = (access: string) => call(app, { url: '/api/user/', headers: bearer(access) });
+    expect((await me(phone.access)).statusCode).toBe(200);
+
+    const response = await call(app, {
+      method: 'POST',
+      url: '/api/logout/',
+      headers: ip(),
+      payload: { refresh: phone.refresh },
+    });
+    expect(response.statusCode).toBe(204);
+    for (const access of [phone.access, laptop.access, member.token]) {
+      const answer = await me(access);
+      expect(answer.statusCode).toBe(401);
+      expect(answer.json()).toEqual({ detail: authErrors.invalidToken });
+    }
+    // The other login refreshes (as the web client does after a 401) and goes on.
+    const renewed = await refresh(laptop.refresh);
+    expect(renewed.statusCode).toBe(200);
+    expect((await me(renewed.json<Pair>().access)).statusCode).toBe(200);
+    // A fresh login works too.
+    const fresh = (await loginAs(member.username, member.password)).json<Pair>();
+    expect((await me(fresh.access)).statusCode).toBe(200);
+  });
+
   it('answers 204 to an already invalid token and 400 without one', async () => {
     const invalid = await call(app, {
       method: 'POST',
@@ -426,7 +456,7 @@ describe('rate limits', () => {
     expect(other.statusCode).toBe(401);
   });
 
-  it('limits failed logins per username across addresses, the right password included', async () => {
+  it('locks a username for one address only; another address still signs in', async () => {
     const member = await createTestUser(limited);
     const attempt = (n: number, password: string) =>
       call(limited, {
@@ -436,19 +466,13 @@ describe('rate limits', () => {
         payload: { username: member.username.toUpperCase(), password },
       });
     expect((await attempt(1, 'Wrong-password-1')).statusCode).toBe(401);
-    expect((await attempt(2, 'Wrong-password-2')).statusCode).toBe(401);
-    const blocked = await attempt(3, member.password);
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toEqual({ detail: authErrors.tooManyFailures });
-    // Other usernames are not affected.
-    const other = await createTestUser(limited);
-    const response = await call(limited, {
-      method: 'POST',
-      url: '/api/login/',
-      headers: { 'x-forwarded-for': '198.51.100.4' },
-      payload: { username: other.username, password: other.password },
-    });
-    expect(response.statusCode).toBe(200);
+    expect((await attempt(1, 'Wrong-password-2')).statusCode).toBe(401);
+    const locked = await attempt(1, member.password);
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json()).toEqual({ detail: authErrors.tooManyFailures });
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+    // Another address with the right password is let in.
+    expect((await attempt(2, member.password)).statusCode).toBe(200);
   });
 
   it('limits registrations per IP address', async () => {
@@ -481,5 +505,97 @@ describe('rate limits', () => {
       if (response.statusCode === 429) expect(response.json()).toEqual(tooMany);
     }
     expect(codes).toEqual([401, 401, 429]);
+  });
+});
+
+describe('login lockout under parallel guesses', () => {
+  const LIMIT = 10;
+  let slow: App;
+  beforeAll(async () => {
+    // A long slow-down, so that no second slot opens while a test runs.
+    slow = await createTestApp({
+      loginRateLimit: 10_000,
+      loginFailureLimit: LIMIT,
+      loginSlowdownSeconds: 600,
+    });
+  });
+
+  const guess = (target: App, username: string, address: string, password = 'Wrong-password-1') =>
+    call(target, {
+      method: 'POST',
+      url: '/api/login/',
+      remoteAddress: address,
+      payload: { username, password },
+    });
+
+  const count = (codes: number[], code: number) => codes.filter((c) => c === code).length;
+
+  it('lets at most LOGIN_FAILURE_LIMIT of 19 parallel guesses from one address reach the password check', async () => {
+    const member = await createTestUser(slow);
+    for (const username of [member.username, 'missing_parallel_user']) {
+      const verify = vi.mocked(passwords.verifyPassword);
+      verify.mockClear();
+      const answers = await Promise.all(
+        Array.from({ length: 19 }, () => guess(slow, username, '192.0.2.77')),
+      );
+      const codes = answers.map((answer) => answer.statusCode);
+      expect(count(codes, 401), username).toBe(LIMIT);
+      expect(count(codes, 429), username).toBe(19 - LIMIT);
+      expect(verify).toHaveBeenCalledTimes(LIMIT);
+      for (const answer of answers.filter((a) => a.statusCode === 429)) {
+        expect(answer.json()).toEqual({ detail: authErrors.tooManyFailures });
+        expect(Number(answer.headers['retry-after'])).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it('bounds 100 parallel guesses from 100 addresses by the per-username slow-down', async () => {
+    const member = await createTestUser(slow);
+    const verify = vi.mocked(passwords.verifyPassword);
+    verify.mockClear();
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => guess(slow, member.username, `10.77.0.${i + 1}`)),
+    );
+    const codes = answers.map((answer) => answer.statusCode);
+    // LIMIT unthrottled checks, then one per 600 s.
+    expect(count(codes, 401)).toBeLessThanOrEqual(LIMIT + 1);
+    expect(count(codes, 401) + count(codes, 429)).toBe(100);
+    expect(verify.mock.calls.length).toBeLessThanOrEqual(LIMIT + 1);
+    const refused = answers.find((answer) => answer.statusCode === 429);
+    expect(refused?.json()).toEqual({ detail: authErrors.slowedDown });
+    expect(Number(refused?.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('lets the right password in from another address after an attacker locked the user', async () => {
+    const quick = await createTestApp({
+      loginRateLimit: 10_000,
+      loginFailureLimit: 3,
+      loginSlowdownSeconds: 1,
+    });
+    const member = await createTestUser(quick);
+    const attack = await Promise.all(
+      Array.from({ length: 6 }, () => guess(quick, member.username, '203.0.113.66')),
+    );
+    expect(
+      count(
+        attack.map((answer) => answer.statusCode),
+        429,
+      ),
+    ).toBe(3);
+    // The attacker's address is locked out even with the right password…
+    const locked = await guess(quick, member.username, '203.0.113.66', member.password);
+    expect(locked.statusCode).toBe(429);
+    // …and one more guess from elsewhere takes the slow-down's slot.
+    expect((await guess(quick, member.username, '203.0.113.67')).statusCode).toBe(401);
+
+    let answer = await guess(quick, member.username, '198.18.7.1', member.password);
+    if (answer.statusCode === 429) {
+      expect(answer.json()).toEqual({ detail: authErrors.slowedDown });
+      const wait = Number(answer.headers['retry-after']);
+      expect(wait).toBe(1);
+      await new Promise((resolve) => setTimeout(resolve, wait * 1000));
+      answer = await guess(quick, member.username, '198.18.7.1', member.password);
+    }
+    expect(answer.statusCode).toBe(200);
   });
 });

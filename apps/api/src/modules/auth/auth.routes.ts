@@ -31,7 +31,10 @@ function isBadRefreshBody(error: FastifyError): boolean {
 /** Register, login, token refresh and logout: the routes that create and end sessions. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const settings = sessionSettings(app.config);
-  const throttle = new LoginThrottle(app.config.loginFailureLimit);
+  const throttle = new LoginThrottle({
+    limit: app.config.loginFailureLimit,
+    slowdownMs: app.config.loginSlowdownSeconds * 1000,
+  });
   // Made now, so that the first login of a missing user is not slower than the rest.
   await dummyPasswordHash();
 
@@ -60,7 +63,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Signs in with username and password',
         description:
-          'Wrong username or password → 401; blocked account → 403; too many attempts → 429.',
+          'Wrong username or password → 401; blocked account → 403; too many attempts → 429 ' +
+          'with Retry-After (per address and username, and a per-username slow-down).',
         body: LoginInput,
         response: {
           200: AuthResponseSchema,
@@ -70,7 +74,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => login(app.db, settings, throttle, request.body),
+    async (request) => login(app.db, settings, throttle, request.body, request.ip),
   );
 
   app.post(
@@ -112,6 +116,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Ends the session of a refresh token',
+        description:
+          "Revokes that login's refresh tokens and voids every access token of the user at once; " +
+          'the other logins get a 401 and refresh once.',
         body: LogoutInput,
         response: { 204: z.null() },
       },

@@ -20,7 +20,9 @@ export const authErrors = {
   invalidToken: 'Токен жараксыз же мөөнөтү бүткөн.',
   refreshMissing: 'Сурамда refresh токени жок.',
   tooManyFailures:
-    'Бул колдонуучу атына өтө көп ийгиликсиз аракет болду. 15 мүнөттөн кийин кайра аракет кылыңыз.',
+    'Бул колдонуучу атына бул даректен өтө көп ийгиликсиз аракет болду. 15 мүнөттөн кийин кайра аракет кылыңыз.',
+  slowedDown:
+    'Бул колдонуучу атына көп ийгиликсиз аракет болгондуктан, кирүү жайлатылды. Бир нече секунддан кийин кайра аракет кылыңыз.',
 } as const;
 
 /** `POST register/`: a new member (role user) signed in at once. */
@@ -77,28 +79,34 @@ export async function register(
 }
 
 /**
- * `POST login/`. A wrong password and a missing user answer the same 401 after
- * the same work (one argon2 verification, against a dummy hash when the user is
- * missing). A blocked user learns it only with the right password (403).
+ * `POST login/` from client `address`. The password check is reserved in the
+ * throttle before anything is awaited (429 with Retry-After when refused), and
+ * stays counted as a failure unless the password is right. A wrong password and
+ * a missing user answer the same 401 after the same work (one argon2
+ * verification, against a dummy hash when the user is missing). A blocked user
+ * learns it only with the right password (403).
  */
 export async function login(
   db: Db,
   settings: SessionSettings,
   throttle: LoginThrottle,
   input: LoginInput,
+  address: string,
 ): Promise<AuthResponse> {
   const key = foldKey(input.username);
-  if (throttle.isLimited(key)) throw new HttpError(429, authErrors.tooManyFailures);
+  const reservation = throttle.reserve(key, address);
+  if (!reservation.ok) {
+    const message =
+      reservation.reason === 'address' ? authErrors.tooManyFailures : authErrors.slowedDown;
+    throw new HttpError(429, message, { 'retry-after': String(reservation.retryAfterSeconds) });
+  }
 
   const [row] = await db.select().from(users).where(eq(users.usernameKey, key));
   const passwordHash = row?.passwordHash ?? (await dummyPasswordHash());
   const valid = await verifyPassword(passwordHash, input.password);
-  if (!row || !valid) {
-    throttle.recordFailure(key);
-    throw new HttpError(401, authErrors.badCredentials);
-  }
+  if (!row || !valid) throw new HttpError(401, authErrors.badCredentials);
+  throttle.succeeded(reservation.ticket);
   if (!row.isActive) throw new HttpError(403, authErrors.blocked);
-  throttle.reset(key);
 
   return db.transaction(async (tx) => {
     const [seen] = await tx

@@ -43,9 +43,14 @@ export async function issueTokenPair(
     familyId,
     expiresAt: refresh.expiresAt,
   });
+  const [user] = await db
+    .select({ tokenGeneration: users.tokenGeneration })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user) throw new Error(`no user ${userId} to sign a token for`);
   const access = await signToken(
     settings.secret,
-    { sub: userId, typ: 'access' },
+    { sub: userId, typ: 'access', gen: user.tokenGeneration },
     settings.accessTtlSeconds,
   );
   return { access: access.token, refresh: refresh.token };
@@ -59,12 +64,25 @@ export async function revokeFamily(db: Db, familyId: string): Promise<void> {
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
 }
 
-/** Revokes every refresh token of a user: all their sessions end at the next refresh. */
+/**
+ * Voids every access token of a user signed so far (the auth plugin compares
+ * generations). Their logins that still hold a valid refresh token get a new
+ * access token at their next refresh, which the web client makes after a 401.
+ */
+export async function bumpTokenGeneration(db: Db, userId: number): Promise<void> {
+  await db
+    .update(users)
+    .set({ tokenGeneration: sql`${users.tokenGeneration} + 1` })
+    .where(eq(users.id, userId));
+}
+
+/** Ends every session of a user now: refresh tokens revoked, access tokens voided. */
 export async function revokeUserSessions(db: Db, userId: number): Promise<void> {
   await db
     .update(refreshTokens)
     .set({ revokedAt: sql`now()`, updatedAt: sql`now()` })
     .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+  await bumpTokenGeneration(db, userId);
 }
 
 /**
@@ -98,10 +116,18 @@ export async function rotateRefreshToken(
       .returning({ userId: refreshTokens.userId, familyId: refreshTokens.familyId });
     if (!used) {
       const [row] = await tx
-        .select({ familyId: refreshTokens.familyId, revokedAt: refreshTokens.revokedAt })
+        .select({
+          userId: refreshTokens.userId,
+          familyId: refreshTokens.familyId,
+          revokedAt: refreshTokens.revokedAt,
+        })
         .from(refreshTokens)
         .where(eq(refreshTokens.id, claims.jti));
-      if (row?.revokedAt) await revokeFamily(tx, row.familyId);
+      if (row?.revokedAt) {
+        await revokeFamily(tx, row.familyId);
+        // Whoever holds the stolen copy may hold its access token too.
+        await bumpTokenGeneration(tx, row.userId);
+      }
       return null;
     }
     const [user] = await tx
@@ -116,13 +142,21 @@ export async function rotateRefreshToken(
   });
 }
 
-/** Ends the login a refresh token belongs to; an invalid token has nothing to end. */
+/**
+ * Ends the login a refresh token belongs to, and voids every access token of its
+ * user: the access token of this login cannot be told from the others, so the
+ * user's other logins refresh once. An invalid token has nothing to end.
+ */
 export async function endSession(db: Db, settings: SessionSettings, token: string): Promise<void> {
   const claims = await verifyToken(settings.secret, token, 'refresh');
   if (!claims) return;
-  const [row] = await db
-    .select({ familyId: refreshTokens.familyId })
-    .from(refreshTokens)
-    .where(eq(refreshTokens.id, claims.jti));
-  if (row) await revokeFamily(db, row.familyId);
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ userId: refreshTokens.userId, familyId: refreshTokens.familyId })
+      .from(refreshTokens)
+      .where(eq(refreshTokens.id, claims.jti));
+    if (!row) return;
+    await revokeFamily(tx, row.familyId);
+    await bumpTokenGeneration(tx, row.userId);
+  });
 }

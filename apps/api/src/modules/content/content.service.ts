@@ -13,12 +13,13 @@ import {
 } from '@bagysh/shared';
 import { and, desc, eq, like, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { categories, files, persons, posts, users, type PostKind } from '../../db/schema';
+import { categories, persons, posts, users, type PostKind } from '../../db/schema';
 import { errorMessages, fieldError, forbidden, HttpError, notFound } from '../../lib/http-errors';
 import { plainText, sanitizeBody } from '../../lib/sanitize-html';
 import type { CurrentUser } from '../../plugins/auth';
 import { FOREIGN_KEY_VIOLATION, postgresError } from '../../lib/db-errors';
 import { pageWindow } from '../../lib/pagination';
+import { isPublicImage, referencedFile } from '../files/files.service';
 
 export type { PostKind };
 type Viewer = CurrentUser | null;
@@ -254,14 +255,8 @@ async function assertCategory(db: Db, kind: PostKind, categoryId: number | null 
  */
 async function assertCover(db: Db, fileId: number | null | undefined) {
   if (fileId === null || fileId === undefined) return;
-  const [row] = await db
-    .select({ kind: files.kind, visibility: files.visibility })
-    .from(files)
-    .where(eq(files.id, fileId));
-  if (!row) throw fieldError('cover_file_id', contentMessages.noSuchFile);
-  if (row.kind !== 'image' || row.visibility !== 'public') {
-    throw fieldError('cover_file_id', contentMessages.coverNotPublicImage);
-  }
+  const file = await referencedFile(db, fileId, 'cover_file_id', contentMessages.noSuchFile);
+  if (!isPublicImage(file)) throw fieldError('cover_file_id', contentMessages.coverNotPublicImage);
 }
 
 /** Turns a foreign-key failure (person, file, category gone) into a field error. */

@@ -4,6 +4,8 @@ import {
   hasRole,
   type AllowedFileType,
   type FileInfo,
+  type FileKind,
+  type FileVisibility,
   type FileLink,
   type FilesListQuery,
   type FileUpdateInput,
@@ -53,6 +55,8 @@ export const filesMessages = {
   noSuchCategory: 'Мындай категория жок.',
   notFileCategory: 'Бул категория файлдар үчүн эмес.',
   badLink: 'Шилтеменин мөөнөтү бүттү же ал жараксыз. Файлды кайра ачыңыз.',
+  personPhotoNotPublicImage:
+    'Адамдын сүрөтү катары баарына ачык сүрөт гана тандалат: адамдардын баракчаларын коноктор да көрөт.',
 } as const;
 
 /** Unreferenced blobs younger than this are left alone by the sweep. */
@@ -322,6 +326,43 @@ async function visibleRow(
   const found = await findRow(ctx.db, id);
   if (!found || (found.file.visibility !== 'public' && !user)) throw notFound();
   return found;
+}
+
+/** What a feature checks before it refers to a file (an avatar, a cover, a person photo). */
+export interface ReferencedFile {
+  kind: FileKind;
+  mimeType: string;
+  visibility: FileVisibility;
+  ownerId: number;
+}
+
+/**
+ * The file that form field `field` refers to, or a 400 on that field with
+ * `missingMessage` when there is none. The caller then applies its own rule
+ * (`isPublicImage`, or an owner check) and refuses with its own message.
+ */
+export async function referencedFile(
+  db: Executor,
+  id: number,
+  field: string,
+  missingMessage: string,
+): Promise<ReferencedFile> {
+  const [row] = await db
+    .select({
+      kind: files.kind,
+      mimeType: files.mimeType,
+      visibility: files.visibility,
+      ownerId: files.ownerId,
+    })
+    .from(files)
+    .where(eq(files.id, id));
+  if (!row) throw fieldError(field, missingMessage);
+  return row;
+}
+
+/** Shown as a picture to everyone, guests included: what covers and person photos must be. */
+export function isPublicImage(file: ReferencedFile): boolean {
+  return file.kind === 'image' && file.visibility === 'public';
 }
 
 /**

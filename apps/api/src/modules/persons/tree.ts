@@ -7,8 +7,9 @@ import {
 } from '@bagysh/shared';
 import { eq, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
-import { clans, files, nameKeys, persons, unions } from '../../db/schema';
+import { clans, nameKeys, persons, unions } from '../../db/schema';
 import { conflict, fieldError, notFound } from '../../lib/http-errors';
+import { filesMessages, isPublicImage, referencedFile } from '../files/files.service';
 import { intArray, subtreeCondition } from './person-rows';
 import { invalidateTreeCaches } from './tree-cache';
 
@@ -160,11 +161,16 @@ async function checkMother(tx: Db, motherId: number, selfId?: number): Promise<P
   return mother;
 }
 
-/** A photo must name an existing file (a revert may bring back one deleted since). */
+/**
+ * A photo must name an existing public image: guests see person pages (a revert
+ * may bring back a file deleted or made members-only since).
+ */
 async function checkPhoto(tx: Db, fileId: number | null | undefined): Promise<void> {
   if (fileId === null || fileId === undefined) return;
-  const [row] = await tx.select({ id: files.id }).from(files).where(eq(files.id, fileId));
-  if (!row) throw fieldError('photo_file_id', personMessages.photoNotFound);
+  const file = await referencedFile(tx, fileId, 'photo_file_id', personMessages.photoNotFound);
+  if (!isPublicImage(file)) {
+    throw fieldError('photo_file_id', filesMessages.personPhotoNotPublicImage);
+  }
 }
 
 async function checkSpouses(tx: Db, ids: readonly number[], selfId?: number): Promise<void> {

@@ -5,7 +5,8 @@ import type { App } from '../../app';
 import { users } from '../../db/schema';
 import { createTestApp } from '../../test/app';
 import { createTestFileRow, createTestUser, type TestUser } from '../../test/factories';
-import { call } from './test-support';
+import { authErrors } from '../auth/auth.service';
+import { bearer, call } from './test-support';
 import { updateUserAsStaff, usersMessages } from './users.service';
 
 interface Pair {
@@ -143,6 +144,40 @@ describe('PATCH /api/user/', () => {
     });
   });
 
+  it("takes as avatar only an image that is public or the member's own", async () => {
+    const member = await createTestUser(app);
+    const other = await createTestUser(app);
+    const othersPrivate = await createTestFileRow(app, other.id, { visibility: 'members' });
+    const othersPublic = await createTestFileRow(app, other.id);
+    const ownPrivate = await createTestFileRow(app, member.id, { visibility: 'members' });
+    const ownPdf = await createTestFileRow(app, member.id, { kind: 'pdf' });
+    const setAvatar = (fileId: number) =>
+      call(app, {
+        method: 'PATCH',
+        url: '/api/user/',
+        headers: member.headers,
+        payload: { avatar_file_id: fileId },
+      });
+    const refusal = {
+      avatar_file_id: ['Аватар катары өзүңүз жүктөгөн же баарына ачык сүрөт гана тандалат.'],
+    };
+    for (const fileId of [othersPrivate, ownPdf]) {
+      const refused = await setAvatar(fileId);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual(refusal);
+    }
+    const [row] = await app.db
+      .select({ avatarFileId: users.avatarFileId })
+      .from(users)
+      .where(eq(users.id, member.id));
+    expect(row?.avatarFileId).toBeNull();
+    for (const fileId of [othersPublic, ownPrivate]) {
+      const accepted = await setAvatar(fileId);
+      expect(accepted.statusCode).toBe(200);
+      expect(accepted.json()).toMatchObject({ avatar: `/api/files/${fileId}/download/` });
+    }
+  });
+
   it('refuses an e-mail of another user (letter case ignored) and a malformed one', async () => {
     const first = await createTestUser(app);
     const second = await createTestUser(app);
@@ -236,6 +271,16 @@ describe('POST /api/user/password/', () => {
     const pair = response.json<Pair>();
     expect(Object.keys(pair).sort()).toEqual(['access', 'refresh']);
 
+    // Access tokens issued before the change stop working at once, on every device…
+    for (const access of [member.token, otherDevice.access]) {
+      const me = await call(app, { url: '/api/user/', headers: bearer(access) });
+      expect(me.statusCode).toBe(401);
+      expect(me.json()).toEqual({ detail: authErrors.invalidToken });
+    }
+    // …while this client goes on with the new pair.
+    expect((await call(app, { url: '/api/user/', headers: bearer(pair.access) })).statusCode).toBe(
+      200,
+    );
     expect((await refresh(otherDevice.refresh)).statusCode).toBe(401);
     expect((await refresh(pair.refresh)).statusCode).toBe(200);
     const old = await call(app, {
@@ -396,7 +441,12 @@ describe('PATCH /api/users/{id}/', () => {
 
     const unblocked = await patchUser(moderator, member.id, { is_active: true });
     expect(unblocked.json()).toMatchObject({ is_active: true });
-    expect((await call(app, { url: '/api/user/', headers: member.headers })).statusCode).toBe(200);
+    // Unblocking does not bring the old access token back; signing in again works.
+    expect((await call(app, { url: '/api/user/', headers: member.headers })).statusCode).toBe(401);
+    const again = await login(member);
+    expect((await call(app, { url: '/api/user/', headers: bearer(again.access) })).statusCode).toBe(
+      200,
+    );
   });
 
   it('does not let a moderator change roles or block other staff', async () => {

@@ -64,7 +64,8 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['users'],
         summary: 'Changes the password and ends every other session',
         description:
-          'Every refresh token of the user is revoked; the answer is a new pair for this client.',
+          'Every refresh token of the user is revoked and every access token voided at once; ' +
+          'the answer is a new pair for this client.',
         security,
         body: PasswordChangeInput,
         response: { 200: TokenPairSchema, 401: DetailErrorSchema },

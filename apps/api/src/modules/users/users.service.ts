@@ -18,13 +18,14 @@ import {
 } from '@bagysh/shared';
 import { and, asc, count, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { files, users } from '../../db/schema';
+import { users } from '../../db/schema';
 import { conflict, FieldValidationError, forbidden, notFound } from '../../lib/http-errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { CurrentUser } from '../../plugins/auth';
 import { postgresError, UNIQUE_VIOLATION } from '../../lib/db-errors';
 import { pageLinks } from '../../lib/pagination';
 import { issueTokenPair, revokeUserSessions, type SessionSettings } from '../auth/sessions';
+import { referencedFile } from '../files/files.service';
 
 export const usersMessages = {
   usernameTaken: 'Бул колдонуучу аты ээленген.',
@@ -35,6 +36,7 @@ export const usersMessages = {
   notYourself: 'Өз ролуңузду же абалыңызды өзгөртө албайсыз.',
   lastAdmin: 'Акыркы активдүү администраторду төмөндөтүүгө же бөгөттөөгө болбойт.',
   avatarNotFound: 'Мындай сүрөт файлы табылган жок.',
+  avatarNotAllowed: 'Аватар катары өзүңүз жүктөгөн же баарына ачык сүрөт гана тандалат.',
 } as const;
 
 /** Every column a response may show — never the password hash. */
@@ -155,11 +157,17 @@ export async function updateProfile(db: Db, userId: number, input: ProfileUpdate
   }
   if (input.avatar_file_id !== undefined) {
     if (input.avatar_file_id !== null) {
-      const [file] = await db
-        .select({ id: files.id })
-        .from(files)
-        .where(eq(files.id, input.avatar_file_id));
-      if (!file) throw new FieldValidationError({ avatar_file_id: [usersMessages.avatarNotFound] });
+      const file = await referencedFile(
+        db,
+        input.avatar_file_id,
+        'avatar_file_id',
+        usersMessages.avatarNotFound,
+      );
+      // Others' members-only files stay theirs: an avatar may not pass them around.
+      const mayUse = file.visibility === 'public' || file.ownerId === userId;
+      if (file.kind !== 'image' || !mayUse) {
+        throw new FieldValidationError({ avatar_file_id: [usersMessages.avatarNotAllowed] });
+      }
     }
     changes.avatarFileId = input.avatar_file_id;
   }

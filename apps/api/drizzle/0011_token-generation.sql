@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "token_generation" integer DEFAULT 0 NOT NULL;
