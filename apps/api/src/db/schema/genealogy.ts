@@ -87,6 +87,13 @@ export const persons = pgTable(
     index('persons_name_icu_index').on(sql`${table.name} collate "und-x-icu"`, table.id),
     index('persons_birth_year_asc_index').on(sql`coalesce(${table.birthYear}, 100000)`, table.id),
     index('persons_birth_year_desc_index').on(sql`coalesce(${table.birthYear}, -100000)`, table.id),
+    // A guest's birth-year order: among the recently born, only those with a recorded death are
+    // shown with their year (privacy.ts), and most of the recently born are living.
+    index('persons_dead_birth_year_index')
+      .on(table.birthYear, table.id)
+      .where(
+        sql`${table.birthYear} is not null and (${table.deathYear} is not null or ${table.deathDate} is not null)`,
+      ),
     check('persons_sex_check', sql`${table.sex} in ('M', 'F', 'U')`),
     check('persons_depth_check', sql`${table.depth} = cardinality(${table.path})`),
   ],

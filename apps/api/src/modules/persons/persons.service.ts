@@ -25,6 +25,7 @@ import {
   type SummaryRow,
 } from './person-rows';
 import {
+  livingBirthYearFloor,
   livingCondition,
   projectPerson,
   projectSummary,
@@ -235,10 +236,57 @@ async function readByName(db: Db, order: Order, read: PageRead, viewer: Viewer) 
   );
 }
 
+/** A part of the birth-year order that one index range serves. */
+interface Segment {
+  /** Which rows belong to it (besides the list's filters). */
+  where: SQL;
+  /** The sort key in it, as its index has it; null for the unknown years (ordered by id). */
+  key: SQL | null;
+  /** The lowest and highest key it holds (the sentinel for the unknown years). */
+  range: [number, number];
+}
+
 /**
- * Rows in birth-year order as the viewer sees the years: the known, visible years through the
- * index, then everyone whose year is unknown or hidden (a guest's living persons) by id, as if
- * their year were unknown. A restricted person's real year never decides a place or a cursor.
+ * The parts of the birth-year order, lowest key first. For a viewer who does not see living
+ * persons (privacy.ts), a living person's year is hidden and counts as unknown: the known years
+ * are those born over 100 years ago (not flagged living), and the recently born with a death
+ * recorded (their own partial index: most of the recently born are living).
+ */
+function birthYearSegments(order: Order, sentinel: number, viewer: Viewer): Segment[] {
+  const floor = livingBirthYearFloor();
+  const unknown: Segment = {
+    where: sql`(p.birth_year is null or ${restrictedCondition(viewer)})`,
+    key: null,
+    range: [sentinel, sentinel],
+  };
+  const known: Segment[] = viewer.seesLiving
+    ? [
+        {
+          where: sql`p.birth_year is not null`,
+          key: order.key,
+          range: [NO_YEAR_DESC + 1, NO_YEAR_ASC - 1],
+        },
+      ]
+    : [
+        {
+          where: sql`${order.key} <= ${floor} and ${order.key} > ${NO_YEAR_DESC} and not p.is_living`,
+          key: order.key,
+          range: [NO_YEAR_DESC + 1, floor],
+        },
+        {
+          where: sql`p.birth_year is not null and (p.death_year is not null or p.death_date is not null)
+            and p.birth_year > ${floor} and not p.is_living`,
+          key: sql.raw('p.birth_year'),
+          range: [floor + 1, NO_YEAR_ASC - 1],
+        },
+      ];
+  return sentinel === NO_YEAR_ASC ? [...known, unknown] : [unknown, ...known];
+}
+
+/**
+ * Rows in birth-year order as the viewer sees the years: segment after segment in the reading
+ * direction, each read through its own index from the cursor. A restricted person's real year
+ * never decides a place or a cursor.
  */
 async function readByBirthYear(
   db: Db,
@@ -247,71 +295,55 @@ async function readByBirthYear(
   read: PageRead,
   viewer: Viewer,
 ): Promise<ListRow[]> {
-  const { cursor, descending, limit, offset } = read;
+  const { cursor, descending } = read;
   const direction = sql.raw(descending ? 'desc' : 'asc');
   const op = sql.raw(descending ? '<' : '>');
-  // The sentinel is the largest key of the ascending order and the smallest of the descending.
-  const sentinelIsMax = sentinel === NO_YEAR_ASC;
-  const unknownFirst = sentinelIsMax === descending;
-  const restricted = restrictedCondition(viewer);
+  const segments = birthYearSegments(order, sentinel, viewer);
+  if (descending) segments.reverse();
 
-  const known = async (take: number, skip: number) => {
-    const conditions = [
-      ...read.filters,
-      sql`${order.key} ${sql.raw(sentinelIsMax ? '<' : '>')} ${sentinel}`,
-      sql`not ${restricted}`,
-    ];
-    if (cursor)
-      conditions.push(sql`(${order.key}, p.id) ${op} (${order.value(cursor.v)}, ${cursor.id})`);
-    return queryRows<ListRow>(
-      db,
-      sql`select ${summaryColumns(viewer)}, ${order.key} as sort_key from persons p
-          ${whereClause(conditions)}
-          order by ${order.key} ${direction}, p.id ${direction}
-          limit ${take} offset ${skip}`,
-    );
-  };
-  const unknown = async (take: number, skip: number) => {
-    // Where the cursor stands relative to the unknown group decides which of it is left.
-    const conditions = [...read.filters, sql`(p.birth_year is null or ${restricted})`];
+  const rows: ListRow[] = [];
+  let skip = read.offset;
+  for (const segment of segments) {
+    const take = read.limit - rows.length;
+    if (take <= 0) break;
+    const conditions = [...read.filters, segment.where];
     if (cursor) {
       const v = Number(cursor.v);
-      const after = descending ? v > sentinel : v < sentinel;
-      if (v === sentinel) conditions.push(sql`p.id ${op} ${cursor.id}`);
-      else if (!after) return [];
+      const [low, high] = segment.range;
+      // Wholly before the cursor in the reading direction: nothing of it is left.
+      if (descending ? low > v : high < v) continue;
+      if (segment.key === null) {
+        if (v === sentinel) conditions.push(sql`p.id ${op} ${cursor.id}`);
+      } else {
+        conditions.push(sql`(${segment.key}, p.id) ${op} (${order.value(v)}, ${cursor.id})`);
+      }
     }
-    return queryRows<ListRow>(
-      db,
-      sql`select ${summaryColumns(viewer)}, ${sentinel}::int as sort_key from persons p
-          ${whereClause(conditions)}
-          order by p.id ${direction}
-          limit ${take} offset ${skip}`,
+    if (skip > 0) {
+      const [size] = await queryRows<{ count: number }>(
+        db,
+        sql`select count(*)::int as count from persons p ${whereClause(conditions)}`,
+      );
+      if ((size?.count ?? 0) <= skip) {
+        skip -= size?.count ?? 0;
+        continue;
+      }
+    }
+    const key = segment.key ?? sql`${sentinel}::int`;
+    const orderBy = segment.key
+      ? sql`${segment.key} ${direction}, p.id ${direction}`
+      : sql`p.id ${direction}`;
+    rows.push(
+      ...(await queryRows<ListRow>(
+        db,
+        sql`select ${summaryColumns(viewer)}, ${key} as sort_key from persons p
+            ${whereClause(conditions)}
+            order by ${orderBy}
+            limit ${take} offset ${skip}`,
+      )),
     );
-  };
-  const groupCount = async (condition: SQL) => {
-    const [row] = await queryRows<{ count: number }>(
-      db,
-      sql`select count(*)::int as count from persons p
-          ${whereClause([...read.filters, condition])}`,
-    );
-    return row?.count ?? 0;
-  };
-
-  // Read the group that comes first; go on into the other only when the page reaches it.
-  const [first, second] = unknownFirst ? [unknown, known] : [known, unknown];
-  let skip = offset;
-  if (skip > 0 && !cursor) {
-    const firstSize = await groupCount(
-      unknownFirst
-        ? sql`(p.birth_year is null or ${restricted})`
-        : sql`(p.birth_year is not null and not ${restricted})`,
-    );
-    if (firstSize <= skip) return second(limit, skip - firstSize);
+    skip = 0;
   }
-  const rows = await first(limit, skip);
-  if (rows.length >= limit) return rows;
-  skip = 0;
-  return [...rows, ...(await second(limit - rows.length, skip))];
+  return rows;
 }
 
 /**

@@ -35,8 +35,8 @@ export function viewerOf(request: FastifyRequest): Viewer {
   return request.user === null ? PUBLIC_VIEWER : FULL_VIEWER;
 }
 
-/** The first year in which someone born in `birthYear` is no longer presumed living. */
-function livingBirthYearFloor(now = new Date()): number {
+/** Persons born after this year with no death date are presumed living. */
+export function livingBirthYearFloor(now = new Date()): number {
   return now.getUTCFullYear() - PERSON_LIMITS.livingYears;
 }
 
@@ -78,8 +78,10 @@ export function restrictedCondition(viewer: Viewer, alias = 'p'): SQL {
 export function motherLinkVisible(viewer: Viewer, child = 'p'): SQL {
   if (viewer.seesLiving) return sql`true`;
   const c = sql.raw(child);
-  return sql`(not ${livingCondition(child)} and not exists (
-    select 1 from persons lm where lm.id = ${c}.mother_id and ${livingCondition('lm')}))`;
+  // A scalar subquery: one primary-key lookup per row (PostgreSQL would hash a NOT EXISTS
+  // over every living person).
+  return sql`(not ${livingCondition(child)} and not coalesce((
+    select ${livingCondition('lm')} from persons lm where lm.id = ${c}.mother_id), false))`;
 }
 
 /**

@@ -1,0 +1,1 @@
+CREATE INDEX "persons_dead_birth_year_index" ON "persons" USING btree ("birth_year","id") WHERE "persons"."birth_year" is not null and ("persons"."death_year" is not null or "persons"."death_date" is not null);
