@@ -48,6 +48,9 @@ export const ky = {
   dialog: {
     cancel: 'Жокко чыгаруу',
   },
+  guard: {
+    loginNeeded: 'Бул баракты көрүү үчүн сайтка кириңиз.',
+  },
   logout: {
     question: 'Сайттан чыгасызбы?',
     confirm: 'Чыгуу',
