@@ -113,7 +113,7 @@ export function AppHeader({ transparent = false }: { transparent?: boolean }) {
           )}
         </Box>
         {wide && (
-          <Box sx={{ px: 2, pb: 0.75 }}>
+          <Box sx={{ px: 1, pb: 0.75, '@media (min-width: 1440px)': { px: 2 } }}>
             <NavMenu onDark={transparent} />
           </Box>
         )}
