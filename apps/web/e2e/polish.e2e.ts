@@ -113,7 +113,10 @@ describe('not found at once (item 3)', () => {
       const page = await session.newPage();
       await page.goto(path);
       await page.locator('h1, main').first().waitFor();
-      await page.getByText(/табылган жок/i).first().waitFor({ timeout: 1500 });
+      await page
+        .getByText(/табылган жок/i)
+        .first()
+        .waitFor({ timeout: 1500 });
       allowRefusals(session.consoleErrors, '404');
     });
   }
@@ -134,7 +137,7 @@ describe('the comparison pickers (items 7, 8, 13)', () => {
     expect(await picker.getByRole('button', { name: 'Тандоону алып салуу' }).count()).toBe(1);
     const badge = page.getByTestId('jeti-ata');
     await badge.waitFor();
-    expect(await badge.textContent()).toContain('үйлөнүүгө болбойт');
+    expect(await badge.textContent()).toContain('салт боюнча бири-бирине үйлөнүүгө болбойт');
   });
 
   it('shows the chosen names in runes in old_ky', async () => {
@@ -255,7 +258,11 @@ describe('articles: someone else’s, the editor label, categories (items 6, 8, 
     const response = await fetch(`${inject('baseUrl')}/api/person-articles/`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${admin.access}` },
-      body: JSON.stringify({ title: 'Башка бирөөнүн макаласы', lead: 'Кыскача', status: 'published' }),
+      body: JSON.stringify({
+        title: 'Башка бирөөнүн макаласы',
+        lead: 'Кыскача',
+        status: 'published',
+      }),
     });
     expect(response.status).toBe(201);
     return ((await response.json()) as { id: number }).id;
