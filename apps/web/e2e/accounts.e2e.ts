@@ -144,12 +144,12 @@ describe('accounts: register, log out, log in (spec §4, §8)', () => {
 describe('accounts: guards (spec §6)', () => {
   const session = useBrowser();
 
-  it('sends guests from login-only pages to / and from /profile to /login', async () => {
+  it('sends guests from login-only pages, /profile too, to /login', async () => {
     const page = await session.newPage(PHONE);
     await page.goto('/users');
-    await page.waitForURL(`${session.baseUrl}/`);
+    await page.waitForURL(`${session.baseUrl}/login?next=%2Fusers`);
     await page.goto('/profile');
-    await page.waitForURL(`${session.baseUrl}/login`);
+    await page.waitForURL(`${session.baseUrl}/login?next=%2Fprofile`);
     await page.getByRole('button', { name: 'Кирүү', exact: true }).waitFor();
   });
 

@@ -12,7 +12,7 @@ export const FONT_FAMILY =
   '"Noto Sans Old Turkic", Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
 
 /**
- * Runes in menus, tooltips and lists at 15 px or more: the Old Turkic glyphs are drawn small
+ * Runes in menus, tooltips, lists and buttons at 15 px or more: the Old Turkic glyphs are drawn small
  * for their size, and at the 12–14 px of Latin menus they are hard to read.
  */
 export const READABLE_RUNES = { '& bdi[lang="ky-Orkh"]': { fontSize: 'max(1em, 15px)' } } as const;
@@ -38,6 +38,7 @@ export const theme = createTheme({
     MuiTooltip: { styleOverrides: { tooltip: READABLE_RUNES } },
     MuiMenuItem: { styleOverrides: { root: READABLE_RUNES } },
     MuiListItemButton: { styleOverrides: { root: READABLE_RUNES } },
+    MuiButton: { styleOverrides: { root: READABLE_RUNES } },
   },
   // Overlays take 2000 + 10 per layer themselves (lib/overlays.ts); notices stay above them.
   zIndex: { snackbar: 2600, tooltip: 2700 },
