@@ -302,3 +302,23 @@ describe('articles: someone else’s, the editor label, categories (items 6, 8, 
     expect(categories.filter((category) => text.includes(category.slug))).toEqual([]);
   });
 });
+
+describe('skip link (item 9)', () => {
+  const session = useBrowser();
+
+  it('takes a keyboard user past the header to the page', async () => {
+    const page = await session.newPage();
+    await page.goto('/search');
+    await page.locator('h1').waitFor();
+    await page.keyboard.press('Tab');
+    const link = page.getByRole('link', { name: 'Негизги мазмунга өтүү' });
+    expect(await link.evaluate((el) => el === document.activeElement)).toBe(true);
+    const box = await link.boundingBox();
+    expect(box?.y ?? -1).toBeGreaterThanOrEqual(0);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main-content');
+    await page.keyboard.press('Tab');
+    // The next stop is inside the page, not the header.
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest('main')))).toBe(true);
+  });
+});

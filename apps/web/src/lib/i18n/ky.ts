@@ -34,6 +34,7 @@ export const ky = {
     login: 'Кирүү',
     logout: 'Чыгуу',
     profile: 'Профиль',
+    skipToContent: 'Негизги мазмунга өтүү',
   },
   language: {
     label: 'Жазуу',
