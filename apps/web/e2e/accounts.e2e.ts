@@ -109,7 +109,10 @@ describe('accounts: register, log out, log in (spec §4, §8)', () => {
     await page.setViewportSize(PHONE);
     await page.getByRole('button', { name: 'Меню' }).click();
     await page.getByTestId('nav-drawer').getByRole('button', { name: 'Чыгуу' }).click();
-    await page.getByRole('dialog', { name: 'Чыгуу' }).getByRole('button', { name: 'Чыгуу' }).click();
+    await page
+      .getByRole('dialog', { name: 'Чыгуу' })
+      .getByRole('button', { name: 'Чыгуу' })
+      .click();
     const snackbar = page.getByTestId('snackbar');
     await snackbar.waitFor();
     expect(await snackbar.textContent()).toBe('Ийгиликтүү');
@@ -144,12 +147,12 @@ describe('accounts: register, log out, log in (spec §4, §8)', () => {
 describe('accounts: guards (spec §6)', () => {
   const session = useBrowser();
 
-  it('sends guests from login-only pages to / and from /profile to /login', async () => {
+  it('sends guests from login-only pages, /profile too, to /login', async () => {
     const page = await session.newPage(PHONE);
     await page.goto('/users');
-    await page.waitForURL(`${session.baseUrl}/`);
+    await page.waitForURL(`${session.baseUrl}/login?next=%2Fusers`);
     await page.goto('/profile');
-    await page.waitForURL(`${session.baseUrl}/login`);
+    await page.waitForURL(`${session.baseUrl}/login?next=%2Fprofile`);
     await page.getByRole('button', { name: 'Кирүү', exact: true }).waitFor();
   });
 
@@ -206,7 +209,10 @@ describe('accounts: token expiry and profile', () => {
     await fullName.fill('Бакыт Осмонов');
     await page.getByLabel('Электрондук почта').fill('bad-email');
     await page.getByRole('button', { name: 'Сактоо' }).click();
-    await page.getByText(/туура эмес|e-mail|почта/i).first().waitFor();
+    await page
+      .getByText(/туура эмес|e-mail|почта/i)
+      .first()
+      .waitFor();
     const email = `${account.user.username.toLowerCase()}@example.kg`;
     await page.getByLabel('Электрондук почта').fill(email);
     await page.getByRole('button', { name: 'Сактоо' }).click();

@@ -223,7 +223,7 @@ describe('genealogy: /search', () => {
     expect(await node(page, COUSINS.a.id).getAttribute('aria-label')).toBe(COUSINS.a.name);
     // The toolbar's texts come from the catalogue, shown in runes, named in Cyrillic.
     const toolbar = page.getByRole('toolbar', { name: 'Санжыра куралдары' });
-    const svgButton = toolbar.getByRole('button', { name: 'Жүктөп алуу SVG' });
+    const svgButton = toolbar.getByRole('button', { name: 'SVG жүктөп алуу' });
     expect(await svgButton.textContent()).toContain(toRunes('Жүктөп алуу'));
     await shot(page, 'search-runes-desktop');
 
@@ -236,7 +236,7 @@ describe('genealogy: /search', () => {
     expect(svg).toMatch(
       /@font-face\{font-family:'Noto Sans Old Turkic'.*src:url\(data:font\/woff2;base64,/,
     );
-    const pngButton = toolbar.getByRole('button', { name: 'PNG' });
+    const pngButton = toolbar.getByRole('button', { name: 'PNG жүктөп алуу' });
     const [png] = await Promise.all([page.waitForEvent('download'), pngButton.click()]);
     expect(png.suggestedFilename()).toBe('sanjyra.png');
     const bytes = readFileSync((await png.path()) ?? '');

@@ -19,7 +19,7 @@ const ROUTES: {
   { path: '/person-articles/:id', title: '', access: 'public', view: 'person-articles' },
   {
     path: '/person-articles/edit/:id',
-    title: 'Макала кошуу',
+    title: 'Макаланы түзөтүү',
     access: 'login',
     view: 'person-articles',
   },
@@ -160,15 +160,13 @@ describe('layouts (spec §2)', () => {
 describe('route guard (spec §6)', () => {
   const session = useBrowser();
 
-  it('sends a guest from every login-only page to / (and from /profile to /login)', async () => {
+  it('sends a guest from every login-only page to /login, which says why', async () => {
     for (const route of ROUTES.filter((r) => r.access === 'login')) {
       const page = await session.newPage();
       await page.goto(route.path);
-      // Issue 4: a signed-out visitor on /profile is sent to log in.
-      const target = route.path === '/profile' ? '/login' : '/';
-      await page.waitForURL(`${session.baseUrl}${target}`);
-      const title = target === '/login' ? 'Кирүү' : 'Башкы бет';
-      await expect.poll(() => page.title()).toBe(`${title} - ${SITE_NAME}`);
+      await page.waitForURL(`${session.baseUrl}/login?next=${encodeURIComponent(route.path)}`);
+      await expect.poll(() => page.title()).toBe(`Кирүү - ${SITE_NAME}`);
+      await page.getByText('Бул баракты көрүү үчүн сайтка кириңиз.').waitFor();
       await page.context().close();
     }
   });

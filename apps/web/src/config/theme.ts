@@ -11,6 +11,12 @@ declare module '@mui/material/styles' {
 export const FONT_FAMILY =
   '"Noto Sans Old Turkic", Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
 
+/**
+ * Runes in menus, tooltips, lists and buttons at 15 px or more: the Old Turkic glyphs are drawn small
+ * for their size, and at the 12–14 px of Latin menus they are hard to read.
+ */
+export const READABLE_RUNES = { '& bdi[lang="ky-Orkh"]': { fontSize: 'max(1em, 15px)' } } as const;
+
 /** Spec §9: light, primary orange #E65100, secondary teal, the site's breakpoints. */
 export const theme = createTheme({
   breakpoints: { values: BREAKPOINTS },
@@ -27,6 +33,12 @@ export const theme = createTheme({
     h2: { fontWeight: 700 },
     h3: { fontWeight: 700 },
     h4: { fontWeight: 700 },
+  },
+  components: {
+    MuiTooltip: { styleOverrides: { tooltip: READABLE_RUNES } },
+    MuiMenuItem: { styleOverrides: { root: READABLE_RUNES } },
+    MuiListItemButton: { styleOverrides: { root: READABLE_RUNES } },
+    MuiButton: { styleOverrides: { root: READABLE_RUNES } },
   },
   // Overlays take 2000 + 10 per layer themselves (lib/overlays.ts); notices stay above them.
   zIndex: { snackbar: 2600, tooltip: 2700 },

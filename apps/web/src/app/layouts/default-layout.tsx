@@ -4,7 +4,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { BREAKPOINTS, NAV_RAIL_WIDTH } from '../../config/constants';
 import { PageOutlet } from '../page-outlet';
 import { AppFooter } from '../shell/app-footer';
-import { AppHeader } from '../shell/app-header';
+import { AppHeader, MAIN_ID } from '../shell/app-header';
 import { LogoutDialog } from '../shell/logout';
 
 const NavRail = lazy(() => import('../shell/nav-rail'));
@@ -43,7 +43,15 @@ export function DefaultLayout({ children }: { children?: ReactNode }) {
         )}
         <Box
           component="main"
-          sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}
+          id={MAIN_ID}
+          tabIndex={-1}
+          sx={{
+            flex: 1,
+            minWidth: 0,
+            display: 'flex',
+            flexDirection: 'column',
+            '&:focus': { outline: 'none' },
+          }}
         >
           {children ?? <PageOutlet />}
         </Box>

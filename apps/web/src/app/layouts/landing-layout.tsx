@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import type { ReactNode } from 'react';
 import { PageOutlet } from '../page-outlet';
-import { AppHeader } from '../shell/app-header';
+import { AppHeader, MAIN_ID } from '../shell/app-header';
 import { LogoutDialog } from '../shell/logout';
 
 /** The home page's frame: a transparent header over the content (spec §2). */
@@ -9,7 +9,9 @@ export function LandingLayout({ children }: { children?: ReactNode }) {
   return (
     <Box data-layout="landing" sx={{ position: 'relative', minHeight: '100dvh' }}>
       <AppHeader transparent />
-      <Box component="main">{children ?? <PageOutlet />}</Box>
+      <Box component="main" id={MAIN_ID} tabIndex={-1} sx={{ '&:focus': { outline: 'none' } }}>
+        {children ?? <PageOutlet />}
+      </Box>
       <LogoutDialog />
     </Box>
   );

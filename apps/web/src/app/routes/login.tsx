@@ -1,16 +1,24 @@
-import Link from '@mui/material/Link';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { AuthCard } from '../../features/accounts';
 import { useScript } from '../../lib/script';
+import { LanguageSwitch } from '../shell/language-switch';
 
-/** Login (blank layout, guests only): sign in or register. */
+/**
+ * Login (blank layout, guests only): sign in or register. A guest sent here from a login-only
+ * page (`?next=`) is told why, and goes back there after signing in. The blank layout has no
+ * header, so the language switch is on the page itself.
+ */
 export function Component() {
   const { t } = useTranslation();
   const script = useScript();
+  const [params] = useSearchParams();
+  const sentHere = params.has('next');
   return (
     <Box
       sx={{
@@ -22,14 +30,18 @@ export function Component() {
         gap: 2,
         px: 2,
         py: 4,
+        position: 'relative',
         background: 'linear-gradient(180deg, #FFF3E0 0%, #FAFAF8 60%)',
       }}
     >
+      <Box sx={{ position: 'absolute', top: 12, right: 16 }}>
+        <LanguageSwitch onDark={false} />
+      </Box>
       <Link
         component={RouterLink}
         to={paths.home()}
         underline="hover"
-        sx={{ fontWeight: 800, fontSize: 20 }}
+        sx={{ fontWeight: 800, fontSize: 20, mt: { xs: 4, sm: 0 } }}
         {...script.label(t('site.name'))}
       >
         {script.text(t('site.name'))}
@@ -37,6 +49,11 @@ export function Component() {
       <Typography variant="h4" component="h1">
         {script.text(t('titles.login'))}
       </Typography>
+      {sentHere && (
+        <Alert severity="info" role="status" sx={{ width: '100%', maxWidth: 420 }}>
+          {script.text(t('guard.loginNeeded'))}
+        </Alert>
+      )}
       <AuthCard />
     </Box>
   );

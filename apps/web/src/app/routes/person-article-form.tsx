@@ -5,15 +5,14 @@ import { PostForm } from '../../features/content';
 import { parseId } from '../../features/content/lib/format';
 import '../../lib/i18n/areas/content';
 
-/** Макала кошуу (addPersonArticle) and its edit (editPersonArticle): the same form. */
+/** Макала кошуу (addPersonArticle) and its edit (editPersonArticle, Макаланы түзөтүү): the same form. */
 export function Component() {
   const { t } = useTranslation();
-  const { t: c } = useTranslation('content');
   const { id } = useParams();
   const editing = id !== undefined;
   const parsed = parseId(id);
   return (
-    <PageHeading title={editing ? c('post.editArticle') : t('titles.addPersonArticle')}>
+    <PageHeading title={editing ? t('titles.editPersonArticle') : t('titles.addPersonArticle')}>
       <PostForm key={id ?? 'new'} kind="article" id={editing ? (parsed ?? 0) : null} />
     </PageHeading>
   );

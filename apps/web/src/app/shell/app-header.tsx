@@ -1,6 +1,7 @@
 import MenuIcon from '@mui/icons-material/Menu';
 import Box from '@mui/material/Box';
 import { alpha } from '@mui/material/styles';
+import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonSx, LinkButton } from '../../components/link-button';
@@ -14,6 +15,9 @@ import { lazyOverlay } from './lazy-overlays';
 import { NavMenu } from './nav-menu';
 import { ProfileAvatar } from './profile-avatar';
 import { UserMenu } from './user-menu';
+
+/** The id of each layout's `<main>`, the target of the skip link. */
+export const MAIN_ID = 'main-content';
 
 const NavDrawer = lazyOverlay(() => import('./nav-drawer'), { preloadWhenIdle: true });
 
@@ -35,6 +39,33 @@ export function AppHeader({ transparent = false }: { transparent?: boolean }) {
 
   return (
     <>
+      {/* The first stop of Tab: past the header's dozen links, straight to the page. */}
+      <Box
+        component="a"
+        href={`#${MAIN_ID}`}
+        onClick={(event: MouseEvent) => {
+          // Focus without a #fragment in the address (the router and Back stay as they were).
+          event.preventDefault();
+          document.getElementById(MAIN_ID)?.focus();
+        }}
+        {...script.label(t('header.skipToContent'))}
+        sx={{
+          position: 'absolute',
+          left: 8,
+          top: -100,
+          zIndex: 'tooltip',
+          px: 2,
+          py: 1,
+          borderRadius: 1,
+          bgcolor: 'background.paper',
+          color: 'text.primary',
+          fontWeight: 600,
+          boxShadow: 3,
+          '&:focus': { top: 8, outline: '2px solid', outlineColor: 'primary.main' },
+        }}
+      >
+        {script.text(t('header.skipToContent'))}
+      </Box>
       <Box
         component="header"
         data-variant={transparent ? 'transparent' : 'solid'}
@@ -113,7 +144,7 @@ export function AppHeader({ transparent = false }: { transparent?: boolean }) {
           )}
         </Box>
         {wide && (
-          <Box sx={{ px: 2, pb: 0.75 }}>
+          <Box sx={{ px: 1, pb: 0.75, '@media (min-width: 1440px)': { px: 2 } }}>
             <NavMenu onDark={transparent} />
           </Box>
         )}

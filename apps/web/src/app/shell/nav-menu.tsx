@@ -2,10 +2,17 @@ import Box from '@mui/material/Box';
 import { alpha } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
+import { READABLE_RUNES } from '../../config/theme';
 import { useScript } from '../../lib/script';
 import { useNavLinks } from './nav-items';
 
-/** The header's navigation menu on wide screens (lg and up). */
+/** From this width the menu has room for its roomier spacing (1280 px is tight, see below). */
+const ROOMY = '@media (min-width: 1440px)';
+
+/**
+ * The header's navigation menu on wide screens (lg and up). At 1280–1439 px the signed-in
+ * menu's twelve links only fit on one line with tighter padding and, in Cyrillic, 13 px text.
+ */
 export function NavMenu({ onDark }: { onDark: boolean }) {
   const { t } = useTranslation();
   const script = useScript();
@@ -16,7 +23,13 @@ export function NavMenu({ onDark }: { onDark: boolean }) {
       component="nav"
       aria-label={t('header.navigation')}
       data-testid="header-nav"
-      sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 0.25 }}
+      sx={{
+        display: 'flex',
+        flexWrap: 'wrap',
+        alignItems: 'center',
+        columnGap: 0,
+        [ROOMY]: { columnGap: 0.25 },
+      }}
     >
       {links.map((link) => (
         <Box
@@ -29,10 +42,12 @@ export function NavMenu({ onDark }: { onDark: boolean }) {
             const accent = onDark ? '#fff' : theme.palette.primary.main;
             return {
               position: 'relative',
-              px: 1,
+              px: script.runes ? '5px' : '7px',
               py: 0.75,
               borderRadius: 1,
-              fontSize: 14,
+              fontSize: 13,
+              [ROOMY]: { px: 1, fontSize: 14 },
+              ...READABLE_RUNES,
               fontWeight: 500,
               lineHeight: 1.5,
               whiteSpace: 'nowrap',
@@ -44,8 +59,8 @@ export function NavMenu({ onDark }: { onDark: boolean }) {
               '&[aria-current="page"]::after': {
                 content: '""',
                 position: 'absolute',
-                left: 8,
-                right: 8,
+                left: 4,
+                right: 4,
                 bottom: 0,
                 height: 2,
                 borderRadius: 1,

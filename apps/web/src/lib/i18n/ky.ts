@@ -34,6 +34,7 @@ export const ky = {
     login: 'Кирүү',
     logout: 'Чыгуу',
     profile: 'Профиль',
+    skipToContent: 'Негизги мазмунга өтүү',
   },
   language: {
     label: 'Жазуу',
@@ -47,6 +48,9 @@ export const ky = {
   },
   dialog: {
     cancel: 'Жокко чыгаруу',
+  },
+  guard: {
+    loginNeeded: 'Бул баракты көрүү үчүн сайтка кириңиз.',
   },
   logout: {
     question: 'Сайттан чыгасызбы?',

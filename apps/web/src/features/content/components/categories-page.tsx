@@ -265,13 +265,16 @@ export function CategoriesPage() {
                 >
                   <Typography sx={{ fontWeight: 700 }}>{script.text(category.name)}</Typography>
                   <Chip size="small" label={script.text(t(`categories.kinds.${category.kind}`))} />
-                  <Typography
-                    variant="body2"
-                    color="text.secondary"
-                    sx={{ fontFamily: 'monospace' }}
-                  >
-                    {category.slug}
-                  </Typography>
+                  {/* The slug (the web address part) is the editors' concern only. */}
+                  {moderator && (
+                    <Typography
+                      variant="body2"
+                      color="text.secondary"
+                      sx={{ fontFamily: 'monospace' }}
+                    >
+                      {category.slug}
+                    </Typography>
+                  )}
                 </Stack>
                 {category.description && (
                   <Typography

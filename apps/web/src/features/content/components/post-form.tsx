@@ -184,6 +184,16 @@ export function PostForm({
     );
   }
 
+  // The server refuses someone else's item on submit (403); say so before the form is filled.
+  const own = viewer.id !== null && loaded.data?.author?.id === viewer.id;
+  if (id !== null && !moderator && !(kind === 'article' && own)) {
+    return (
+      <Alert severity="warning" sx={{ mt: 2 }} data-testid="no-edit-right">
+        {script.text(t(kind === 'article' ? 'post.noEditRight' : 'post.noEditRightNews'))}
+      </Alert>
+    );
+  }
+
   const busy = save.isPending;
   const formError = errors[''];
 

@@ -299,6 +299,7 @@ export default function RichEditor({
   disabled = false,
   minHeight = 240,
 }: RichEditorProps) {
+  const script = useScript();
   const labelId = useId();
   const onChangeRef = useRef(onChange);
   useEffect(() => {
@@ -341,7 +342,7 @@ export default function RichEditor({
         color={error ? 'error' : 'text.secondary'}
         sx={{ mb: 0.5 }}
       >
-        {label}
+        {script.field(label)}
       </Typography>
       <Box
         sx={{
@@ -370,7 +371,7 @@ export default function RichEditor({
           <EditorContent editor={editor} data-testid="rich-editor" />
         </Box>
       </Box>
-      {error && <FormHelperText error>{error}</FormHelperText>}
+      {error && <FormHelperText error>{script.text(error)}</FormHelperText>}
     </Box>
   );
 }

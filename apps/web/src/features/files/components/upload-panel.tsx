@@ -18,7 +18,7 @@ import Typography from '@mui/material/Typography';
 import { useId, useRef, useState, type DragEvent } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type { FileProblem } from '../lib/upload';
+import { uploadedSize, type FileProblem } from '../lib/upload';
 import '../../../lib/i18n/areas/files';
 import { useScript } from '../../../lib/script';
 import { useFileCategories, useFileLimits } from '../api/files-api';
@@ -255,7 +255,7 @@ function UploadRow({
           <Typography noWrap title={item.name} sx={{ fontWeight: 500 }}>
             <span>{script.text(item.name)}</span>
             <Typography component="span" variant="body2" color="text.secondary" sx={{ ml: 1 }}>
-              {formatFileSize(item.size)}
+              {formatFileSize(uploadedSize(item))}
             </Typography>
           </Typography>
           <Typography

@@ -1,7 +1,7 @@
-import type { FileLimits } from '@bagysh/shared';
+import { formatFileSize, type FileInfo, type FileLimits } from '@bagysh/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
-import { checkFile, uploadFile } from './upload';
+import { checkFile, uploadedSize, uploadFile } from './upload';
 
 const limits: FileLimits = { max_upload_bytes: 1000, quota_bytes: 5000, used_bytes: 3000 };
 
@@ -156,5 +156,14 @@ describe('uploadFile', () => {
     const { promise, xhr } = start();
     xhr.onerror?.();
     await expect(promise).rejects.toMatchObject({ status: 0 });
+  });
+});
+
+describe('uploadedSize', () => {
+  it('is the stored size once the server has the file (it re-encodes images), as the list shows', () => {
+    // 16 KB picked, 14 KB stored: the row and the list must not disagree.
+    const stored = { size: 14_600 } as FileInfo;
+    expect(formatFileSize(uploadedSize({ size: 16_500, result: stored }))).toBe('14 КБ');
+    expect(formatFileSize(uploadedSize({ size: 16_500 }))).toBe('16 КБ');
   });
 });

@@ -107,3 +107,12 @@ export function uploadFile({ file, fields, headers, onProgress, signal }: Upload
     xhr.send(form);
   });
 }
+
+/**
+ * The size an upload row shows: the stored file's once the server answered (it re-encodes
+ * images, so a picked 16 KB photo can be stored as 14 KB), else the picked file's. The list of
+ * files shows the stored size too, so the two never disagree.
+ */
+export function uploadedSize(item: { size: number; result?: { size: number } }): number {
+  return item.result?.size ?? item.size;
+}

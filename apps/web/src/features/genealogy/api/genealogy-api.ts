@@ -45,7 +45,6 @@ export function getSearchQueryOptions(q: string) {
     queryFn: ({ signal }) => fetchSearch(q, signal),
     enabled: q.trim().length > 0,
     staleTime: 60_000,
-    placeholderData: keepPreviousData,
   });
 }
 

@@ -117,6 +117,8 @@ function ComparisonResult({ result }: { result: Comparison }) {
             color="warning"
             label={script.text(t('comparison.jetiAta'))}
             data-testid="jeti-ata"
+            // The whole sentence matters: it wraps on a phone rather than being cut.
+            sx={{ height: 'auto', py: 0.5, '& .MuiChip-label': { whiteSpace: 'normal' } }}
           />
         ) : (
           <Chip variant="outlined" label={script.text(t('comparison.notJetiAta'))} />

@@ -4,11 +4,12 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Fragment, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useScript } from '../../../lib/script';
-import { useSearch } from '../api/genealogy-api';
-import { lineageText, yearsText } from '../lib/format';
+import { getSearchQueryOptions, useSearch } from '../api/genealogy-api';
+import { lineageParts, yearsText } from '../lib/format';
 
 /** Waits `delay` ms after the last change of `value`. */
 export function useDebounced<T>(value: T, delay = 250): T {
@@ -31,45 +32,95 @@ export interface PersonSearchProps {
 
 /**
  * A name search with suggestions as you type (debounced; the API folds spellings and forgives a
- * typo). Each suggestion shows the lineage, so namesakes can be told apart.
+ * typo). Each suggestion shows the lineage, so namesakes can be told apart. Suggestions are
+ * keyed by id (names repeat), and only the answer to what is in the box now is ever offered:
+ * while a newer query is pending, the box shows "searching", never the old rows. Enter opens
+ * the highlighted suggestion, or else the best match of the text.
  */
 export function PersonSearch({ label, onSelect, value = null, id, autoFocus }: PersonSearchProps) {
   const { t } = useTranslation('genealogy');
   const script = useScript();
+  const queryClient = useQueryClient();
   const [input, setInput] = useState('');
+  const [open, setOpen] = useState(false);
+  const getOptionLabel = useCallback((option: SearchResult) => script.plain(option.name), [script]);
   // The chosen person's own name in the box is not a query.
-  const typed = value && input === value.name ? '' : input.trim();
+  const typed = value && input === getOptionLabel(value) ? '' : input.trim();
   const query = useDebounced(typed);
   const search = useSearch(query);
-  const options = query ? (search.data?.results ?? []) : [];
+  // Results of a query that the box no longer holds are dropped, not shown.
+  const current = query === typed && !search.isPlaceholderData;
+  const options = current && query ? (search.data?.results ?? []) : [];
+  const searching = typed !== '' && (!current || search.isFetching);
+  // What the box holds now, for an Enter whose answer arrives later.
+  const typedRef = useRef(typed);
+  useEffect(() => {
+    typedRef.current = typed;
+  });
+
+  const openBestMatch = (text: string) => {
+    queryClient
+      .fetchQuery(getSearchQueryOptions(text))
+      .then((answer) => {
+        const best = answer.results[0];
+        // Typing on after Enter makes the answer stale.
+        if (best && typedRef.current === text) {
+          setOpen(false);
+          onSelect(best);
+        }
+      })
+      .catch(() => {
+        // The suggestions list shows the error of the same query.
+      });
+  };
+
+  const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'Enter' || typed === '') return;
+    // An open list with this query's rows: the highlighted row (the first unless the arrows
+    // moved) is Autocomplete's to choose.
+    if (open && options.length > 0) return;
+    (event as KeyboardEvent & { defaultMuiPrevented?: boolean }).defaultMuiPrevented = true;
+    event.preventDefault();
+    openBestMatch(typed);
+  };
 
   return (
     <Autocomplete<SearchResult, false, false, false>
       id={id}
       options={options}
       value={value}
+      open={open}
+      onOpen={() => setOpen(true)}
+      onClose={() => setOpen(false)}
+      autoHighlight
       filterOptions={(list) => list}
-      getOptionLabel={(option) => option.name}
+      getOptionLabel={getOptionLabel}
+      getOptionKey={(option) => option.id}
       isOptionEqualToValue={(option, chosen) => option.id === chosen.id}
       onChange={(_event, chosen) => {
         if (chosen) onSelect(chosen);
       }}
+      onKeyDown={handleKeyDown}
       inputValue={input}
       onInputChange={(_event, next) => setInput(next)}
-      loading={search.isFetching}
+      loading={searching}
+      clearText={t('search.clear')}
+      openText={t('search.open')}
+      closeText={t('search.close')}
       loadingText={script.text(t('search.loading'))}
       noOptionsText={script.text(
-        search.isError
+        search.isError && current
           ? search.error.message
           : query
             ? t('search.noResults')
             : t('search.typeName'),
       )}
       renderOption={(props, option) => {
-        const { key, ...rest } = props as typeof props & { key: string };
+        const { key: _key, ...rest } = props as typeof props & { key: string };
         const years = yearsText(option.birth_year, option.death_year);
+        const parts = lineageParts(option.name, option.lineage);
         return (
-          <Box component="li" key={key} {...rest} data-person-id={option.id}>
+          <Box component="li" key={option.id} {...rest} data-person-id={option.id}>
             <Box>
               <Typography component="div" sx={{ fontWeight: 600 }}>
                 {script.text(option.name)}
@@ -79,8 +130,15 @@ export function PersonSearch({ label, onSelect, value = null, id, autoFocus }: P
                   </Typography>
                 )}
               </Typography>
+              {/* Each name on its own, left to right as on the person page: in runes a whole
+                  chain in one right-to-left run would turn the arrows around. */}
               <Typography component="div" variant="body2" color="text.secondary">
-                {script.text(lineageText(option.name, option.lineage))}
+                {parts.map((part, index) => (
+                  <Fragment key={index}>
+                    {index > 0 && ' ← '}
+                    {part === '…' ? part : script.text(part)}
+                  </Fragment>
+                ))}
               </Typography>
             </Box>
           </Box>
@@ -93,12 +151,13 @@ export function PersonSearch({ label, onSelect, value = null, id, autoFocus }: P
           autoFocus={autoFocus}
           slotProps={{
             ...params.slotProps,
+            // Not type="search": the browser would draw its own × beside the picker's.
+            htmlInput: { ...params.slotProps.htmlInput, enterKeyHint: 'search' },
             input: {
               ...params.slotProps.input,
-              type: 'search',
               endAdornment: (
                 <>
-                  {search.isFetching ? <CircularProgress color="inherit" size={18} /> : null}
+                  {searching ? <CircularProgress color="inherit" size={18} /> : null}
                   {params.slotProps.input.endAdornment}
                 </>
               ),

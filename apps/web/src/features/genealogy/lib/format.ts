@@ -13,11 +13,15 @@ export function yearsText(
   return `${born ?? unknown}–${died}`;
 }
 
+/** The person, then the father, grandfather… (at most `max` names, then '…'). */
+export function lineageParts(name: string, lineage: readonly string[], max = 4): string[] {
+  const parts = [name, ...lineage.slice(0, max)];
+  return lineage.length > max ? [...parts, '…'] : parts;
+}
+
 /** "Асан ← Үсөн ← Тагай": the person, then the father, grandfather… (at most `max` names). */
 export function lineageText(name: string, lineage: readonly string[], max = 4): string {
-  const shown = lineage.slice(0, max);
-  const chain = [name, ...shown].join(' ← ');
-  return lineage.length > max ? `${chain} ← …` : chain;
+  return lineageParts(name, lineage, max).join(' ← ');
 }
 
 /** A positive integer from a URL parameter, or null. */

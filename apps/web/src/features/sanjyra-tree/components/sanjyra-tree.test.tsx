@@ -368,7 +368,7 @@ describe('SanjyraTree', () => {
       await settle();
       const sons = family.childrenOf.get(family.root.id)!;
       expect(items(container).length).toBeLessThan(sons.length);
-      await settle(() => click(container.querySelector('[aria-label="Жүктөп алуу SVG"]')!));
+      await settle(() => click(container.querySelector('[aria-label="SVG жүктөп алуу"]')!));
       expect(saved).toHaveLength(1);
       expect(saved[0]!.type).toBe('image/svg+xml;charset=utf-8');
       const svg = await saved[0]!.text();

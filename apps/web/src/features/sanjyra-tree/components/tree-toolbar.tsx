@@ -85,7 +85,12 @@ export function TreeToolbar({
         aria-label={labels.downloadPng}
         sx={{ minHeight: 44 }}
       >
-        {renderText(labels.downloadPng)}
+        <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+          {renderText(labels.downloadPng)}
+        </Box>
+        <Box component="span" sx={{ display: { xs: 'inline', sm: 'none' } }} aria-hidden="true">
+          PNG
+        </Box>
       </Button>
       <Tooltip title={labels.print}>
         <Button onClick={onPrint} aria-label={labels.print} sx={{ minHeight: 44, minWidth: 44 }}>

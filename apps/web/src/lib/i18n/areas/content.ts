@@ -74,6 +74,8 @@ export const content = {
     addNews: 'Жаңылык кошуу',
     editNews: 'Жаңылыкты түзөтүү',
     editArticle: 'Макаланы түзөтүү',
+    noEditRight: 'Бул макаланы түзөтүүгө уруксатыңыз жок.',
+    noEditRightNews: 'Бул жаңылыкты түзөтүүгө уруксатыңыз жок.',
     deleteArticle: 'Бул макала өчүрүлөт.',
     deleteNews: 'Бул жаңылык өчүрүлөт.',
     emptyArticles: 'Азырынча макала жок.',
