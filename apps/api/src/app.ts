@@ -32,6 +32,7 @@ import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
+import { inputGuardPlugin } from './plugins/input-guard';
 import { webPlugin } from './plugins/web';
 
 useKyrgyzValidationMessages();
@@ -93,6 +94,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
     strictTransportSecurity: false,
   });
   await app.register(errorsPlugin);
+  // Before any route: hooks of the root reach every route registered after them.
+  await app.register(inputGuardPlugin);
   await app.register(dbPlugin, { database });
   await app.register(authPlugin);
   await app.register(docsPlugin);
