@@ -60,6 +60,10 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     trustProxy: config.trustProxy,
+    // A URL that cannot be decoded never reaches the error handler: answer in the API's shape.
+    frameworkErrors: (_error, _request, reply) => {
+      void reply.code(400).send({ detail: errorMessages.badRequest });
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
