@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import { useKyrgyzValidationMessages } from '@bagysh/shared';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -61,7 +61,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
     genReqId: () => randomUUID(),
     trustProxy: config.trustProxy,
     // A URL that cannot be decoded never reaches the error handler: answer in the API's shape.
-    frameworkErrors: (_error, _request, reply) => {
+    frameworkErrors: (_error, _request, reply: FastifyReply) => {
       void reply.code(400).send({ detail: errorMessages.badRequest });
     },
   }).withTypeProvider<ZodTypeProvider>();
@@ -94,8 +94,9 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
         upgradeInsecureRequests: null,
       },
     },
-    // The site is served over plain http on 127.0.0.1 by default.
-    strictTransportSecurity: false,
+    // Off over plain http (the default, on 127.0.0.1); see `Config.hsts`. Without
+    // includeSubDomains: other hosts of the operator's domain may not have TLS.
+    strictTransportSecurity: config.hsts ? { maxAge: 31_536_000, includeSubDomains: false } : false,
   });
   await app.register(errorsPlugin);
   // Before any route: hooks of the root reach every route registered after them.
