@@ -415,7 +415,12 @@ describe('every route survives hostile input', () => {
       const member = await createTestUser(app);
       const admin = await createTestUser(app, { role: 'admin' });
       const withBody = MUTATING.has(route.method);
-      await fuzzRoute(route, {}, withBody);
+      // A guest stopped at the door (401) needs no bodies: the signed-in passes send them.
+      const door = await probe({
+        method: route.method as InjectOptions['method'],
+        url: fill(route, '1'),
+      });
+      await fuzzRoute(route, {}, withBody && door.statusCode !== 401);
       await fuzzRoute(route, member.headers, withBody);
       await fuzzRoute(route, admin.headers, withBody);
     }, 60_000);
