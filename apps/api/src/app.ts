@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import { useKyrgyzValidationMessages } from '@bagysh/shared';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -32,6 +32,7 @@ import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
+import { inputGuardPlugin } from './plugins/input-guard';
 import { webPlugin } from './plugins/web';
 
 useKyrgyzValidationMessages();
@@ -59,6 +60,10 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     trustProxy: config.trustProxy,
+    // A URL that cannot be decoded never reaches the error handler: answer in the API's shape.
+    frameworkErrors: (_error, _request, reply: FastifyReply) => {
+      void reply.code(400).send({ detail: errorMessages.badRequest });
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -89,10 +94,13 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
         upgradeInsecureRequests: null,
       },
     },
-    // The site is served over plain http on 127.0.0.1 by default.
-    strictTransportSecurity: false,
+    // Off over plain http (the default, on 127.0.0.1); see `Config.hsts`. Without
+    // includeSubDomains: other hosts of the operator's domain may not have TLS.
+    strictTransportSecurity: config.hsts ? { maxAge: 31_536_000, includeSubDomains: false } : false,
   });
   await app.register(errorsPlugin);
+  // Before any route: hooks of the root reach every route registered after them.
+  await app.register(inputGuardPlugin);
   await app.register(dbPlugin, { database });
   await app.register(authPlugin);
   await app.register(docsPlugin);

@@ -72,6 +72,28 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY="yes"/);
   });
 
+  it('takes PUBLIC_URL without its trailing slash, and otherwise the address it listens on', () => {
+    expect(loadConfig({}).publicUrl).toBe('http://127.0.0.1:3000');
+    expect(loadConfig({ HOST: '0.0.0.0', PORT: '8080' }).publicUrl).toBe('http://127.0.0.1:8080');
+    expect(loadConfig({ HOST: '::1' }).publicUrl).toBe('http://[::1]:3000');
+    expect(loadConfig({ PUBLIC_URL: 'https://Bagysh.KG/' }).publicUrl).toBe('https://bagysh.kg');
+    expect(loadConfig({ PUBLIC_URL: 'https://bagysh.kg/sanjyra//' }).publicUrl).toBe(
+      'https://bagysh.kg/sanjyra',
+    );
+    for (const bad of ['bagysh.kg', '/sanjyra', 'ftp://bagysh.kg', 'https://bagysh.kg/?a=1']) {
+      expect(() => loadConfig({ PUBLIC_URL: bad }), bad).toThrow(/PUBLIC_URL=/);
+    }
+  });
+
+  it('turns HSTS on by itself exactly when PUBLIC_URL is https', () => {
+    expect(loadConfig({}).hsts).toBe(false);
+    expect(loadConfig({ PUBLIC_URL: 'http://bagysh.kg' }).hsts).toBe(false);
+    expect(loadConfig({ PUBLIC_URL: 'https://bagysh.kg' }).hsts).toBe(true);
+    expect(loadConfig({ PUBLIC_URL: 'https://bagysh.kg', HSTS: 'false' }).hsts).toBe(false);
+    expect(loadConfig({ HSTS: 'true' }).hsts).toBe(true);
+    expect(() => loadConfig({ HSTS: 'yes' })).toThrow(/HSTS="yes"/);
+  });
+
   it('refuses a port out of range', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT="70000"/);
   });

@@ -33,7 +33,30 @@ const EnvSchema = z.object({
   ADMIN_PASSWORD: optional(z.string().min(8, 'must be at least 8 characters long')),
   WEB_DIST_DIR: optional(z.string().min(1)),
   TRUST_PROXY: optional(z.enum(['true', 'false'])).default('false'),
+  PUBLIC_URL: optional(
+    z
+      .url({ protocol: /^https?$/, error: 'must be an absolute http:// or https:// URL' })
+      .refine((value) => {
+        // Zod runs this even after the URL check failed, which has said what is wrong.
+        if (!URL.canParse(value)) return true;
+        const url = new URL(value);
+        return !url.search && !url.hash && !url.username && !url.password;
+      }, 'must have no query, fragment or credentials'),
+  ),
+  HSTS: optional(z.enum(['auto', 'true', 'false'])).default('auto'),
 });
+
+/** `https://bagysh.kg/` → `https://bagysh.kg`: links append a path that starts with `/`. */
+const withoutTrailingSlash = (value: string) => {
+  const url = new URL(value);
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+};
+
+/** Where the server itself answers when no PUBLIC_URL is set: chosen here, never by a request. */
+function listenUrl(host: string, port: number): string {
+  const name = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+  return `http://${name.includes(':') ? `[${name}]` : name}:${port}`;
+}
 
 export interface Config {
   port: number;
@@ -74,6 +97,18 @@ export interface Config {
   webDistDir: string | undefined;
   /** Believe X-Forwarded-For (client IPs for rate limits) only behind a proxy that sets it. */
   trustProxy: boolean;
+  /**
+   * The site's canonical address without a trailing slash (`https://bagysh.kg`): absolute
+   * links (og:url, og:image, `next`/`previous`) are built on it, never on the Host or
+   * X-Forwarded-Host header, which the client chooses. Unset → `http://HOST:PORT`
+   * (127.0.0.1 for a wildcard HOST).
+   */
+  publicUrl: string;
+  /**
+   * Send Strict-Transport-Security. HSTS=auto (the default) turns it on exactly when
+   * PUBLIC_URL is https; true/false force it.
+   */
+  hsts: boolean;
 }
 
 export class EnvError extends Error {
@@ -94,6 +129,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new EnvError(`Invalid settings:\n${lines.join('\n')}`);
   }
   const env = parsed.data;
+  const publicUrl = env.PUBLIC_URL
+    ? withoutTrailingSlash(env.PUBLIC_URL)
+    : listenUrl(env.HOST, env.PORT);
   return {
     port: env.PORT,
     host: env.HOST,
@@ -116,5 +154,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: env.ADMIN_PASSWORD,
     webDistDir: env.WEB_DIST_DIR,
     trustProxy: env.TRUST_PROXY === 'true',
+    publicUrl,
+    hsts: env.HSTS === 'auto' ? publicUrl.startsWith('https:') : env.HSTS === 'true',
   };
 }

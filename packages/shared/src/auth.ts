@@ -186,7 +186,8 @@ export type AuthResponse = z.infer<typeof AuthResponseSchema>;
 export const ProfileUpdateInput = z.object({
   full_name: FullNameSchema.optional(),
   email: EmailInputSchema.nullable().optional(),
-  avatar_file_id: z.number().int().positive().nullable().optional(),
+  // A PostgreSQL integer: a larger id would fail the lookup with a 500, not a 400.
+  avatar_file_id: z.number().int().positive().max(2_147_483_647).nullable().optional(),
 });
 export type ProfileUpdateInput = z.infer<typeof ProfileUpdateInput>;
 

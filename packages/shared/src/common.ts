@@ -28,6 +28,12 @@ export const DetailErrorSchema = z.object({ detail: z.string() });
 /** `{"field": ["message"], "non_field_errors": […]}` — the body of a 400. */
 export const FieldErrorsSchema = z.record(z.string(), z.array(z.string()));
 
+/**
+ * Every body a 400 can have: field messages, or a `detail` when the request could not be
+ * read at all (broken JSON, a broken multipart body, an interrupted upload).
+ */
+export const BadRequestErrorSchema = z.union([FieldErrorsSchema, DetailErrorSchema]);
+
 export const DatabaseKindSchema = z.enum(['pglite', 'postgres']);
 export type DatabaseKind = z.infer<typeof DatabaseKindSchema>;
 

@@ -8,9 +8,13 @@ export interface Paginated<T> {
   results: T[];
 }
 
-/** The absolute URL the client asked for (DRF's `next`/`previous` are absolute). */
+/**
+ * The absolute URL the client asked for (DRF's `next`/`previous` are absolute), on the
+ * configured PUBLIC_URL: never on the Host header, which the client chooses. Joined as
+ * text, so that a path like `//evil.example/` stays a path.
+ */
 export function requestUrl(request: FastifyRequest): URL {
-  return new URL(request.url, `${request.protocol}://${request.host}`);
+  return new URL(`${request.server.config.publicUrl}${request.url}`);
 }
 
 /**

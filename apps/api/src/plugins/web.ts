@@ -53,8 +53,7 @@ export const webPlugin = fp(
       let html = withTitle(indexHtml, path);
       // A shared article or news link carries its own title and preview (issue 7).
       if (request) {
-        const origin = `${request.protocol}://${request.host}`;
-        html = await withItemMeta(html, path, origin, app.db, request.log);
+        html = await withItemMeta(html, path, app.config.publicUrl, app.db, request.log);
       }
       return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
     };

@@ -20,12 +20,13 @@ beforeAll(async () => {
       '<meta name="description" content="Сайттын жалпы сүрөттөмөсү">' +
       '<title>Багыш санжырасы</title></head><body><div id="root"></div></body></html>',
   );
-  app = await createTestApp({ webDistDir: dist });
+  app = await createTestApp({ webDistDir: dist, publicUrl: 'http://bagysh.example' });
   moderator = await createTestUser(app, { role: 'moderator' });
   coverId = await createTestFileRow(app, moderator.id);
 });
 
-async function page(url: string, host = 'bagysh.example') {
+// The Host header is the client's to choose: links must come from PUBLIC_URL all the same.
+async function page(url: string, host = 'evil.example') {
   const response = await app.inject({ url, headers: { host } });
   expect(response.statusCode).toBe(200);
   expect(response.headers['content-type']).toContain('text/html');
@@ -125,10 +126,16 @@ describe('meta tags of shared links', () => {
     expect(metaContent(html, 'description')).toBe('</title><script>alert(2)</script>');
   });
 
-  it('escapes a hostile Host header in the absolute URLs', async () => {
+  it('never reflects the Host or X-Forwarded-Host header into the absolute URLs', async () => {
     const id = await write('news', { title: 'Хост', cover_file_id: coverId });
     const html = await page(`/news/${id}`, 'evil"><script>x</script>');
     expect(html).not.toContain('<script>x');
+    const forwarded = await app.inject({
+      url: `/news/${id}`,
+      headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' },
+    });
+    expect(forwarded.body).not.toContain('evil');
+    expect(metaContent(forwarded.body, 'og:url')).toBe(`http://bagysh.example/news/${id}`);
   });
 
   it('gives unpublished items, unknown ids and other pages the plain page', async () => {

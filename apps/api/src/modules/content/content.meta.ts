@@ -59,7 +59,8 @@ const REPLACED_TAGS =
 
 /**
  * index.html with the item's `<title>`, description, Open Graph and Twitter card tags, every
- * value escaped; `origin` (`https://host`) makes the URLs absolute, as crawlers require.
+ * value escaped; `origin` (PUBLIC_URL, never the Host header) makes the URLs absolute, as
+ * crawlers require.
  */
 export function injectMeta(html: string, meta: PageMeta, origin: string, path: string): string {
   const title = pageTitle(meta.title);

@@ -762,9 +762,18 @@ describe('file names', () => {
       method: 'PATCH',
       url: `/api/files/${file.id}/`,
       headers: owner.headers,
-      payload: { name: '../../etc/passwd\u0000\u202Egpj.exe' },
+      payload: { name: '../../etc/passwd\u202Egpj.exe' },
     });
     expect(renamed.json<FileInfo>().name).toBe('passwdgpj.exe');
+    // U+0000 never reaches the name cleaning: the input guard refuses it.
+    const nul = await app.inject({
+      method: 'PATCH',
+      url: `/api/files/${file.id}/`,
+      headers: owner.headers,
+      payload: { name: 'passwd\u0000.exe' },
+    });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json()).toHaveProperty('name');
     expect((await download(file.url, owner)).headers['content-disposition']).toContain(
       "filename*=UTF-8''passwdgpj.exe.pdf",
     );

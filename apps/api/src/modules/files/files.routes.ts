@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import multipart from '@fastify/multipart';
 import {
+  BadRequestErrorSchema,
   DetailErrorSchema,
-  FieldErrorsSchema,
   FileDownloadQuery,
   FileIdParams,
   FileLimitsSchema,
@@ -46,7 +46,7 @@ const security = [{ bearer: [] }];
 const optionalSecurity: { [scheme: string]: string[] }[] = [{}, { bearer: [] }];
 
 const errors = {
-  400: FieldErrorsSchema,
+  400: BadRequestErrorSchema,
   401: DetailErrorSchema,
   403: DetailErrorSchema,
   404: DetailErrorSchema,
@@ -103,7 +103,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
         security: optionalSecurity,
         summary: 'Files, newest first (guests: public files only)',
         querystring: FilesListQuery,
-        response: { 200: FilesPageSchema, 400: FieldErrorsSchema },
+        response: { 200: FilesPageSchema, 400: BadRequestErrorSchema },
       },
     },
     async (request) => {

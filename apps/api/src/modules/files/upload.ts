@@ -1,6 +1,11 @@
 import type { Multipart } from '@fastify/multipart';
 import { formatFileSize } from '@bagysh/shared';
 import { FieldValidationError, HttpError } from '../../lib/http-errors';
+import {
+  assertGoodPart,
+  inputGuardMessages,
+  isTruncatedMultipart,
+} from '../../plugins/input-guard';
 import type { FileStorage, StagedBlob } from './storage/file-storage';
 
 /** One received upload: the bytes staged on disk (not yet stored) and the text fields. */
@@ -22,6 +27,7 @@ export const uploadMessages = {
 
 /** @fastify/multipart's errors (by code) → the API's error shape. */
 function translate(error: unknown, maxBytes: number): unknown {
+  if (isTruncatedMultipart(error)) return new HttpError(400, inputGuardMessages.malformedMultipart);
   const code = (error as { code?: unknown } | null)?.code;
   switch (code) {
     case 'FST_REQ_FILE_TOO_LARGE':
@@ -59,6 +65,7 @@ export async function receiveUpload(
   try {
     for await (const part of parts) {
       if (part.type === 'field') {
+        assertGoodPart(part);
         fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value);
         continue;
       }
@@ -66,6 +73,7 @@ export async function receiveUpload(
         part.file.resume();
         throw new FieldValidationError({ file: [uploadMessages.oneFile] });
       }
+      assertGoodPart(part);
       staged = await storage.stage(part.file);
       filename = part.filename;
       // busboy cuts a file at the limit and ends the stream normally.

@@ -16,6 +16,11 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorMessages, fieldError, HttpError } from '../../lib/http-errors';
 import { currentUser, requireRole } from '../../plugins/auth';
+import {
+  assertGoodPart,
+  inputGuardMessages,
+  isTruncatedMultipart,
+} from '../../plugins/input-guard';
 import { FULL_VIEWER, PUBLIC_VIEWER } from '../persons/privacy';
 import { exportGedcom, exportScope } from './gedcom-export';
 import { GedcomJobs } from './gedcom.service';
@@ -24,6 +29,10 @@ import { GedcomJobs } from './gedcom.service';
 const GEDCOM_MAX_BYTES = 2 * 1024 * 1024 * 1024;
 
 const tags = ['gedcom'];
+
+/** A multipart body cut short is the client's fault: 400, not a 500. */
+const asClientError = (error: unknown) =>
+  isTruncatedMultipart(error) ? new HttpError(400, inputGuardMessages.malformedMultipart) : error;
 const security = [{ bearer: [] }];
 
 /** GEDCOM import (admin, background job) and export (anyone; living persons filtered). */
@@ -47,11 +56,14 @@ export const gedcomRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       if (!request.isMultipart()) throw new HttpError(415, errorMessages.unsupportedMediaType);
-      const part = await request.file();
+      const part = await request.file().catch((error: unknown) => {
+        throw asClientError(error);
+      });
       if (!part || part.fieldname !== 'file') {
         part?.file.resume();
         throw fieldError('file', gedcomMessages.noFile);
       }
+      assertGoodPart(part);
       const dir = await mkdtemp(join(tmpdir(), 'bagysh-gedcom-'));
       const path = join(dir, 'upload.ged');
       try {
@@ -59,7 +71,7 @@ export const gedcomRoutes: FastifyPluginAsyncZod = async (app) => {
         if (part.file.truncated) throw new HttpError(413, errorMessages.payloadTooLarge);
       } catch (error) {
         await rm(dir, { recursive: true, force: true });
-        throw error;
+        throw asClientError(error);
       }
       const id = await jobs.start({ dir, path }, part.filename, currentUser(request).id);
       return reply.code(202).send({ job_id: id });

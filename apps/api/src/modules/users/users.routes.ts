@@ -11,6 +11,7 @@ import {
   UsersPageSchema,
 } from '@bagysh/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requestUrl } from '../../lib/pagination';
 import { currentUser, requireRole, requireUser } from '../../plugins/auth';
 import { sessionSettings } from '../auth/sessions';
 import {
@@ -87,8 +88,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const url = new URL(request.url, `${request.protocol}://${request.host}`);
-      return listUsers(app.db, currentUser(request), request.query, url);
+      return listUsers(app.db, currentUser(request), request.query, requestUrl(request));
     },
   );
 
