@@ -10,7 +10,11 @@ import type { App } from '../../app';
 import { openPglite, openPostgres, queryRows, type Database } from '../../db/client';
 import { createTestApp } from '../../test/app';
 import { createEmptyPostgresDatabase, testPostgresUrl } from '../../test/databases';
+import { withDatabase } from '../../test/global-setup';
 import { createTestUser, type TestUser } from '../../test/factories';
+import { LOCK_BACKUP, withBlobRemovalsPaused } from '../files/blob-removal-pause';
+import { sweepOrphans } from '../files/files.service';
+import { LocalFileStorage } from '../files/storage/local-storage';
 import { multipartBody, pngFile } from '../files/test/fixtures';
 import { localMigrations, MANIFEST, type Manifest } from './backup-format';
 import { signBackupRequest } from './backup.routes';
@@ -300,6 +304,53 @@ describe('backup and restore', () => {
         /newer version of the site.*9999_from-the-future.*Update the code/,
       );
       expect(readdirSync(empty.dataDir)).toEqual([]);
+    },
+    SLOW,
+  );
+
+  it(
+    'keeps the blob of a file deleted while a backup gathers blobs, for the sweep to remove later',
+    async () => {
+      const storage = new LocalFileStorage(join(dataDir, 'files'));
+      const blobOf = async (content: string) => {
+        const { id } = await upload(member, 'pause.txt', Buffer.from(content));
+        const [row] = await queryRows<{ key: string }>(
+          app.db,
+          sql`select checksum as key from files where id = ${id}`,
+        );
+        return { id, path: storage.pathOf(row!.key) };
+      };
+      const remove = async (id: number) => {
+        const response = await app.inject({
+          method: 'DELETE',
+          url: `/api/files/${id}/`,
+          headers: member.headers,
+        });
+        expect(response.statusCode).toBe(204);
+      };
+
+      const first = await blobOf('Бөлүнбөй турган файл\n'.repeat(30));
+      await withBlobRemovalsPaused(app.database, async () => {
+        await remove(first.id);
+        expect(existsSync(first.path)).toBe(true);
+      });
+      expect(existsSync(first.path)).toBe(true);
+
+      if (sourceKind === 'postgres') {
+        // A backup in another process (npm run backup on PostgreSQL) holds the lock on its own connection.
+        const [current] = await queryRows<{ name: string }>(app.db, sql`select current_database() as name`);
+        const other = await openPostgres(withDatabase(inject('postgresAdminUrl'), current!.name));
+        const second = await blobOf('Башка процесстин камдык көчүрмөсү\n'.repeat(30));
+        await other.db.transaction(async (tx) => {
+          await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_BACKUP}::int4, 0)`);
+          await remove(second.id);
+        });
+        await other.close();
+        expect(existsSync(second.path)).toBe(true);
+      }
+
+      await sweepOrphans({ db: app.db, storage }, new Date(Date.now() + 60_000));
+      expect(existsSync(first.path)).toBe(false);
     },
     SLOW,
   );

@@ -4,7 +4,7 @@ import { queryRows, type Database, type Db } from '../../db/client';
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 // Advisory-lock key of the pause (first int4 of pg_advisory_xact_lock(int4, int4)).
-const LOCK_BACKUP = 0x62_61_63_6b; // 'back'
+export const LOCK_BACKUP = 0x62_61_63_6b; // 'back'
 
 /** Pauses held in this process (PGlite has one session, where advisory locks never conflict). */
 let pausedHere = 0;
