@@ -15,7 +15,12 @@ import { openPglite, openPostgres } from '../db/client';
 import { EnvError, loadConfig, type Config } from '../env';
 import { claimDataDir, dataDirOwner, DataDirInUseError } from '../lib/data-dir-owner';
 import { resolveJwtSecret } from '../lib/secrets';
-import { BackupError, MANIFEST, ManifestSchema, type Manifest } from '../modules/backup/backup-format';
+import {
+  BackupError,
+  MANIFEST,
+  ManifestSchema,
+  type Manifest,
+} from '../modules/backup/backup-format';
 import { BACKUP_SIGNATURE_HEADER, signBackupRequest } from '../modules/backup/backup.routes';
 import { createBackup, workDirOf } from '../modules/backup/backup.service';
 import { LocalFileStorage } from '../modules/files/storage/local-storage';
@@ -137,7 +142,11 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof BackupError || error instanceof EnvError || error instanceof DataDirInUseError) {
+  if (
+    error instanceof BackupError ||
+    error instanceof EnvError ||
+    error instanceof DataDirInUseError
+  ) {
     console.error(`Backup failed: ${error.message}`);
   } else {
     console.error('Backup failed:', error);

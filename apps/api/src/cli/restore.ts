@@ -10,7 +10,8 @@ import { claimDataDir, DataDirInUseError } from '../lib/data-dir-owner';
 import { BackupError } from '../modules/backup/backup-format';
 import { restoreBackup } from '../modules/backup/restore.service';
 
-const USAGE = 'Usage: npm run restore -- FILE   (into DATABASE_URL, or the embedded database in DATA_DIR)';
+const USAGE =
+  'Usage: npm run restore -- FILE   (into DATABASE_URL, or the embedded database in DATA_DIR)';
 
 async function main(): Promise<void> {
   const { positionals, values } = parseArgs({
@@ -45,7 +46,11 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof BackupError || error instanceof EnvError || error instanceof DataDirInUseError) {
+  if (
+    error instanceof BackupError ||
+    error instanceof EnvError ||
+    error instanceof DataDirInUseError
+  ) {
     console.error(`Restore failed: ${error.message}`);
   } else {
     console.error('Restore failed:', error);

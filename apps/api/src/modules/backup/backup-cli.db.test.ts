@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ROOT, startBenchServer, type BenchServer } from '../../../scripts/bench-support';
 import { openPglite, queryRows } from '../../db/client';
+import { childEnv } from '../../test/child-env';
 import { restoreBackup } from './restore.service';
 
 // The real server in a child process, and `npm run backup` / `npm run restore` as a person
@@ -28,16 +29,19 @@ function runCli(
   script: 'backup' | 'restore',
   args: string[],
 ): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', `apps/api/src/cli/${script}.ts`, ...args], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      DATA_DIR: server.dataDir,
-      DATABASE_URL: server.databaseUrl ?? '',
-      LOG_LEVEL: 'warn',
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', `apps/api/src/cli/${script}.ts`, ...args],
+    {
+      cwd: ROOT,
+      env: childEnv({
+        DATA_DIR: server.dataDir,
+        DATABASE_URL: server.databaseUrl ?? '',
+        LOG_LEVEL: 'warn',
+      }),
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -103,7 +107,9 @@ describe('npm run backup against the running site', () => {
 
       expect(result.code, result.output).toBe(0);
       expect(result.output).toMatch(
-        kind === 'pglite' ? /through the running server at http:\/\/127\.0\.0\.1:\d+/ : /from PostgreSQL/,
+        kind === 'pglite'
+          ? /through the running server at http:\/\/127\.0\.0\.1:\d+/
+          : /from PostgreSQL/,
       );
       expect(result.output).toMatch(/Backup written to .*running\.tar\.gz/);
       expect(existsSync(`${out}.partial`)).toBe(false);
@@ -127,7 +133,9 @@ describe('npm run backup against the running site', () => {
         );
         expect(blobs.length).toBeGreaterThanOrEqual(5);
         for (const { key } of blobs) {
-          expect(existsSync(join(target.dataDir, 'files', key.slice(0, 2), key.slice(2, 4), key))).toBe(true);
+          expect(
+            existsSync(join(target.dataDir, 'files', key.slice(0, 2), key.slice(2, 4), key)),
+          ).toBe(true);
         }
         expect(manifest.files.map((file) => file.key)).toEqual(
           expect.arrayContaining(blobs.map((blob) => blob.key)),
@@ -165,7 +173,10 @@ describe('npm run backup against the running site', () => {
       expect(result.output).toMatch(
         kind === 'pglite' ? /from the embedded database in / : /from PostgreSQL/,
       );
-      const manifest = await restoreBackup(out, { databaseUrl: undefined, dataDir: join(work, 'again') });
+      const manifest = await restoreBackup(out, {
+        databaseUrl: undefined,
+        dataDir: join(work, 'again'),
+      });
       expect(manifest.files.length).toBeGreaterThanOrEqual(5);
     },
     SLOW,

@@ -24,7 +24,9 @@ export const ManifestSchema = z.object({
   source: z.enum(['pglite', 'postgres']),
   /** The last migration applied to the backed-up database (drizzle's `created_at`, the journal's `when`). */
   migration: z.object({ when: z.number(), tag: z.string().nullable(), count: z.number().int() }),
-  tables: z.array(z.object({ name: z.string().regex(/^[a-z_][a-z0-9_]*$/), rows: z.number().int() })),
+  tables: z.array(
+    z.object({ name: z.string().regex(/^[a-z_][a-z0-9_]*$/), rows: z.number().int() }),
+  ),
   /** Sequences of the `public` schema and their last value (null: never used). */
   sequences: z.array(z.object({ name: z.string(), value: z.string().nullable() })),
   files: z.array(z.object({ key: z.string().regex(/^[0-9a-f]{64}$/), size: z.number().int() })),

@@ -96,7 +96,9 @@ async function stateOf(database: Database, root: string): Promise<State> {
     for (const entry of readdirSync(filesDir, { recursive: true, withFileTypes: true })) {
       if (!entry.isFile()) continue;
       const path = join(entry.parentPath, entry.name);
-      files[relative(filesDir, path)] = createHash('sha256').update(readFileSync(path)).digest('hex');
+      files[relative(filesDir, path)] = createHash('sha256')
+        .update(readFileSync(path))
+        .digest('hex');
     }
   }
   return { tables, sequences, migrations, files };
@@ -120,7 +122,7 @@ async function emptyTarget(kind: TargetKind): Promise<RestoreTarget> {
   const adminUrl = inject('dbKind') === 'postgres' ? inject('postgresAdminUrl') : testPostgresUrl;
   if (!adminUrl) throw new Error('no PostgreSQL server for the test');
   const database = await createEmptyPostgresDatabase(adminUrl);
-  cleanups.push(database.drop);
+  cleanups.push(() => database.drop());
   return { databaseUrl: database.url, dataDir: targetDir };
 }
 
@@ -231,7 +233,9 @@ describe('backup and restore', () => {
       };
       if (sourceKind === 'pglite') {
         await rm(join(target.dataDir, 'files'), { recursive: true });
-        await expect(restoreBackup(archive, target)).rejects.toThrow(/pglite already holds a database/);
+        await expect(restoreBackup(archive, target)).rejects.toThrow(
+          /pglite already holds a database/,
+        );
       } else {
         await expect(restoreBackup(archive, sameDatabase)).rejects.toThrow(
           /database at DATABASE_URL is not empty/,
@@ -338,7 +342,10 @@ describe('backup and restore', () => {
 
       if (sourceKind === 'postgres') {
         // A backup in another process (npm run backup on PostgreSQL) holds the lock on its own connection.
-        const [current] = await queryRows<{ name: string }>(app.db, sql`select current_database() as name`);
+        const [current] = await queryRows<{ name: string }>(
+          app.db,
+          sql`select current_database() as name`,
+        );
         const other = await openPostgres(withDatabase(inject('postgresAdminUrl'), current!.name));
         const second = await blobOf('Башка процесстин камдык көчүрмөсү\n'.repeat(30));
         await other.db.transaction(async (tx) => {
@@ -362,7 +369,10 @@ describe('backup and restore', () => {
     expect(guest.statusCode).toBe(401);
     expect(guest.json()).toEqual({ detail: 'Кирүү талап кылынат.' });
     expect((await get(member.headers)).statusCode).toBe(403);
-    expect((await get({ 'x-backup-signature': signBackupRequest('another-secret-of-32-characters!!') })).statusCode).toBe(401);
+    expect(
+      (await get({ 'x-backup-signature': signBackupRequest('another-secret-of-32-characters!!') }))
+        .statusCode,
+    ).toBe(401);
     const expired = signBackupRequest(app.config.jwtSecret!, Date.now() - 10 * 60_000);
     expect((await get({ 'x-backup-signature': expired })).statusCode).toBe(401);
     const signed = await get({ 'x-backup-signature': signBackupRequest(app.config.jwtSecret!) });

@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
-import { copyFile, link, mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, link, mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { PassThrough, type Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -36,6 +36,20 @@ const FETCH_ROWS = 2000;
 /** Where the backups and restores of a data dir assemble their archives. */
 export const workDirOf = (dataDir: string) => join(dataDir, 'backup-tmp');
 
+/** Spools older than this were left by a process that died mid-backup (none takes a day). */
+const STALE_SPOOL_MS = 24 * 3600 * 1000;
+
+/** Removes what a crashed backup or restore left in `workDir` (its hard links keep blobs alive). */
+async function removeStaleSpools(workDir: string): Promise<void> {
+  for (const name of await readdir(workDir)) {
+    const path = join(workDir, name);
+    const info = await stat(path).catch(() => undefined);
+    if (info && Date.now() - info.mtimeMs > STALE_SPOOL_MS) {
+      await rm(path, { recursive: true, force: true });
+    }
+  }
+}
+
 async function writeLines(path: string, next: () => Promise<string[]>): Promise<number> {
   const out = createWriteStream(path);
   let rows = 0;
@@ -63,7 +77,8 @@ async function dumpSnapshot(tx: Tx, spool: string) {
     tx,
     sql`select max(created_at)::text as when, count(*)::int as count from drizzle.__drizzle_migrations`,
   );
-  if (!migration?.when) throw new BackupError('The database has no migrations applied: nothing to back up.');
+  if (!migration?.when)
+    throw new BackupError('The database has no migrations applied: nothing to back up.');
   const tableNames = await queryRows<{ name: string }>(
     tx,
     sql`select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
@@ -145,6 +160,7 @@ export interface PreparedBackup {
  */
 export async function prepareBackup(source: BackupSource): Promise<PreparedBackup> {
   await mkdir(source.workDir, { recursive: true });
+  await removeStaleSpools(source.workDir);
   const spool = await mkdtemp(join(source.workDir, 'backup-'));
   const dispose = () => rm(spool, { recursive: true, force: true });
   try {
@@ -155,7 +171,10 @@ export async function prepareBackup(source: BackupSource): Promise<PreparedBacku
       });
       const files: Manifest['files'] = [];
       for (const key of snapshot.keys) {
-        files.push({ key, size: await gatherBlob(source.storage, key, join(spool, blobPath(key))) });
+        files.push({
+          key,
+          size: await gatherBlob(source.storage, key, join(spool, blobPath(key))),
+        });
       }
       return {
         format: BACKUP_FORMAT,

@@ -70,7 +70,10 @@ function migrationsOf(manifest: Manifest): { upTo: Migration[]; after: Migration
 
 async function countLines(path: string): Promise<number> {
   let lines = 0;
-  for await (const line of createInterface({ input: createReadStream(path), crlfDelay: Infinity })) {
+  for await (const line of createInterface({
+    input: createReadStream(path),
+    crlfDelay: Infinity,
+  })) {
     if (line !== '') lines += 1;
   }
   return lines;
@@ -96,10 +99,14 @@ async function unpackAndCheck(archive: string, staging: string): Promise<Manifes
     );
   }
   const damaged = (what: string) =>
-    new BackupError(`The archive ${archive} is damaged or incomplete: ${what}. Nothing was restored.`);
+    new BackupError(
+      `The archive ${archive} is damaged or incomplete: ${what}. Nothing was restored.`,
+    );
   let manifest: Manifest;
   try {
-    const parsed = ManifestSchema.safeParse(JSON.parse(await readFile(join(staging, MANIFEST), 'utf8')));
+    const parsed = ManifestSchema.safeParse(
+      JSON.parse(await readFile(join(staging, MANIFEST), 'utf8')),
+    );
     if (!parsed.success) throw damaged(`its ${MANIFEST} is not a ${BACKUP_FORMAT} manifest`);
     manifest = parsed.data;
   } catch (error) {
@@ -292,4 +299,3 @@ export async function restoreBackup(archive: string, target: RestoreTarget): Pro
     await rmdir(workDir).catch(() => undefined);
   }
 }
-
