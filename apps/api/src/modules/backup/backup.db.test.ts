@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -361,6 +361,30 @@ describe('backup and restore', () => {
     },
     SLOW,
   );
+
+  it('refuses, in Kyrgyz, to take a backup that would lack a file the database names', async () => {
+    const [row] = await queryRows<{ key: string }>(
+      app.db,
+      sql`select checksum as key from files order by id limit 1`,
+    );
+    const path = new LocalFileStorage(join(dataDir, 'files')).pathOf(row!.key);
+    const aside = `${path}.aside`;
+    await rename(path, aside);
+    try {
+      const response = await app.inject({
+        method: 'GET',
+        url: '/api/backup/',
+        headers: admin.headers,
+      });
+      expect(response.statusCode).toBe(500);
+      expect(response.json()).toEqual({
+        detail: 'Камдык көчүрмөнү түзүү мүмкүн болбоду. Сервердин журналын караңыз.',
+      });
+    } finally {
+      await rename(aside, path);
+    }
+    expect(readdirSync(join(dataDir, 'backup-tmp'))).toEqual([]);
+  });
 
   it('answers only admins and requests signed with the site secret', async () => {
     const get = (headers: Record<string, string>) =>
