@@ -136,6 +136,14 @@ async function main(): Promise<void> {
     console.log(
       `Backup written to ${out}: ${manifest.tables.length} tables, ${rows} rows, ${manifest.files.length} files, schema at ${manifest.migration.tag ?? manifest.migration.when} (${seconds} s).`,
     );
+    if (manifest.missingFiles.length > 0) {
+      // The archive is kept (it holds everything else), but a scheduled run must not look fine.
+      console.error(
+        `Warning: ${manifest.missingFiles.length} uploaded files that the database names were missing from ${join(config.dataDir, 'files')} (on the server's side when taken through it) and are not in the backup. ` +
+          `Is DATA_DIR the site's? Missing: ${manifest.missingFiles.slice(0, 5).join(', ')}${manifest.missingFiles.length > 5 ? ', …' : ''}`,
+      );
+      process.exitCode = 1;
+    }
   } finally {
     await rm(partial, { force: true });
   }

@@ -30,6 +30,8 @@ export const ManifestSchema = z.object({
   /** Sequences of the `public` schema and their last value (null: never used). */
   sequences: z.array(z.object({ name: z.string(), value: z.string().nullable() })),
   files: z.array(z.object({ key: z.string().regex(/^[0-9a-f]{64}$/), size: z.number().int() })),
+  /** Blobs the rows name that the storage did not have when the backup was taken. */
+  missingFiles: z.array(z.string().regex(/^[0-9a-f]{64}$/)).default([]),
 });
 export type Manifest = z.infer<typeof ManifestSchema>;
 

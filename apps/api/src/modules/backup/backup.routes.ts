@@ -4,7 +4,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { hasRole } from '@bagysh/shared';
 import { errorMessages, HttpError } from '../../lib/http-errors';
 import { LocalFileStorage } from '../files/storage/local-storage';
-import { BackupError } from './backup-format';
 import { prepareBackup, workDirOf } from './backup.service';
 
 /** How long a signed backup request stays valid. */
@@ -36,8 +35,6 @@ function verifyBackupRequest(secret: string, header: string, now = Date.now()): 
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-const backupFailed = 'Камдык көчүрмөнү түзүү мүмкүн болбоду. Сервердин журналын караңыз.';
-
 /**
  * `GET /api/backup/`: a consistent archive of the database and uploaded files, for an
  * admin or for `npm run backup` (the only way to back up a running PGlite site,
@@ -65,30 +62,27 @@ export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!request.user) throw new HttpError(401, errorMessages.unauthorized);
         if (!hasRole(request.user.role, 'admin')) throw new HttpError(403, errorMessages.forbidden);
       }
-      let prepared;
-      try {
-        prepared = await prepareBackup({
-          database: app.database,
-          storage: new LocalFileStorage(join(dataDir, 'files')),
-          workDir: workDirOf(dataDir),
-        });
-      } catch (error) {
-        if (error instanceof BackupError) {
-          request.log.error({ err: error }, 'backup failed');
-          throw new HttpError(500, backupFailed);
-        }
-        throw error;
-      }
-      const { manifest, archive } = prepared;
+      const { manifest, archive } = await prepareBackup({
+        database: app.database,
+        storage: new LocalFileStorage(join(dataDir, 'files')),
+        workDir: workDirOf(dataDir),
+      });
       request.log.info(
         { tables: manifest.tables.length, files: manifest.files.length },
         'backup taken',
       );
+      if (manifest.missingFiles.length > 0) {
+        request.log.warn(
+          { missingFiles: manifest.missingFiles },
+          'backup taken without uploaded files that the database names but DATA_DIR/files lacks',
+        );
+      }
       const stamp = manifest.createdAt.replace(/[:.]/g, '-');
       return reply
         .header('content-type', 'application/gzip')
         .header('content-disposition', `attachment; filename="bagysh-backup-${stamp}.tar.gz"`)
         .header('cache-control', 'no-store')
+        .header('x-backup-missing-files', String(manifest.missingFiles.length))
         .send(archive);
     },
   );

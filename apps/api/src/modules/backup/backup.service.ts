@@ -1,6 +1,16 @@
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
-import { copyFile, link, mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import {
+  copyFile,
+  link,
+  mkdir,
+  mkdtemp,
+  readdir,
+  rm,
+  rmdir,
+  stat,
+  writeFile,
+} from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { PassThrough, type Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -38,6 +48,21 @@ export const workDirOf = (dataDir: string) => join(dataDir, 'backup-tmp');
 
 /** Spools older than this were left by a process that died mid-backup (none takes a day). */
 const STALE_SPOOL_MS = 24 * 3600 * 1000;
+
+/**
+ * A new folder in `workDir`. The work dir goes when its last spool goes, so one
+ * finishing meanwhile may remove it between our mkdir and mkdtemp: then again.
+ */
+export async function makeSpool(workDir: string, prefix: string): Promise<string> {
+  for (let attempt = 0; ; attempt += 1) {
+    await mkdir(workDir, { recursive: true });
+    try {
+      return await mkdtemp(join(workDir, prefix));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || attempt >= 3) throw error;
+    }
+  }
+}
 
 /** Removes what a crashed backup or restore left in `workDir` (its hard links keep blobs alive). */
 async function removeStaleSpools(workDir: string): Promise<void> {
@@ -124,19 +149,22 @@ async function dumpSnapshot(tx: Tx, spool: string) {
   };
 }
 
-/** A hard link when the storage shares the work dir's file system (no copy), else a copy. */
-async function gatherBlob(storage: LocalFileStorage, key: string, target: string): Promise<number> {
+/**
+ * A hard link when the storage shares the work dir's file system (no copy), else a copy.
+ * Null when the blob is missing.
+ */
+async function gatherBlob(
+  storage: LocalFileStorage,
+  key: string,
+  target: string,
+): Promise<number | null> {
   const source = storage.pathOf(key);
   await mkdir(dirname(target), { recursive: true });
   try {
     await link(source, target);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') {
-      throw new BackupError(
-        `The database names the uploaded file ${key}, but ${source} is missing: the files folder is not the one the database belongs to (check DATA_DIR).`,
-      );
-    }
+    if (code === 'ENOENT') return null;
     if (code !== 'EXDEV' && code !== 'EPERM') throw error;
     await copyFile(source, target);
   }
@@ -155,14 +183,18 @@ export interface PreparedBackup {
  * transaction; every blob those rows name is linked aside before blob removals
  * resume, so a file deleted meanwhile is still in the archive (files uploaded after
  * the snapshot are not). On PGlite the transaction holds the database only while the
- * rows are spooled to disk; the archive is streamed afterwards. A problem found
- * while taking it (a blob missing) rejects here, before any byte is sent.
+ * rows are spooled to disk; the archive is streamed afterwards. A blob that the
+ * rows name but the storage lacks (lost before the backup, or a wrong DATA_DIR) does
+ * not stop it: everything else is still worth keeping, and `missingFiles` says so.
  */
 export async function prepareBackup(source: BackupSource): Promise<PreparedBackup> {
   await mkdir(source.workDir, { recursive: true });
   await removeStaleSpools(source.workDir);
-  const spool = await mkdtemp(join(source.workDir, 'backup-'));
-  const dispose = () => rm(spool, { recursive: true, force: true });
+  const spool = await makeSpool(source.workDir, 'backup-');
+  const dispose = async () => {
+    await rm(spool, { recursive: true, force: true });
+    await rmdir(source.workDir).catch(() => undefined); // left when another spool is in it
+  };
   try {
     const manifest = await withBlobRemovalsPaused(source.database, async () => {
       const snapshot = await source.database.db.transaction((tx) => dumpSnapshot(tx, spool), {
@@ -170,11 +202,11 @@ export async function prepareBackup(source: BackupSource): Promise<PreparedBacku
         accessMode: 'read only',
       });
       const files: Manifest['files'] = [];
+      const missingFiles: string[] = [];
       for (const key of snapshot.keys) {
-        files.push({
-          key,
-          size: await gatherBlob(source.storage, key, join(spool, blobPath(key))),
-        });
+        const size = await gatherBlob(source.storage, key, join(spool, blobPath(key)));
+        if (size === null) missingFiles.push(key);
+        else files.push({ key, size });
       }
       return {
         format: BACKUP_FORMAT,
@@ -185,6 +217,7 @@ export async function prepareBackup(source: BackupSource): Promise<PreparedBacku
         tables: snapshot.tables,
         sequences: snapshot.sequences,
         files,
+        missingFiles,
       } satisfies Manifest;
     });
     await writeFile(join(spool, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);

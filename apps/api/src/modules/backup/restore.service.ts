@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, rename, rm, rmdir, stat } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, rmdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { pipeline } from 'node:stream/promises';
@@ -20,7 +20,7 @@ import {
   type Manifest,
   type Migration,
 } from './backup-format';
-import { workDirOf } from './backup.service';
+import { makeSpool, workDirOf } from './backup.service';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -273,8 +273,7 @@ export async function restoreBackup(archive: string, target: RestoreTarget): Pro
   }
 
   const workDir = workDirOf(target.dataDir);
-  await mkdir(workDir, { recursive: true });
-  const staging = await mkdtemp(join(workDir, 'restore-'));
+  const staging = await makeSpool(workDir, 'restore-');
   const pgliteStaging = join(staging, 'pglite');
   try {
     const manifest = await unpackAndCheck(archive, staging);
