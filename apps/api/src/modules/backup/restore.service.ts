@@ -30,7 +30,9 @@ export interface RestoreTarget {
   dataDir: string;
 }
 
+/** Rows per INSERT, fewer when they are long (article bodies): one parameter holds them all. */
 const INSERT_ROWS = 1000;
+const INSERT_BYTES = 4 * 1024 * 1024;
 
 /** True when `dir` is missing or holds folders only (an unused files store keeps `tmp/`). */
 async function holdsNoFiles(dir: string): Promise<boolean> {
@@ -168,13 +170,16 @@ async function loadTable(tx: Tx, staging: string, table: string): Promise<void> 
           select ${list} from json_populate_recordset(null::public.${sql.identifier(table)}, ${`[${lines.join(',')}]`}::json)`,
     );
   let batch: string[] = [];
+  let bytes = 0;
   const input = createReadStream(join(staging, tablePath(table)));
   for await (const line of createInterface({ input, crlfDelay: Infinity })) {
     if (line === '') continue;
     batch.push(line);
-    if (batch.length >= INSERT_ROWS) {
+    bytes += line.length;
+    if (batch.length >= INSERT_ROWS || bytes >= INSERT_BYTES) {
       await insert(batch);
       batch = [];
+      bytes = 0;
     }
   }
   if (batch.length > 0) await insert(batch);
