@@ -157,6 +157,9 @@ async function onPostgres(sql: string): Promise<void> {
 
 export interface BenchServer {
   base: URL;
+  /** The server's DATA_DIR, and its DATABASE_URL on PostgreSQL. */
+  dataDir: string;
+  databaseUrl: string | undefined;
   child: ChildProcess;
   /** The admin's access token (valid for a day). */
   token: string;
@@ -210,7 +213,14 @@ export async function startBenchServer(
     });
     if (login.status !== 200) throw new Error(`login: ${login.status} ${login.body}`);
     const token = (JSON.parse(login.body) as { access: string }).access;
-    return { base: started.base, child, token, close };
+    return {
+      base: started.base,
+      dataDir,
+      databaseUrl: env.DATABASE_URL || undefined,
+      child,
+      token,
+      close,
+    };
   } catch (error) {
     await close();
     throw error;

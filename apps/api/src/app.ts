@@ -13,6 +13,7 @@ import type { Config } from './env';
 import { errorMessages, HttpError } from './lib/http-errors';
 import { DEFAULT_WEB_DIST } from './lib/paths';
 import { authRoutes } from './modules/auth/auth.routes';
+import { backupRoutes } from './modules/backup/backup.routes';
 import { categoriesRoutes } from './modules/categories/categories.routes';
 import { clansRoutes } from './modules/clans/clans.routes';
 import { comparisonRoutes } from './modules/comparison/comparison.routes';
@@ -129,6 +130,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
       await api.register(clansRoutes);
       await api.register(statsRoutes);
       await api.register(gedcomRoutes);
+      await api.register(backupRoutes);
     },
     { prefix: '/api' },
   );

@@ -24,6 +24,7 @@ import {
   notFound,
 } from '../../lib/http-errors';
 import type { CurrentUser } from '../../plugins/auth';
+import { blobRemovalAllowed } from './blob-removal-pause';
 import { detectFileType } from './detect-type';
 import { sanitizeFileName } from './file-names';
 import { MultiPageTiffError, processImage, UnreadableImageError } from './images';
@@ -100,7 +101,8 @@ async function releaseBlobs(ctx: FilesContext, checksums: (string | null)[]): Pr
     if (!checksum) continue;
     await ctx.db.transaction(async (tx) => {
       await lockBlobs(tx, [checksum]);
-      if (!(await isReferenced(tx, checksum))) await ctx.storage.remove(checksum);
+      if (await isReferenced(tx, checksum)) return;
+      if (await blobRemovalAllowed(tx)) await ctx.storage.remove(checksum);
     });
   }
 }
@@ -513,6 +515,7 @@ export async function sweepOrphans(
     const removed = await ctx.db.transaction(async (tx) => {
       await lockBlobs(tx, [blob.key]);
       if (await isReferenced(tx, blob.key)) return false;
+      if (!(await blobRemovalAllowed(tx))) return false;
       await ctx.storage.remove(blob.key);
       return true;
     });

@@ -43,7 +43,8 @@ export class LocalFileStorage implements FileStorage {
     this.tempDir = join(root, TEMP_DIR);
   }
 
-  private pathOf(key: string): string {
+  /** Where the blob of `key` lives (a backup hard-links it from here). */
+  pathOf(key: string): string {
     assertValidKey(key);
     return join(this.root, key.slice(0, 2), key.slice(2, 4), key);
   }
