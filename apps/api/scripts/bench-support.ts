@@ -1,5 +1,5 @@
 /**
- * What the benchmarks (`bench-tree.ts`, `bench-paint.ts`) share: the synthetic GEDCOM cached
+ * What the benchmarks (`bench-tree.ts`, `bench-paint.ts`, `bench-export.ts`) share: the synthetic GEDCOM cached
  * in the temp directory, the real server on 127.0.0.1 on a fresh database (PGlite in a temp
  * directory, or a PostgreSQL database created at TEST_DATABASE_URL / DATABASE_URL and dropped
  * afterwards) with a signed-in admin, the import through POST /api/gedcom/import/, and the
@@ -174,6 +174,7 @@ export interface BenchServer {
 export async function startBenchServer(
   name: string,
   kind: 'pglite' | 'postgres',
+  settings: Record<string, string> = {},
 ): Promise<BenchServer> {
   const dataDir = await mkdtemp(join(tmpdir(), `bagysh-bench-${name}-`));
   const password = randomBytes(12).toString('hex');
@@ -185,6 +186,7 @@ export async function startBenchServer(
     ADMIN_USERNAME: 'bench',
     ADMIN_PASSWORD: password,
     ACCESS_TOKEN_TTL_SECONDS: String(24 * 3600),
+    ...settings,
   };
   let dbName: string | undefined;
   if (kind === 'postgres') {

@@ -29,6 +29,7 @@ const EnvSchema = z.object({
   REGISTER_RATE_LIMIT: optional(z.coerce.number().int().min(1)).default(10),
   REFRESH_RATE_LIMIT: optional(z.coerce.number().int().min(1)).default(60),
   CONTACT_RATE_LIMIT: optional(z.coerce.number().int().min(1)).default(5),
+  EXPORT_CONCURRENCY: optional(z.coerce.number().int().min(1).max(64)).default(1),
   ADMIN_USERNAME: optional(z.string().min(3)),
   ADMIN_PASSWORD: optional(z.string().min(8, 'must be at least 8 characters long')),
   WEB_DIST_DIR: optional(z.string().min(1)),
@@ -91,6 +92,8 @@ export interface Config {
   refreshRateLimit: number;
   /** Contact-form messages per hour from one IP address. */
   contactRateLimit: number;
+  /** Whole-tree GEDCOM exports running at once in one process; more answer 429. */
+  exportConcurrency: number;
   adminUsername: string | undefined;
   adminPassword: string | undefined;
   /** Where the built web app lives; unset → apps/web/dist next to this package. */
@@ -150,6 +153,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     registerRateLimit: env.REGISTER_RATE_LIMIT,
     refreshRateLimit: env.REFRESH_RATE_LIMIT,
     contactRateLimit: env.CONTACT_RATE_LIMIT,
+    exportConcurrency: env.EXPORT_CONCURRENCY,
     adminUsername: env.ADMIN_USERNAME,
     adminPassword: env.ADMIN_PASSWORD,
     webDistDir: env.WEB_DIST_DIR,

@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import type { Sex } from '@bagysh/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
@@ -20,7 +21,12 @@ import { formatGedcomDate } from './gedcom-dates';
  * the name and the father line: privacy.ts) is left out, links included.
  */
 
-const BATCH = 2000;
+/**
+ * Small batches, and the event loop gets a turn before each: on PGlite a query runs on the
+ * main thread, so a long one (or a chain of them without a macrotask between) would hold up
+ * every other request.
+ */
+const BATCH = 200;
 /** 5.5.1 lines stay under 255 characters; longer text continues with CONC. */
 const MAX_VALUE = 200;
 
@@ -102,6 +108,7 @@ export async function* exportGedcom(
   let last: { path: number[]; id: number } | null = null;
   const inScope = new Map<number, boolean>();
   for (;;) {
+    await setImmediate();
     const after = last ? sql`and (p.path, p.id) > (${intArray(last.path)}, ${last.id})` : sql``;
     const rows: Row[] = await queryRows<Row>(
       db,

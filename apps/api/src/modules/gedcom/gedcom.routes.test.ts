@@ -1,17 +1,27 @@
+import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { GedcomJob, Person, PersonList } from '@bagysh/shared';
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import { queryRows } from '../../db/client';
 import { createTestApp } from '../../test/app';
 import { createTestUser, type TestUser } from '../../test/factories';
 import { addPerson } from '../persons/persons.factories';
+import { exportMessages } from './export-stream';
 
 let app: App;
 let admin: TestUser;
+// Uploads are kept under DATA_DIR/tmp/gedcom/ while their job runs.
+const dataDir = mkdtempSync(join(tmpdir(), 'bagysh-gedcom-test-'));
+afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
 beforeAll(async () => {
-  app = await createTestApp();
+  app = await createTestApp({ dataDir });
   admin = await createTestUser(app, { role: 'admin' });
 });
 
@@ -27,6 +37,12 @@ function multipart(content: Buffer | string, field = 'file') {
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
 }
+
+/** Upload copies still on disk (each job removes its own when it ends). */
+const uploadCopies = () => {
+  const dir = join(dataDir, 'tmp', 'gedcom');
+  return existsSync(dir) ? readdirSync(dir) : [];
+};
 
 /** Uploads a file and waits for its job to finish. */
 async function importFile(
@@ -47,7 +63,13 @@ async function importFile(
     const job = (
       await target.inject({ url: `/api/gedcom/jobs/${job_id}/`, headers: user.headers })
     ).json<GedcomJob>();
-    if (job.status === 'done' || job.status === 'failed') return job;
+    if (job.status === 'done' || job.status === 'failed') {
+      // The copy of the upload goes with the job (just after its status is final).
+      for (let k = 0; k < 40 && uploadCopies().includes(job_id); k++)
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      expect(uploadCopies()).not.toContain(job_id);
+      return job;
+    }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error('the import did not finish');
@@ -315,7 +337,7 @@ describe('GEDCOM export', () => {
       if (version === '5.5.1')
         expect(text.split('\n').every((line) => line.length < 256)).toBe(true);
 
-      const target = await createTestApp();
+      const target = await createTestApp({ dataDir });
       const targetAdmin = await createTestUser(target, { role: 'admin' });
       const job = await importFile(target, targetAdmin, text);
       expect(job, version).toMatchObject({ status: 'done', persons_created: 4 });
@@ -364,14 +386,64 @@ describe('GEDCOM export', () => {
       birth_year: new Date().getFullYear() - 25,
       birth_place: 'Жашыруун Жер',
     });
-    const guest = (await app.inject({ url: '/api/gedcom/export/' })).body;
-    expect(guest).toContain('Тирүү Адам');
-    expect(guest).not.toContain('Жашыруун Жер');
+    const member = await createTestUser(app);
+    const guest = await app.inject({ url: '/api/gedcom/export/' });
+    expect(guest.statusCode).toBe(401);
+    expect(guest.json()).toEqual({ detail: 'Кирүү талап кылынат.' });
+    const forMember = (await app.inject({ url: '/api/gedcom/export/', headers: member.headers }))
+      .body;
+    expect(forMember).toContain('Тирүү Адам');
+    expect(forMember).not.toContain('Жашыруун Жер');
     // The living person's father line stays; the mother link of a living person does not.
-    expect(guest).toContain(`0 @F${father.id}_0@ FAM\n1 HUSB @I${father.id}@\n1 CHIL`);
-    expect(guest).not.toContain(`1 WIFE @I${mother.id}@`);
+    expect(forMember).toContain(`0 @F${father.id}_0@ FAM\n1 HUSB @I${father.id}@\n1 CHIL`);
+    expect(forMember).not.toContain(`1 WIFE @I${mother.id}@`);
     const full = (await app.inject({ url: '/api/gedcom/export/', headers: admin.headers })).body;
     expect(full).toContain('Жашыруун Жер');
-    expect((await app.inject({ url: '/api/gedcom/export/?root=99999999' })).statusCode).toBe(404);
+    const missing = await app.inject({
+      url: '/api/gedcom/export/?root=99999999',
+      headers: member.headers,
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('runs one export at a time: 429 with Retry-After meanwhile, the slot freed on hang-up', async () => {
+    const busy = await createTestApp({ dataDir, exportConcurrency: 1 });
+    const member = await createTestUser(busy);
+    // About 10 MB of GEDCOM: more than the socket buffers hold, so an unread export stays open.
+    await busy.db.execute(sql`insert into name_keys (key) values ('адам') on conflict do nothing`);
+    await busy.db.execute(sql`insert into persons (name, name_key, death_year, biography)
+      select 'Адам ' || g, 'адам', 1900, repeat('Өмүр баяны. ', 170) from generate_series(1, 5000) g`);
+    await busy.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = busy.server.address() as AddressInfo;
+
+    // A client that reads the headers and then nothing more.
+    const slow = http.get({
+      host: '127.0.0.1',
+      port,
+      path: '/api/gedcom/export/',
+      headers: member.headers,
+    });
+    const response = await new Promise<http.IncomingMessage>((resolve, reject) => {
+      slow.once('response', resolve);
+      slow.once('error', reject);
+    });
+    expect(response.statusCode).toBe(200);
+    response.pause();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+
+    const refused = await busy.inject({ url: '/api/gedcom/export/', headers: member.headers });
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.json()).toEqual({ detail: exportMessages.busy });
+
+    slow.destroy();
+    let status = 0;
+    for (let i = 0; i < 100 && status !== 200; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const next = await busy.inject({ url: '/api/gedcom/export/', headers: member.headers });
+      status = next.statusCode;
+      if (status === 200) expect(next.body.trimEnd().endsWith('0 TRLR')).toBe(true);
+    }
+    expect(status).toBe(200);
   });
 });

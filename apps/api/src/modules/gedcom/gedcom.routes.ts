@@ -2,7 +2,6 @@ import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import {
@@ -15,7 +14,7 @@ import {
 } from '@bagysh/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorMessages, fieldError, HttpError } from '../../lib/http-errors';
-import { currentUser, requireRole } from '../../plugins/auth';
+import { currentUser, requireRole, requireUser } from '../../plugins/auth';
 import {
   assertGoodPart,
   inputGuardMessages,
@@ -24,6 +23,12 @@ import {
 import { FULL_VIEWER, PUBLIC_VIEWER } from '../persons/privacy';
 import { exportGedcom, exportScope } from './gedcom-export';
 import { GedcomJobs } from './gedcom.service';
+import {
+  EXPORT_RETRY_AFTER_SECONDS,
+  exportMessages,
+  ExportSlots,
+  exportStream,
+} from './export-stream';
 
 /** Large trees make large files: 1M persons are about 100 MB of GEDCOM. Admins only. */
 const GEDCOM_MAX_BYTES = 2 * 1024 * 1024 * 1024;
@@ -35,7 +40,7 @@ const asClientError = (error: unknown) =>
   isTruncatedMultipart(error) ? new HttpError(400, inputGuardMessages.malformedMultipart) : error;
 const security = [{ bearer: [] }];
 
-/** GEDCOM import (admin, background job) and export (anyone; living persons filtered). */
+/** GEDCOM import (admin, background job) and export (members; living persons filtered). */
 export const gedcomRoutes: FastifyPluginAsyncZod = async (app) => {
   const jobs = new GedcomJobs(app.db, app.log);
   await jobs.cleanUpAbandoned();
@@ -93,32 +98,41 @@ export const gedcomRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => jobs.get(request.params.id),
   );
 
+  const exportSlots = new ExportSlots(app.config.exportConcurrency);
   app.get(
     '/gedcom/export/',
     {
+      onRequest: requireUser,
       schema: {
         tags,
+        security,
         summary:
-          'The tree (or the subtree of `root`) as GEDCOM; living persons name-only for non-admins',
+          'The tree (or the subtree of `root`) as GEDCOM, for members; living persons ' +
+          'name-only for non-admins. A few at a time per server: 429 with Retry-After when busy',
         querystring: GedcomExportQuery,
       },
     },
     async (request, reply) => {
-      const scope = await exportScope(app.db, request.query.root);
+      const release = exportSlots.take();
+      if (!release) {
+        reply.header('retry-after', String(EXPORT_RETRY_AFTER_SECONDS));
+        throw new HttpError(429, exportMessages.busy);
+      }
+      const scope = await exportScope(app.db, request.query.root).catch((error: unknown) => {
+        release();
+        throw error;
+      });
       const includeLiving = request.user !== null && hasRole(request.user.role, 'admin');
       const name = request.query.root ? `bagysh-sanjyra-${request.query.root}` : 'bagysh-sanjyra';
+      const options = {
+        root: request.query.root,
+        version: request.query.version,
+        viewer: includeLiving ? FULL_VIEWER : PUBLIC_VIEWER,
+      };
       return reply
         .header('content-type', 'text/vnd.familysearch.gedcom; charset=utf-8')
         .header('content-disposition', `attachment; filename="${name}.ged"`)
-        .send(
-          Readable.from(
-            exportGedcom(app.db, scope, {
-              root: request.query.root,
-              version: request.query.version,
-              viewer: includeLiving ? FULL_VIEWER : PUBLIC_VIEWER,
-            }),
-          ),
-        );
+        .send(exportStream(exportGedcom(app.db, scope, options), release));
     },
   );
 };
