@@ -1,4 +1,6 @@
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
+import type { Db } from '../../db/client';
 
 /** Seconds a refused export is told to wait (a 200k-person export takes about that long). */
 export const EXPORT_RETRY_AFTER_SECONDS = 30;
@@ -46,4 +48,69 @@ export function exportStream(source: AsyncGenerator<string>, release: () => void
   const stream = Readable.from(source, { objectMode: false, highWaterMark: 16 * 1024 });
   stream.once('close', release);
   return stream;
+}
+
+/** Longest an export query waits for the other requests before it runs anyway. */
+const GIVE_WAY_MAX_MS = 25;
+
+/**
+ * The requests this server is answering, so that a background job can give way to them. An
+ * export's own request is taken out of the count (`exempt`).
+ */
+export class RequestActivity {
+  private active = 0;
+  private readonly exempted = new WeakSet<IncomingMessage>();
+  private readonly waiters = new Set<() => void>();
+
+  constructor(server: Server) {
+    server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+      this.active += 1;
+      response.once('close', () => {
+        if (this.exempted.has(request)) return;
+        this.active -= 1;
+        if (this.active === 0) for (const wake of [...this.waiters]) wake();
+      });
+    });
+  }
+
+  /** Leaves `request` (a long background download) out of the count. */
+  exempt(request: IncomingMessage): void {
+    if (this.exempted.has(request)) return;
+    this.exempted.add(request);
+    // Requests answered without the server (app.inject in tests) were never counted.
+    if (this.active > 0) this.active -= 1;
+    if (this.active === 0) for (const wake of [...this.waiters]) wake();
+  }
+
+  /** Resolves when no counted request is in progress, or after `maxMs`. */
+  idle(maxMs: number): Promise<void> {
+    if (this.active === 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        this.waiters.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, maxMs);
+      this.waiters.add(wake);
+    });
+  }
+}
+
+/**
+ * The database as an export sees it: each query first waits (up to GIVE_WAY_MAX_MS) until no
+ * other request is being answered. On PGlite queries run one at a time on the main thread, so
+ * a page view then waits for at most one short export query instead of queuing behind a train
+ * of them; under constant traffic the export still advances, one query per GIVE_WAY_MAX_MS.
+ */
+export function givingWay(db: Db, activity: RequestActivity): Db {
+  // Only `execute` is used by the export (queryRows); its result is awaited at once.
+  const execute = async (query: Parameters<Db['execute']>[0]) => {
+    await activity.idle(GIVE_WAY_MAX_MS);
+    return db.execute(query);
+  };
+  return new Proxy(db, {
+    get: (target, property, receiver): unknown =>
+      property === 'execute' ? execute : Reflect.get(target, property, receiver),
+  });
 }

@@ -28,6 +28,8 @@ import {
   exportMessages,
   ExportSlots,
   exportStream,
+  givingWay,
+  RequestActivity,
 } from './export-stream';
 
 /** Large trees make large files: 1M persons are about 100 MB of GEDCOM. Admins only. */
@@ -99,6 +101,8 @@ export const gedcomRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   const exportSlots = new ExportSlots(app.config.exportConcurrency);
+  const activity = new RequestActivity(app.server);
+  const exportDb = givingWay(app.db, activity);
   app.get(
     '/gedcom/export/',
     {
@@ -118,6 +122,7 @@ export const gedcomRoutes: FastifyPluginAsyncZod = async (app) => {
         reply.header('retry-after', String(EXPORT_RETRY_AFTER_SECONDS));
         throw new HttpError(429, exportMessages.busy);
       }
+      activity.exempt(request.raw);
       const scope = await exportScope(app.db, request.query.root).catch((error: unknown) => {
         release();
         throw error;
@@ -132,7 +137,7 @@ export const gedcomRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply
         .header('content-type', 'text/vnd.familysearch.gedcom; charset=utf-8')
         .header('content-disposition', `attachment; filename="${name}.ged"`)
-        .send(exportStream(exportGedcom(app.db, scope, options), release));
+        .send(exportStream(exportGedcom(exportDb, scope, options), release));
     },
   );
 };
