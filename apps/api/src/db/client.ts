@@ -21,9 +21,22 @@ export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   return (result as { rows: T[] }).rows;
 }
 
+/** A lock this process holds until `release()` or until it dies. */
+export interface HeldLock {
+  release(): Promise<void>;
+}
+
 export interface Database {
   kind: DatabaseKind;
   db: Db;
+  /**
+   * Takes the lock (`namespace`, `key`) for as long as a piece of work runs (an import), or
+   * answers null when a live process holds it. On PostgreSQL a session-level advisory lock on
+   * a connection of its own, so that it dies with its process and another process starting
+   * meanwhile can tell abandoned work from work in progress; on PGlite (one process owns the
+   * data directory) a lock in memory.
+   */
+  tryHoldLock(namespace: number, key: string): Promise<HeldLock | null>;
   /** Applies every committed migration that has not run yet. */
   migrate(): Promise<void>;
   /** Throws unless the database answers a trivial query. */
@@ -45,6 +58,45 @@ export interface PgliteDatabase extends Database {
   dumpDataDir(): Promise<Blob>;
 }
 
+/** Locks of the one process that owns a PGlite database. */
+function inMemoryLocks(): Database['tryHoldLock'] {
+  const held = new Set<string>();
+  return async (namespace, key) => {
+    const id = `${namespace}:${key}`;
+    if (held.has(id)) return null;
+    held.add(id);
+    return {
+      release: async () => {
+        held.delete(id);
+      },
+    };
+  };
+}
+
+/** Session-level advisory locks, each on its own connection outside the pool. */
+function advisoryLocks(url: string): Database['tryHoldLock'] {
+  return async (namespace, key) => {
+    const client = new pg.Client({ connectionString: url });
+    // A lost connection loses the lock; the work itself notices through the pool.
+    client.on('error', () => undefined);
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ locked: boolean }>(
+        'select pg_try_advisory_lock($1::int4, hashtext($2)) as locked',
+        [namespace, key],
+      );
+      if (rows[0]?.locked !== true) {
+        await client.end();
+        return null;
+      }
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      throw error;
+    }
+    return { release: () => client.end().catch(() => undefined) };
+  };
+}
+
 export async function openPglite(source: PgliteSource = {}): Promise<PgliteDatabase> {
   if (source.dataDir) await mkdir(source.dataDir, { recursive: true });
   const client = await PGlite.create({
@@ -61,6 +113,7 @@ export async function openPglite(source: PgliteSource = {}): Promise<PgliteDatab
     ping: async () => {
       await client.query('select 1');
     },
+    tryHoldLock: inMemoryLocks(),
     close: () => client.close(),
     dumpDataDir: () => client.dumpDataDir('gzip'),
   };
@@ -78,6 +131,7 @@ export async function openPostgres(url: string): Promise<Database> {
     ping: async () => {
       await pool.query('select 1');
     },
+    tryHoldLock: advisoryLocks(url),
     close: () => pool.end(),
   };
 }

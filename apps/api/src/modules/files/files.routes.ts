@@ -78,6 +78,10 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
+  // Uploads cut short by a crash of this server: gone before it accepts new ones.
+  const deadUploads = await ctx.storage.removeDeadWritersFiles();
+  if (deadUploads > 0) app.log.info({ removed: deadUploads }, 'interrupted uploads removed');
+
   const runSweep = () => {
     sweepOrphans(ctx).then(
       (removed) => {

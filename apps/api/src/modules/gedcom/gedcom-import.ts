@@ -557,6 +557,14 @@ export async function importGedcom(
     // is next to nothing to read yet.
     const bulk = (existing?.count ?? 0) * BULK_RATIO < total;
     await db.transaction(async (tx) => {
+      // A process starting meanwhile may have taken this job for abandoned (this one lost its
+      // lock connection) and removed its staged rows: then move nothing. The row lock makes
+      // such a clean-up wait until this transaction ends.
+      const [job] = await queryRows<{ status: string }>(
+        tx,
+        sql`select status from gedcom_jobs where id = ${jobId}::uuid for update`,
+      );
+      if (job && job.status !== 'running') throw new GedcomError('Импорт токтотулду.');
       await lockTree(tx);
       const indexes = bulk ? await dropSecondaryIndexes(tx) : [];
       await tx.execute(sql`insert into name_keys (key)

@@ -1,8 +1,3 @@
-import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import {
   GedcomExportQuery,
@@ -44,7 +39,7 @@ const security = [{ bearer: [] }];
 
 /** GEDCOM import (admin, background job) and export (members; living persons filtered). */
 export const gedcomRoutes: FastifyPluginAsyncZod = async (app) => {
-  const jobs = new GedcomJobs(app.db, app.log);
+  const jobs = new GedcomJobs(app.database, app.config.dataDir, app.log);
   await jobs.cleanUpAbandoned();
   app.addHook('onClose', async () => jobs.stopAll());
   await app.register(multipart, { limits: { fileSize: GEDCOM_MAX_BYTES, files: 1 } });
@@ -71,16 +66,11 @@ export const gedcomRoutes: FastifyPluginAsyncZod = async (app) => {
         throw fieldError('file', gedcomMessages.noFile);
       }
       assertGoodPart(part);
-      const dir = await mkdtemp(join(tmpdir(), 'bagysh-gedcom-'));
-      const path = join(dir, 'upload.ged');
-      try {
-        await pipeline(part.file, createWriteStream(path));
-        if (part.file.truncated) throw new HttpError(413, errorMessages.payloadTooLarge);
-      } catch (error) {
-        await rm(dir, { recursive: true, force: true });
-        throw asClientError(error);
-      }
-      const id = await jobs.start({ dir, path }, part.filename, currentUser(request).id);
+      const id = await jobs
+        .receive(part.file, part.filename, currentUser(request).id)
+        .catch((error: unknown) => {
+          throw asClientError(error);
+        });
       return reply.code(202).send({ job_id: id });
     },
   );

@@ -1,11 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { rm } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdir, readdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { GedcomJob } from '@bagysh/shared';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client';
+import type { Database, Db, HeldLock } from '../../db/client';
 import { gedcomJobs } from '../../db/schema';
-import { notFound } from '../../lib/http-errors';
+import { errorMessages, HttpError, notFound } from '../../lib/http-errors';
 import { importGedcom } from './gedcom-import';
 import { GedcomError } from './gedcom-reader';
 
@@ -14,6 +18,12 @@ import { GedcomError } from './gedcom-reader';
  * Live progress is kept in memory (one write per batch would compete with the import on
  * PGlite's single connection) and the job row is updated at each state change and every few
  * batches, so another process still sees where it stands.
+ *
+ * From the first byte of its upload to its end, a job holds a lock keyed by its id (on
+ * PostgreSQL a session-level advisory lock, which dies with the process) and keeps its copy of
+ * the file in `DATA_DIR/tmp/gedcom/<job id>/`. A starting process fails at once every
+ * unfinished job whose lock it can take — no live process owns it — and removes its staged
+ * rows and its copy; another process's import in progress is left alone.
  */
 
 interface RunningJob {
@@ -22,27 +32,63 @@ interface RunningJob {
   cancelled: boolean;
 }
 
+interface Upload {
+  id: string;
+  dir: string;
+  path: string;
+  lock: HeldLock;
+}
+
 const PERSIST_EVERY_MS = 2000;
-const ABANDONED = 'Импорт үзгүлтүккө учурады (сервер токтоп калган). Файлды кайра жүктөңүз.';
+export const ABANDONED = 'Импорт үзгүлтүккө учурады (сервер токтоп калган). Файлды кайра жүктөңүз.';
+/** Advisory-lock namespace of import jobs (first int4 of pg_try_advisory_lock(int4, int4)). */
+export const LOCK_JOB = 0x67_65_64_63; // 'gedc'
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export class GedcomJobs {
   private readonly running = new Map<string, RunningJob>();
+  private readonly db: Db;
+  /** Where uploads are kept while their job lives: `DATA_DIR/tmp/gedcom/<job id>/`. */
+  readonly uploadsDir: string;
 
   constructor(
-    private readonly db: Db,
+    private readonly database: Database,
+    dataDir: string,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    this.db = database.db;
+    this.uploadsDir = join(dataDir, 'tmp', 'gedcom');
+  }
 
   /**
-   * Starts importing `upload.path`, a file alone in the private temporary directory
-   * `upload.dir` that the job removes when it ends; answers the job id at once.
+   * Copies an uploaded file (a multipart file stream) under the data directory and starts
+   * importing it; answers the job id at once. A file cut at the size limit answers 413.
    */
-  async start(
-    upload: { dir: string; path: string },
+  async receive(
+    file: Readable & { truncated?: boolean },
     fileName: string,
     userId: number,
   ): Promise<string> {
     const id = randomUUID();
+    const lock = await this.database.tryHoldLock(LOCK_JOB, id);
+    if (!lock) throw new Error(`GEDCOM job ${id} is locked`);
+    const dir = join(this.uploadsDir, id);
+    const upload: Upload = { id, dir, path: join(dir, 'upload.ged'), lock };
+    try {
+      await mkdir(dir, { recursive: true, mode: 0o700 });
+      await pipeline(file, createWriteStream(upload.path, { mode: 0o600 }));
+      if (file.truncated) throw new HttpError(413, errorMessages.payloadTooLarge);
+      await this.start(upload, fileName, userId);
+    } catch (error) {
+      await rm(dir, { recursive: true, force: true });
+      await lock.release();
+      throw error;
+    }
+    return id;
+  }
+
+  private async start(upload: Upload, fileName: string, userId: number): Promise<void> {
+    const { id } = upload;
     const now = new Date();
     await this.db
       .insert(gedcomJobs)
@@ -65,7 +111,6 @@ export class GedcomJobs {
     job.promise = new Promise<void>((resolve) => setImmediate(resolve)).then(() =>
       this.run(job, upload),
     );
-    return id;
   }
 
   private async persist(job: RunningJob): Promise<void> {
@@ -84,7 +129,7 @@ export class GedcomJobs {
       .where(eq(gedcomJobs.id, state.id));
   }
 
-  private async run(job: RunningJob, upload: { dir: string; path: string }): Promise<void> {
+  private async run(job: RunningJob, upload: Upload): Promise<void> {
     const { state } = job;
     let lastPersist = Date.now();
     try {
@@ -119,6 +164,7 @@ export class GedcomJobs {
       );
       await rm(upload.dir, { recursive: true, force: true });
       this.running.delete(state.id);
+      await upload.lock.release();
     }
   }
 
@@ -140,13 +186,37 @@ export class GedcomJobs {
   }
 
   /**
-   * Fails the imports that stopped updating their row long ago (their process died) and
-   * removes staged rows that belong to no running import.
+   * At start: fails every unfinished job that no live process owns (its lock is free), removes
+   * its staged rows and its copy of the file, and staged rows that belong to no unfinished job.
    */
   async cleanUpAbandoned(): Promise<void> {
-    await this.db.execute(sql`update gedcom_jobs
-      set status = 'failed', error = ${ABANDONED}, finished_at = now(), updated_at = now()
-      where status in ('queued', 'running') and updated_at < now() - interval '10 minutes'`);
+    const unfinished = await this.db
+      .select({ id: gedcomJobs.id })
+      .from(gedcomJobs)
+      .where(inArray(gedcomJobs.status, ['queued', 'running']));
+    const copies = (await readdir(this.uploadsDir).catch(() => [])).filter((name) =>
+      UUID.test(name),
+    );
+    for (const id of new Set([...unfinished.map((row) => row.id), ...copies])) {
+      const lock = await this.database.tryHoldLock(LOCK_JOB, id);
+      if (!lock) continue;
+      try {
+        // Only if still unfinished: its owner may have ended it since the list was read.
+        await this.db
+          .update(gedcomJobs)
+          .set({
+            status: 'failed',
+            error: ABANDONED,
+            finishedAt: new Date(),
+            updatedAt: new Date(),
+          })
+          .where(and(eq(gedcomJobs.id, id), inArray(gedcomJobs.status, ['queued', 'running'])));
+        await this.db.execute(sql`delete from gedcom_staging where job_id = ${id}::uuid`);
+        await rm(join(this.uploadsDir, id), { recursive: true, force: true });
+      } finally {
+        await lock.release();
+      }
+    }
     await this.db.execute(sql`delete from gedcom_staging s where not exists (
       select 1 from gedcom_jobs j where j.id = s.job_id and j.status in ('queued', 'running'))`);
   }

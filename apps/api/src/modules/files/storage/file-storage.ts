@@ -55,6 +55,11 @@ export interface FileStorage {
   list(): AsyncIterable<{ key: string; modifiedAt: Date }>;
   /** Deletes temporary files left by a crash, older than `olderThan`; returns how many. */
   removeStaleTemporaryFiles(olderThan: Date): Promise<number>;
+  /**
+   * Deletes at once the temporary files of writers known to be dead (a crashed process of
+   * this machine), whatever their age; returns how many. Run at start.
+   */
+  removeDeadWritersFiles(): Promise<number>;
 }
 
 const KEY_PATTERN = /^[0-9a-f]{64}$/;

@@ -1,5 +1,6 @@
-import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, statSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { createHash, randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,7 +8,7 @@ import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BlobNotFoundError } from './file-storage';
-import { LocalFileStorage } from './local-storage';
+import { LocalFileStorage, temporaryFileName } from './local-storage';
 
 const root = mkdtempSync(join(tmpdir(), 'bagysh-storage-test-'));
 const storage = new LocalFileStorage(root);
@@ -79,5 +80,30 @@ describe('LocalFileStorage', () => {
   it('refuses keys that are not checksums, so no path can be smuggled in', async () => {
     await expect(storage.open('../../etc/passwd')).rejects.toThrow(/invalid storage key/);
     await expect(storage.remove('..')).rejects.toThrow(/invalid storage key/);
+  });
+});
+
+describe('temporary files of dead writers', () => {
+  it('names each temporary file after its writer, so a start can remove a dead one’s at once', async () => {
+    const exited = spawnSync(process.execPath, ['-e', '0']);
+    const deadPid = exited.pid;
+    const names = {
+      ours: temporaryFileName(),
+      ourPidEarlierLife: temporaryFileName({ pid: process.pid, boot: 'a'.repeat(16) }),
+      deadProcess: temporaryFileName({ pid: deadPid, boot: 'b'.repeat(16) }),
+      liveProcess: temporaryFileName({ pid: process.ppid, boot: 'c'.repeat(16) }),
+      otherMachine: `elsewhere.${deadPid}.${'d'.repeat(16)}.${randomUUID()}.part`,
+      oldStyle: `${randomUUID()}.part`,
+    };
+    mkdirSync(storage.tempDir, { recursive: true });
+    for (const name of Object.values(names)) writeFileSync(join(storage.tempDir, name), 'x');
+
+    expect(await storage.removeDeadWritersFiles()).toBe(2);
+    expect(temporaryFiles().sort()).toEqual(
+      [names.ours, names.liveProcess, names.otherMachine, names.oldStyle].sort(),
+    );
+    // The age sweep still takes what cannot be told apart, once it is old.
+    expect(await storage.removeStaleTemporaryFiles(new Date(Date.now() + 60_000))).toBe(4);
+    expect(temporaryFiles()).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -15,6 +16,46 @@ import {
 const TEMP_DIR = 'tmp';
 const SHARD = /^[0-9a-f]{2}$/;
 const BLOB = /^[0-9a-f]{64}$/;
+
+/**
+ * Who writes a temporary file, in its name: `<host>.<pid>.<boot id>.<uuid>.part`. The boot id
+ * is new in every process, so a restarted server that got its predecessor's pid (pid 1 in a
+ * container) still tells the dead writer's files from its own.
+ */
+const WRITER = {
+  host: hostname().replace(/[^A-Za-z0-9-]/g, '_') || 'host',
+  pid: process.pid,
+  boot: randomBytes(8).toString('hex'),
+};
+/** The name of a new temporary file of `writer` (this process unless told otherwise). */
+export function temporaryFileName(writer: { pid: number; boot: string } = WRITER): string {
+  return `${WRITER.host}.${writer.pid}.${writer.boot}.${randomUUID()}.part`;
+}
+const TEMP_NAME = /^([A-Za-z0-9_-]+)\.(\d+)\.([0-9a-f]{16})\.[0-9a-f-]{36}\.part$/;
+
+/** Whether a process with this pid runs on this machine (EPERM: it does, as another user). */
+function processRuns(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * True when the temporary file `name` was written by a process that is gone: this machine's,
+ * and either our pid in an earlier life or a pid that no longer runs. Files of other machines
+ * (a shared data directory), of live processes and of unknown names are left to the age sweep.
+ */
+export function isDeadWritersFile(name: string): boolean {
+  const match = TEMP_NAME.exec(name);
+  if (!match) return false;
+  const [, host, pid, boot] = match;
+  if (host !== WRITER.host) return false;
+  if (Number(pid) === WRITER.pid) return boot !== WRITER.boot;
+  return !processRuns(Number(pid));
+}
 
 function isNotFound(error: unknown): boolean {
   return (error as NodeJS.ErrnoException | null)?.code === 'ENOENT';
@@ -51,7 +92,7 @@ export class LocalFileStorage implements FileStorage {
 
   async stage(source: Readable): Promise<StagedBlob> {
     await mkdir(this.tempDir, { recursive: true });
-    const tempPath = join(this.tempDir, `${randomUUID()}.part`);
+    const tempPath = join(this.tempDir, temporaryFileName());
     const hash = createHash('sha256');
     let size = 0;
     // Created here, before any byte arrives, so that a failure can always delete it.
@@ -160,6 +201,16 @@ export class LocalFileStorage implements FileStorage {
       } catch (error) {
         if (!isNotFound(error)) throw error;
       }
+    }
+    return removed;
+  }
+
+  async removeDeadWritersFiles(): Promise<number> {
+    let removed = 0;
+    for (const name of await this.entries(this.tempDir)) {
+      if (!isDeadWritersFile(name)) continue;
+      await rm(join(this.tempDir, name), { force: true });
+      removed += 1;
     }
     return removed;
   }

@@ -1,0 +1,87 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { withDatabase } from './global-setup';
+
+const REPO_ROOT = resolve(import.meta.dirname, '../../../..');
+
+/**
+ * Settings of a real server process: on the postgres project a fresh database copied from the
+ * migrated template (`DATABASE_URL`), on PGlite an empty `DATABASE_URL` (the server then
+ * creates its embedded database under `DATA_DIR`). `drop()` removes the database.
+ */
+export async function serverDatabase(): Promise<{
+  url: string;
+  drop(): Promise<void>;
+}> {
+  if (inject('dbKind') === 'pglite') return { url: '', drop: async () => undefined };
+  const adminUrl = inject('postgresAdminUrl');
+  const template = inject('postgresTemplate');
+  const name = `${template.replace(/_template$/, '')}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+  await admin.end();
+  return {
+    url: withDatabase(adminUrl, name),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export interface ServerProcess {
+  child: ChildProcess;
+  base: URL;
+  /** Everything the process printed, for failure messages. */
+  output(): string;
+  /** Waits for the process to exit after `signal` (no-op when it has already exited). */
+  stop(signal?: NodeJS.Signals): Promise<void>;
+}
+
+/**
+ * `src/server.ts` in a process of its own (through tsx), listening on a free port of
+ * 127.0.0.1; resolves once it prints the address it serves, that is once start-up (migrations,
+ * clean-up of abandoned work) is over.
+ */
+export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: REPO_ROOT,
+    // Only these settings: nothing of the test run's environment leaks into the server.
+    env: {
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'error',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  const base = await new Promise<URL>((resolvePromise, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /running at (http:\/\/[\d.:]+)/.exec(output);
+      if (match?.[1]) resolvePromise(new URL(match[1]));
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.once('exit', (code, signal) =>
+      reject(new Error(`server exited (${code ?? signal}):\n${output}`)),
+    );
+  });
+  return {
+    child,
+    base,
+    output: () => output,
+    stop: async (signal = 'SIGTERM') => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      await exited;
+    },
+  };
+}
