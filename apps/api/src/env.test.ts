@@ -97,4 +97,10 @@ describe('loadConfig', () => {
   it('refuses a port out of range', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT="70000"/);
   });
+
+  it('reads the number of exports at once: 1 by default, never 0', () => {
+    expect(loadConfig({}).exportConcurrency).toBe(1);
+    expect(loadConfig({ EXPORT_CONCURRENCY: '3' }).exportConcurrency).toBe(3);
+    expect(() => loadConfig({ EXPORT_CONCURRENCY: '0' })).toThrow(/EXPORT_CONCURRENCY="0"/);
+  });
 });
