@@ -98,16 +98,26 @@ export class RequestActivity {
 }
 
 /**
- * The database as an export sees it: each query first waits (up to GIVE_WAY_MAX_MS) until no
- * other request is being answered. On PGlite queries run one at a time on the main thread, so
- * a page view then waits for at most one short export query instead of queuing behind a train
- * of them; under constant traffic the export still advances, one query per GIVE_WAY_MAX_MS.
+ * The database as exports see it: their queries run one at a time (all exports of this process
+ * take turns), and each first waits (up to GIVE_WAY_MAX_MS) until no other request is being
+ * answered. On PGlite queries run one at a time on the main thread, so a page view then waits
+ * for at most one short export query, however many exports are open; under constant traffic
+ * the exports still advance, one query per GIVE_WAY_MAX_MS.
  */
 export function givingWay(db: Db, activity: RequestActivity): Db {
+  let turn: Promise<void> = Promise.resolve();
   // Only `execute` is used by the export (queryRows); its result is awaited at once.
   const execute = async (query: Parameters<Db['execute']>[0]) => {
-    await activity.idle(GIVE_WAY_MAX_MS);
-    return db.execute(query);
+    const previous = turn;
+    let done = () => {};
+    turn = new Promise((resolve) => (done = resolve));
+    try {
+      await previous;
+      await activity.idle(GIVE_WAY_MAX_MS);
+      return await db.execute(query);
+    } finally {
+      done();
+    }
   };
   return new Proxy(db, {
     get: (target, property, receiver): unknown =>
