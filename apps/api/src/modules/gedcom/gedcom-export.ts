@@ -26,7 +26,7 @@ import { formatGedcomDate } from './gedcom-dates';
  * main thread, so a long one (or a chain of them without a macrotask between) would hold up
  * every other request.
  */
-const BATCH = 100;
+const BATCH = 50;
 /** 5.5.1 lines stay under 255 characters; longer text continues with CONC. */
 const MAX_VALUE = 200;
 
