@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, inject } from 'vitest';
 import { buildApp, type App } from '../app';
@@ -38,9 +40,14 @@ export async function createTestDatabase(): Promise<Database> {
   };
 }
 
+/**
+ * Settings for a test app. Each gets a data dir of its own (made when first written to): test
+ * files run in parallel, and one's uploads or backups must not meet another's.
+ */
 export function testConfig(overrides: Partial<Config> = {}): Config {
+  const dataDir = join(tmpdir(), `bagysh-test-data-${randomBytes(6).toString('hex')}`);
   return {
-    ...loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent-test-data-dir' }),
+    ...loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir }),
     jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
     ...overrides,
   };
@@ -52,8 +59,12 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
  */
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<App> {
   const database = await createTestDatabase();
-  const app = await buildApp({ config: testConfig(overrides), database, logger: false });
+  const config = testConfig(overrides);
+  const app = await buildApp({ config, database, logger: false });
   await app.ready();
-  afterAll(() => app.close());
+  afterAll(async () => {
+    await app.close();
+    if (overrides.dataDir === undefined) await rm(config.dataDir, { recursive: true, force: true });
+  });
   return app;
 }

@@ -55,8 +55,9 @@ const STALE_SPOOL_MS = 24 * 3600 * 1000;
  */
 export async function makeSpool(workDir: string, prefix: string): Promise<string> {
   for (let attempt = 0; ; attempt += 1) {
-    await mkdir(workDir, { recursive: true });
     try {
+      // Both steps can meet the removal: a recursive mkdir stats what it found existing.
+      await mkdir(workDir, { recursive: true });
       return await mkdtemp(join(workDir, prefix));
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || attempt >= 3) throw error;
@@ -188,9 +189,8 @@ export interface PreparedBackup {
  * not stop it: everything else is still worth keeping, and `missingFiles` says so.
  */
 export async function prepareBackup(source: BackupSource): Promise<PreparedBackup> {
-  await mkdir(source.workDir, { recursive: true });
-  await removeStaleSpools(source.workDir);
   const spool = await makeSpool(source.workDir, 'backup-');
+  await removeStaleSpools(source.workDir);
   const dispose = async () => {
     await rm(spool, { recursive: true, force: true });
     await rmdir(source.workDir).catch(() => undefined); // left when another spool is in it

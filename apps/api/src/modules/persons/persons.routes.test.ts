@@ -563,6 +563,20 @@ describe('the persons list', () => {
     expect(roots.results.every((p) => p.generation === 1)).toBe(true);
     const bad = await app.inject({ url: '/api/persons/?cursor=garbage' });
     expect(bad.statusCode).toBe(400);
+    // Values a cursor of ours never carries: beyond PostgreSQL's integer, or an id out of range.
+    for (const forged of [
+      { v: 99_999_999_999, id: 1, d: 'n', o: 'birth_year' },
+      { v: 1900, id: 99_999_999_999, d: 'n', o: 'birth_year' },
+      { v: 'Асан', id: -1, d: 'n', o: 'name' },
+    ]) {
+      const cursor = Buffer.from(JSON.stringify(forged)).toString('base64url');
+      const ordering = forged.o;
+      const answer = await app.inject({
+        url: `/api/persons/?ordering=${ordering}&cursor=${cursor}`,
+      });
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json()).toEqual({ cursor: [expect.any(String)] });
+    }
     const deep = await app.inject({ url: '/api/persons/?page=5000&page_size=100' });
     expect(deep.statusCode).toBe(400);
   });
