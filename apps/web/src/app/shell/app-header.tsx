@@ -99,7 +99,7 @@ export function AppHeader({ transparent = false }: { transparent?: boolean }) {
               fontWeight: 800,
               fontSize: { xs: 16, sm: 20 },
               letterSpacing: '-0.01em',
-              color: transparent ? '#fff' : 'primary.main',
+              color: transparent ? '#fff' : 'primary.dark',
               textDecoration: 'none',
               whiteSpace: 'nowrap',
               overflow: 'hidden',

@@ -68,7 +68,7 @@ export function PostCard({
               </Typography>
             )}
             {post.category && (
-              <Typography variant="caption" color="primary.main" sx={{ fontWeight: 600 }}>
+              <Typography variant="caption" color="primary.dark" sx={{ fontWeight: 600 }}>
                 {script.text(post.category.name)}
               </Typography>
             )}
