@@ -133,7 +133,8 @@ describe('layouts (spec §2)', () => {
       expect(await header.evaluate((el) => getComputedStyle(el).position)).toBe('absolute');
       const heroTop = await page.locator('main').evaluate((el) => el.getBoundingClientRect().top);
       expect(heroTop).toBe(0);
-      expect(await page.locator('footer').count()).toBe(0);
+      // The same footer as the default layout (issue "Trust and polish", item 12).
+      expect(await page.locator('footer').textContent()).toBe(`${SITE_NAME} © 2024`);
 
       await open(page, '/search');
       expect(await page.locator('[data-layout="default"]').count()).toBe(1);
