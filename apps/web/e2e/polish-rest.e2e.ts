@@ -1,4 +1,5 @@
 import { toRunes } from '@bagysh/shared';
+import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { PHONE, useBrowser } from './support/browser';
 import { open, SITE_NAME } from './support/shell';
@@ -41,5 +42,88 @@ describe('the home page (item 12)', () => {
     const page = await session.newPage();
     await open(page, '/');
     expect(await page.locator('footer').textContent()).toBe(`${SITE_NAME} © 2024`);
+  });
+});
+
+/** Boxes of the drawn persons, left and right edges on screen, and the tree frame's edges. */
+async function boxes(page: Page) {
+  const frame = await page.locator('svg[role="tree"]').evaluate((svg) => {
+    const box = svg.getBoundingClientRect();
+    return { left: box.left, right: box.right };
+  });
+  const nodes = await page.locator('[data-node]').evaluateAll((items) =>
+    items.map((item) => {
+      const box = item.getBoundingClientRect();
+      return { id: Number(item.getAttribute('data-node')), left: box.left, right: box.right };
+    }),
+  );
+  return { frame, nodes };
+}
+
+/** A one-finger drag across the tree (touch events, as on a phone). */
+async function swipe(page: Page, dx: number) {
+  const svg = await page.locator('svg[role="tree"]').boundingBox();
+  if (!svg) throw new Error('no tree');
+  const cdp = await page.context().newCDPSession(page);
+  const y = svg.y + svg.height * 0.85;
+  const x0 = svg.x + svg.width / 2 - dx / 2;
+  const touch = (type: string, x: number) =>
+    cdp.send('Input.dispatchTouchEvent', {
+      type,
+      touchPoints: type === 'touchEnd' ? [] : [{ x, y }],
+    });
+  await touch('touchStart', x0);
+  for (let step = 1; step <= 10; step++) {
+    await touch('touchMove', x0 + (dx * step) / 10);
+    await page.waitForTimeout(20);
+  }
+  await touch('touchEnd', x0 + dx);
+  await page.waitForTimeout(100);
+}
+
+describe('the tree on a phone (item 4)', () => {
+  const session = useBrowser();
+
+  it('shows the whole generation, and the reset button brings it back after a pan', async () => {
+    const page = await session.newPage(PHONE);
+    await page.goto('/search');
+    await page.locator('[data-node="4"]').waitFor();
+    const inFrame = async () => {
+      const { frame, nodes } = await boxes(page);
+      return nodes
+        .filter((node) => node.left < frame.left - 0.5 || node.right > frame.right + 0.5)
+        .map((node) => node.id);
+    };
+    await expect.poll(inFrame).toEqual([]);
+    await swipe(page, -160);
+    expect((await inFrame()).length).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Баштапкы көрүнүш' }).click();
+    await expect.poll(inFrame).toEqual([]);
+  });
+
+  it('lets a swipe bring the far ends of a zoomed-in tree into view', async () => {
+    const page = await session.newPage(PHONE);
+    await page.goto('/search');
+    await page.locator('[data-node="4"]').waitFor();
+    const zoomIn = page.getByRole('button', { name: 'Чоңойтуу' });
+    await zoomIn.click();
+    await zoomIn.click();
+    for (const [id, dx] of [
+      [2, 140],
+      [4, -140],
+    ] as const) {
+      // Swipe until the person's box is wholly inside the frame.
+      for (let tries = 0; tries < 8; tries++) {
+        const { frame, nodes } = await boxes(page);
+        const node = nodes.find((item) => item.id === id);
+        if (node && node.left >= frame.left && node.right <= frame.right) break;
+        await swipe(page, dx);
+      }
+      const { frame, nodes } = await boxes(page);
+      const node = nodes.find((item) => item.id === id);
+      expect(node && node.left >= frame.left && node.right <= frame.right, `person ${id}`).toBe(
+        true,
+      );
+    }
   });
 });
