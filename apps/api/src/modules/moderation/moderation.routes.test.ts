@@ -34,7 +34,7 @@ describe('GET /api/moderation/counts/', () => {
     expect((await counts(null)).status).toBe(401);
     const refused = await counts(member);
     expect(refused.status).toBe(403);
-    expect(refused.body).toEqual({ detail: expect.any(String) });
+    expect(typeof refused.body.detail).toBe('string');
     expect((await counts(admin)).status).toBe(200);
   });
 
