@@ -1,6 +1,7 @@
 import { toRunes } from '@bagysh/shared';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { loginAdmin, registerUser, signInAs, type Auth } from './support/accounts';
 import { PHONE, useBrowser } from './support/browser';
 import { open, SITE_NAME } from './support/shell';
 
@@ -67,7 +68,7 @@ async function swipe(page: Page, dx: number) {
   const cdp = await page.context().newCDPSession(page);
   const y = svg.y + svg.height * 0.85;
   const x0 = svg.x + svg.width / 2 - dx / 2;
-  const touch = (type: string, x: number) =>
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number) =>
     cdp.send('Input.dispatchTouchEvent', {
       type,
       touchPoints: type === 'touchEnd' ? [] : [{ x, y }],
@@ -125,5 +126,75 @@ describe('the tree on a phone (item 4)', () => {
         true,
       );
     }
+  });
+});
+
+describe('one moderation queue (item 5)', () => {
+  const session = useBrowser();
+
+  async function send(auth: Auth, path: string, body: object) {
+    const response = await fetch(`${inject('baseUrl')}/api/${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${auth.access}` },
+      body: JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as { id: number } };
+  }
+
+  async function waiting(auth: Auth) {
+    const response = await fetch(`${inject('baseUrl')}/api/moderation/counts/`, {
+      headers: { Authorization: `Bearer ${auth.access}` },
+    });
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { total: number }).total;
+  }
+
+  it('shows a member’s waiting article on the moderation page, counted in the header', async () => {
+    const member = await registerUser({ name: 'writer' });
+    const title = `Күтүп турган макала ${Math.random().toString(36).slice(2, 7)}`;
+    const written = await send(member, 'person-articles/', { title, lead: 'Кыскача' });
+    expect(written.status).toBe(201);
+    const moderator = await registerUser({ name: 'moder', role: 'moderator' });
+    const total = await waiting(await loginAdmin());
+    expect(total).toBeGreaterThan(0);
+
+    const page = await session.newPage();
+    await signInAs(page, moderator);
+    await open(page, '/moderation');
+    const articles = page.getByTestId('moderation-articles');
+    const card = articles.getByTestId('post-card').filter({ hasText: title });
+    await card.waitFor();
+    const badge = page.locator('header').getByTestId('moderation-badge');
+    // No badge at all once nothing waits.
+    const shown = async () => ((await badge.count()) > 0 ? await badge.textContent() : '0');
+    await expect.poll(shown).toBe(String(total));
+
+    await card.getByRole('button', { name: 'Жарыялоо' }).click();
+    await card.waitFor({ state: 'detached' });
+    await expect.poll(shown).toBe(String(total - 1));
+  });
+
+  it('puts the count on the phone’s menu button and in the drawer', async () => {
+    const member = await registerUser({ name: 'writer2' });
+    await send(member, 'person-articles/', { title: 'Дагы бир макала', lead: 'Кыскача' });
+    const moderator = await registerUser({ name: 'moder2', role: 'moderator' });
+    const total = await waiting(moderator);
+    const page = await session.newPage(PHONE);
+    await signInAs(page, moderator);
+    await open(page, '/news');
+    const menu = page.getByRole('button', { name: `Меню, текшерүүнү күткөндөр: ${total}` });
+    await menu.click();
+    const link = page.getByTestId('nav-drawer').getByRole('link', { name: /Модерация/ });
+    expect(await link.getByTestId('moderation-badge').textContent()).toBe(String(total));
+    await link.click();
+    await page.waitForURL(`${session.baseUrl}/moderation`);
+  });
+
+  it('asks nothing for a member and shows no badge', async () => {
+    const page = await session.newPage();
+    await signInAs(page, await registerUser({ name: 'plain' }));
+    await open(page, '/news');
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByTestId('moderation-badge').count()).toBe(0);
   });
 });
