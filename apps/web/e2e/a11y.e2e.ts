@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { DESKTOP, useBrowser } from './support/browser';
+import { registerUser, signInAs, type Auth } from './support/accounts';
 import { open, signIn, storeLanguage } from './support/shell';
 
 /** Issue "Trust and polish of today's pages", item 9: every page passes axe-core. */
@@ -13,7 +14,7 @@ const AXE_SOURCE = readFileSync(
 );
 
 /** Spec §2's routes; `:article` and `:news` are filled with demo items. */
-const ROUTES: { path: string; login?: boolean }[] = [
+const ROUTES: { path: string; login?: boolean; moderator?: boolean }[] = [
   { path: '/' },
   { path: '/search' },
   { path: '/search?person=1' },
@@ -34,6 +35,8 @@ const ROUTES: { path: string; login?: boolean }[] = [
   { path: '/profile', login: true },
   { path: '/users', login: true },
   { path: '/no-such-page' },
+  // Beyond spec §2: the moderators' queue, with a member's article waiting.
+  { path: '/moderation', moderator: true },
 ];
 
 beforeAll(async () => {
@@ -46,6 +49,18 @@ beforeAll(async () => {
     for (const route of ROUTES) route.path = route.path.replace(slot, String(results[0]?.id));
   }
 });
+
+/** A moderator, with a member's article in the queue so that the page shows a card. */
+async function moderatorWithWork(): Promise<Auth> {
+  const member = await registerUser({ name: 'axe_writer' });
+  const response = await fetch(`${inject('baseUrl')}/api/person-articles/`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${member.access}` },
+    body: JSON.stringify({ title: 'Текшерүүнү күткөн макала', lead: 'Кыскача' }),
+  });
+  expect(response.status).toBe(201);
+  return registerUser({ name: 'axe_moderator', role: 'moderator' });
+}
 
 interface Violation {
   id: string;
@@ -87,6 +102,7 @@ describe('accessibility (item 9)', () => {
       for (const route of ROUTES) {
         const page = await session.newPage(DESKTOP);
         if (route.login) await signIn(page);
+        if (route.moderator) await signInAs(page, await moderatorWithWork());
         await storeLanguage(page, lang);
         await open(page, route.path);
         // Let lists and pictures settle: axe reads colours as they are painted.
