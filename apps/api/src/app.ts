@@ -22,6 +22,7 @@ import { newsRoutes, personArticlesRoutes } from './modules/content/content.rout
 import { filesRoutes } from './modules/files/files.routes';
 import { gedcomRoutes } from './modules/gedcom/gedcom.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { moderationRoutes } from './modules/moderation/moderation.routes';
 import { pagesRoutes } from './modules/pages/pages.routes';
 import { personsRoutes } from './modules/persons/persons.routes';
 import { pollsRoutes } from './modules/polls/polls.routes';
@@ -125,6 +126,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
       await api.register(contactMessagesRoutes);
       await api.register(personsRoutes);
       await api.register(revisionsRoutes);
+      await api.register(moderationRoutes);
       await api.register(searchRoutes);
       await api.register(comparisonRoutes);
       await api.register(clansRoutes);

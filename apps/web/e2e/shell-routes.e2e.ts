@@ -133,7 +133,8 @@ describe('layouts (spec §2)', () => {
       expect(await header.evaluate((el) => getComputedStyle(el).position)).toBe('absolute');
       const heroTop = await page.locator('main').evaluate((el) => el.getBoundingClientRect().top);
       expect(heroTop).toBe(0);
-      expect(await page.locator('footer').count()).toBe(0);
+      // The same footer as the default layout (issue "Trust and polish", item 12).
+      expect(await page.locator('footer').textContent()).toBe(`${SITE_NAME} © 2024`);
 
       await open(page, '/search');
       expect(await page.locator('[data-layout="default"]').count()).toBe(1);
@@ -144,9 +145,9 @@ describe('layouts (spec §2)', () => {
       const headerBottom = await header.evaluate((el) => el.getBoundingClientRect().bottom);
       expect(mainTop).toBeGreaterThanOrEqual(headerBottom);
       expect(await page.locator('footer').textContent()).toBe(`${SITE_NAME} © 2024`);
-      // The theme's primary orange (spec §9).
+      // The theme's orange (spec §9) darkened for text: 5.4:1 on the page background.
       const siteName = header.getByRole('link', { name: SITE_NAME });
-      expect(await siteName.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(230, 81, 0)');
+      expect(await siteName.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(191, 54, 12)');
 
       await open(page, '/login');
       expect(await page.locator('[data-layout="blank"]').count()).toBe(1);

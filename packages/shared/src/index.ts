@@ -17,3 +17,4 @@ export * from './comparison';
 export * from './stats';
 export * from './gedcom';
 export * from './files';
+export * from './moderation';

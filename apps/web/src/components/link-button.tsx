@@ -1,5 +1,5 @@
 import Box, { type BoxProps } from '@mui/material/Box';
-import { alpha, type Theme } from '@mui/material/styles';
+import { alpha, darken, type Theme } from '@mui/material/styles';
 import type { SystemStyleObject } from '@mui/system';
 import { forwardRef } from 'react';
 import { Link, type LinkProps } from 'react-router';
@@ -16,7 +16,8 @@ export function buttonSx(
   tone: 'primary' | 'light' = 'primary',
 ): (theme: Theme) => SystemStyleObject<Theme> {
   return (theme) => {
-    const main = tone === 'light' ? '#fff' : theme.palette.primary.main;
+    // primary.dark is the brand orange darkened for text (config/theme.ts).
+    const main = tone === 'light' ? '#fff' : theme.palette.primary.dark;
     const onMain =
       tone === 'light' ? theme.palette.primary.dark : theme.palette.primary.contrastText;
     return {
@@ -47,7 +48,7 @@ export function buttonSx(
           variant === 'contained'
             ? tone === 'light'
               ? alpha('#fff', 0.9)
-              : theme.palette.primary.dark
+              : darken(theme.palette.primary.dark, 0.2)
             : alpha(main, 0.12),
       },
       '&:focus-visible': { outline: '2px solid', outlineColor: main, outlineOffset: 2 },

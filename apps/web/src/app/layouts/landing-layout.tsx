@@ -1,10 +1,11 @@
 import Box from '@mui/material/Box';
 import type { ReactNode } from 'react';
 import { PageOutlet } from '../page-outlet';
+import { AppFooter } from '../shell/app-footer';
 import { AppHeader, MAIN_ID } from '../shell/app-header';
 import { LogoutDialog } from '../shell/logout';
 
-/** The home page's frame: a transparent header over the content (spec §2). */
+/** The home page's frame: a transparent header over the content (spec §2), the footer under it. */
 export function LandingLayout({ children }: { children?: ReactNode }) {
   return (
     <Box data-layout="landing" sx={{ position: 'relative', minHeight: '100dvh' }}>
@@ -12,6 +13,7 @@ export function LandingLayout({ children }: { children?: ReactNode }) {
       <Box component="main" id={MAIN_ID} tabIndex={-1} sx={{ '&:focus': { outline: 'none' } }}>
         {children ?? <PageOutlet />}
       </Box>
+      <AppFooter />
       <LogoutDialog />
     </Box>
   );

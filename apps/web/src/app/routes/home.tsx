@@ -11,6 +11,11 @@ import { runesElement, useScript } from '../../lib/script';
 
 // Below the hero, in its own chunk: the landing's first paint needs none of it.
 const HomeSections = lazy(() => import('../../features/content/components/home-sections'));
+// The name search of /search, also in its own chunk (Autocomplete is heavy for a first paint).
+const HomeSearch = lazy(() => import('../../features/genealogy/components/home-search'));
+
+/** The search box's height, kept while its chunk loads so that nothing below it moves. */
+const SEARCH_HEIGHT = 64;
 
 /** Home (landing layout): the site's name over a hero, with the ways into the genealogy. */
 export function Component() {
@@ -68,7 +73,12 @@ export function Component() {
           >
             {script.text(t('home.lead'))}
           </Typography>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mt: 4 }}>
+          <Box sx={{ mt: 4, minHeight: SEARCH_HEIGHT, color: 'text.primary' }}>
+            <Suspense fallback={null}>
+              <HomeSearch />
+            </Suspense>
+          </Box>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mt: 2 }}>
             <Button
               component={Link}
               to={paths.search()}

@@ -1,14 +1,74 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeading } from '../../components/page-heading';
+import { PendingPosts, useHasRole } from '../../features/content';
 import { ModerationQueue } from '../../features/genealogy';
 import '../../lib/i18n/areas/genealogy';
+import { useModerationCounts } from '../../lib/moderation-counts';
+import { useScript } from '../../lib/script';
 
-/** The moderators' queue of pending person proposals (/moderation, signed-in users). */
+function Section({
+  id,
+  title,
+  count,
+  children,
+}: {
+  id: string;
+  title: string;
+  count: number | undefined;
+  children: ReactNode;
+}) {
+  const script = useScript();
+  return (
+    <Box component="section" aria-labelledby={id} data-testid={id}>
+      <Typography id={id} variant="h5" component="h2" sx={{ fontWeight: 700, mb: 1.5 }}>
+        {script.text(count === undefined ? title : `${title} (${count})`)}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
+/**
+ * The one moderation queue (/moderation, moderators and admins): person proposals of the tree,
+ * members' articles and news items that wait, each section with its count.
+ */
 export function Component() {
   const { t } = useTranslation();
+  const { t: g } = useTranslation('genealogy');
+  const script = useScript();
+  const moderator = useHasRole('moderator');
+  const counts = useModerationCounts({ refresh: true });
+
   return (
     <PageHeading title={t('titles.moderation')}>
-      <ModerationQueue />
+      {moderator ? (
+        <Stack spacing={5} sx={{ mt: 2 }}>
+          <Section
+            id="moderation-proposals"
+            title={t('moderation.proposals')}
+            count={counts?.proposals}
+          >
+            <ModerationQueue />
+          </Section>
+          <Section
+            id="moderation-articles"
+            title={t('moderation.articles')}
+            count={counts?.articles}
+          >
+            <PendingPosts kind="article" />
+          </Section>
+          <Section id="moderation-news" title={t('moderation.news')} count={counts?.news}>
+            <PendingPosts kind="news" />
+          </Section>
+        </Stack>
+      ) : (
+        <Alert severity="warning">{script.text(g('moderation.forbidden'))}</Alert>
+      )}
     </PageHeading>
   );
 }

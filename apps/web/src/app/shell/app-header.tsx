@@ -7,11 +7,13 @@ import { Link } from 'react-router';
 import { buttonSx, LinkButton } from '../../components/link-button';
 import { paths } from '../../config/paths';
 import { useAppStore } from '../../lib/app-store';
+import { useModerationCounts } from '../../lib/moderation-counts';
 import { useScript } from '../../lib/script';
 import { useSessionStore } from '../../lib/session-store';
 import { useIsWide } from './breakpoints';
 import { LanguageSwitch } from './language-switch';
 import { lazyOverlay } from './lazy-overlays';
+import { ModerationBadge } from './moderation-badge';
 import { NavMenu } from './nav-menu';
 import { ProfileAvatar } from './profile-avatar';
 import { UserMenu } from './user-menu';
@@ -36,6 +38,12 @@ export function AppHeader({ transparent = false }: { transparent?: boolean }) {
   const drawer = useAppStore((state) => state.drawer);
   const wide = useIsWide();
   const tone = transparent ? 'light' : 'primary';
+  // Below lg the user menu is in the drawer: its button carries the moderators' count.
+  const waiting = useModerationCounts({ refresh: !wide })?.total ?? 0;
+  const menuLabel =
+    waiting > 0
+      ? `${t('header.menu')}, ${t('header.moderationWaiting', { count: waiting })}`
+      : t('header.menu');
 
   return (
     <>
@@ -99,7 +107,7 @@ export function AppHeader({ transparent = false }: { transparent?: boolean }) {
               fontWeight: 800,
               fontSize: { xs: 16, sm: 20 },
               letterSpacing: '-0.01em',
-              color: transparent ? '#fff' : 'primary.main',
+              color: transparent ? '#fff' : 'primary.dark',
               textDecoration: 'none',
               whiteSpace: 'nowrap',
               overflow: 'hidden',
@@ -130,16 +138,24 @@ export function AppHeader({ transparent = false }: { transparent?: boolean }) {
             <Box
               component="button"
               type="button"
-              aria-label={t('header.menu')}
-              title={t('header.menu')}
+              aria-label={menuLabel}
+              title={menuLabel}
               aria-expanded={drawer}
               onClick={toggleDrawer}
               sx={[
                 buttonSx('text', tone),
-                { px: 1, mr: -1, color: 'inherit', '& svg': { fontSize: 26 } },
+                {
+                  position: 'relative',
+                  px: 1,
+                  mr: -1,
+                  color: 'inherit',
+                  '& svg': { fontSize: 26 },
+                  '& [data-testid="moderation-badge"]': { position: 'absolute', top: 0, right: 0 },
+                },
               ]}
             >
               <MenuIcon />
+              {waiting > 0 && <ModerationBadge count={waiting} />}
             </Box>
           )}
         </Box>

@@ -20,7 +20,7 @@ export function ErrorContent({ notFound }: { notFound: boolean }) {
         sx={{
           fontSize: { xs: 72, md: 104 },
           fontWeight: 800,
-          color: 'primary.main',
+          color: 'primary.dark',
           lineHeight: 1,
         }}
       >

@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import { alpha } from '@mui/material/styles';
+import { visuallyHidden } from '@mui/utils';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, useAppStore, type Language } from '../../lib/app-store';
 import { runesElement } from '../../lib/script';
@@ -31,12 +32,11 @@ export function LanguageSwitch({ onDark }: { onDark: boolean }) {
             type="button"
             key={code}
             aria-pressed={selected}
-            aria-label={t(`language.${code}`)}
             title={t(`language.${code}`)}
             data-language={code}
             onClick={() => setLanguage(code)}
             sx={(theme) => {
-              const main = onDark ? '#fff' : theme.palette.primary.main;
+              const main = onDark ? '#fff' : theme.palette.primary.dark;
               return {
                 minWidth: 40,
                 height: 30,
@@ -59,7 +59,12 @@ export function LanguageSwitch({ onDark }: { onDark: boolean }) {
               };
             }}
           >
-            {pillText(code)}
+            {/* The full name is the accessible name; the short one is only for the eye (an
+                aria-label that leaves out the visible text confuses voice control). */}
+            <span aria-hidden="true">{pillText(code)}</span>
+            <Box component="span" sx={visuallyHidden}>
+              {t(`language.${code}`)}
+            </Box>
           </Box>
         );
       })}

@@ -1,3 +1,4 @@
+import FactCheckIcon from '@mui/icons-material/FactCheck';
 import LogoutIcon from '@mui/icons-material/Logout';
 import PersonIcon from '@mui/icons-material/Person';
 import Box from '@mui/material/Box';
@@ -15,10 +16,12 @@ import { useLocation } from 'react-router';
 import { NAV_DRAWER_WIDTH } from '../../config/constants';
 import { paths } from '../../config/paths';
 import { useAppStore } from '../../lib/app-store';
+import { useModerationCounts } from '../../lib/moderation-counts';
 import { useScript } from '../../lib/script';
 import { useSessionStore, userDisplayName } from '../../lib/session-store';
 import { useOverlay } from '../../lib/use-overlay';
 import { openLogoutDialog } from './logout-store';
+import { ModerationBadge } from './moderation-badge';
 import { useNavLinks } from './nav-items';
 import { OverlayLink } from './overlay-link';
 
@@ -37,8 +40,9 @@ export default function NavDrawer() {
   const user = useSessionStore((state) => state.user);
   const links = useNavLinks();
   const { pathname } = useLocation();
+  const counts = useModerationCounts();
 
-  const item = (to: string, label: string, icon?: ReactNode) => (
+  const item = (to: string, label: string, icon?: ReactNode, badge?: number) => (
     <ListItemButton
       key={to}
       component={OverlayLink}
@@ -46,10 +50,13 @@ export default function NavDrawer() {
       onNavigate={close}
       selected={pathname === to || pathname.startsWith(`${to}/`)}
       aria-current={pathname === to ? 'page' : undefined}
-      {...script.label(label)}
+      {...script.label(
+        badge ? `${label}, ${t('header.moderationWaiting', { count: badge })}` : label,
+      )}
     >
       {icon && <ListItemIcon sx={{ minWidth: 36 }}>{icon}</ListItemIcon>}
       <ListItemText primary={script.text(label)} />
+      {badge ? <ModerationBadge count={badge} /> : null}
     </ListItemButton>
   );
 
@@ -88,6 +95,13 @@ export default function NavDrawer() {
       {logged && (
         <List dense disablePadding aria-label={t('header.profile')}>
           {item(paths.profile(), t('header.profile'), <PersonIcon fontSize="small" />)}
+          {counts &&
+            item(
+              paths.moderation(),
+              t('titles.moderation'),
+              <FactCheckIcon fontSize="small" />,
+              counts.total,
+            )}
           <ListItemButton onClick={openLogoutDialog} {...script.label(t('header.logout'))}>
             <ListItemIcon sx={{ minWidth: 36 }}>
               <LogoutIcon fontSize="small" />

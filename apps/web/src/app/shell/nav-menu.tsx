@@ -39,7 +39,7 @@ export function NavMenu({ onDark }: { onDark: boolean }) {
           {...script.label(link.label)}
           sx={(theme) => {
             const ink = onDark ? '#fff' : theme.palette.text.primary;
-            const accent = onDark ? '#fff' : theme.palette.primary.main;
+            const accent = onDark ? '#fff' : theme.palette.primary.dark;
             return {
               position: 'relative',
               px: script.runes ? '5px' : '7px',

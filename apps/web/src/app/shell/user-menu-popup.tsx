@@ -3,7 +3,7 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../config/paths';
-import { usePendingCount } from '../../features/genealogy/api/pending-count';
+import { useModerationCounts } from '../../lib/moderation-counts';
 import { useScript } from '../../lib/script';
 import { useOverlay } from '../../lib/use-overlay';
 import { openLogoutDialog } from './logout-store';
@@ -21,8 +21,8 @@ export default function UserMenuPopup({ id, anchor, onClose }: UserMenuPopupProp
   const script = useScript();
   const open = anchor !== null;
   const overlay = useOverlay({ open, onClose });
-  // Moderators: the queue of person proposals, with how many wait (genealogy feature).
-  const pendingCount = usePendingCount();
+  // Moderators: the one queue of what waits (proposals, articles, news), asked again on open.
+  const pendingCount = useModerationCounts({ refresh: true })?.total ?? null;
 
   return (
     <Menu

@@ -4,9 +4,11 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { create } from 'zustand';
 import { buttonSx } from '../../components/link-button';
+import { useModerationCounts } from '../../lib/moderation-counts';
 import { useScript } from '../../lib/script';
 import { useSessionStore, userDisplayName } from '../../lib/session-store';
 import { lazyOverlay } from './lazy-overlays';
+import { ModerationBadge } from './moderation-badge';
 
 const UserMenuPopup = lazyOverlay(() => import('./user-menu-popup'));
 
@@ -31,6 +33,9 @@ export function UserMenu({ onDark }: { onDark: boolean }) {
   const [button, setButton] = useState<HTMLElement | null>(null);
   const open = useUserMenuStore((state) => state.open) && button !== null;
   const menuId = useId();
+  // Moderators: how many items wait for review, asked again on every page's header.
+  const waiting = useModerationCounts({ refresh: true })?.total ?? 0;
+  const waitingText = waiting > 0 ? t('header.moderationWaiting', { count: waiting }) : '';
 
   return (
     <>
@@ -46,9 +51,10 @@ export function UserMenu({ onDark }: { onDark: boolean }) {
           buttonSx('text', onDark ? 'light' : 'primary'),
           { color: onDark ? '#fff' : 'text.primary', flexShrink: 0, px: 1.25 },
         ]}
-        {...script.label(name)}
+        {...script.label(waitingText ? `${name}, ${waitingText}` : name)}
       >
         {script.text(name)}
+        {waiting > 0 && <ModerationBadge count={waiting} />}
         <ExpandMoreIcon fontSize="small" />
       </Box>
       <UserMenuPopup

@@ -1,5 +1,6 @@
 export { PostForm } from './components/post-form';
 export { PostList } from './components/post-list';
+export { PendingPosts } from './components/pending-posts';
 export { PostView } from './components/post-view';
 export { useHasRole, useViewer } from './hooks/use-role';
 export { AboutPage } from './components/about-page';

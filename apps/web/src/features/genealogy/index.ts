@@ -9,5 +9,4 @@ export { PersonView } from './components/person-view';
 export { ComparisonView } from './components/comparison-view';
 export { PersonsList, type PersonsListParams } from './components/persons-list';
 export { ModerationQueue } from './components/moderation-queue';
-export { usePendingCount } from './api/pending-count';
 export { idParam, lineageText, yearsText } from './lib/format';

@@ -35,6 +35,13 @@ export const ky = {
     logout: 'Чыгуу',
     profile: 'Профиль',
     skipToContent: 'Негизги мазмунга өтүү',
+    moderationWaiting: 'текшерүүнү күткөндөр: {{count}}',
+  },
+  moderation: {
+    proposals: 'Санжырага сунуштар',
+    articles: 'Макалалар',
+    news: 'Жаңылыктар',
+    sections: 'Текшерүүнү күткөндөр',
   },
   language: {
     label: 'Жазуу',

@@ -61,8 +61,9 @@ export function PersonPicker({
       noOptionsText={query.trim().length >= 2 ? t('person.noResults') : t('post.personHint')}
       clearText={t('person.clear')}
       size={size}
-      renderOption={({ key, ...props }, option) => (
-        <Box component="li" key={key} {...props} sx={{ display: 'block !important' }}>
+      // Keyed by id: MUI's own key is the label, and namesakes are common in a санжыра.
+      renderOption={({ key: _key, ...props }, option) => (
+        <Box component="li" key={option.id} {...props} sx={{ display: 'block !important' }}>
           <Typography sx={{ fontWeight: 600 }}>
             {script.text(option.name)}
             {option.years ? (

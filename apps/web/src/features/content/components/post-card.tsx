@@ -8,11 +8,68 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useScript } from '../../../lib/script';
+import { runesElement, useScript } from '../../../lib/script';
 import { formatDate } from '../../../lib/dates';
 import { StatusChip } from './status-chip';
 
 type Summary = ArticleSummary | NewsSummary;
+
+/** The teeth of a felt carpet's border (шырдак), as a strip along the bottom of the cover. */
+const ORNAMENT =
+  'linear-gradient(135deg, transparent 75%, #FFB74D 75%) 0 0 / 16px 16px repeat-x, ' +
+  'linear-gradient(225deg, transparent 75%, #FFB74D 75%) 0 0 / 16px 16px repeat-x';
+
+/**
+ * A cover for a post without a picture: its title in runes on the hero's dark orange, over an
+ * ornament strip, so that a list of posts does not look like empty image slots.
+ */
+function CoverFallback({ title, dense }: { title: string; dense: boolean }) {
+  return (
+    <Box
+      aria-hidden
+      data-testid="cover-fallback"
+      sx={{
+        position: 'relative',
+        width: '100%',
+        aspectRatio: dense ? '16 / 5' : '16 / 7',
+        overflow: 'hidden',
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        px: 3,
+        pb: 2,
+        color: '#FFE0B2',
+        background:
+          'radial-gradient(circle at 85% 15%, rgba(255,183,77,0.3), transparent 50%), linear-gradient(155deg, #3E2723 0%, #8D2A0B 60%, #BF360C 100%)',
+        '&::after': {
+          content: '""',
+          position: 'absolute',
+          left: 0,
+          right: 0,
+          bottom: 0,
+          height: 16,
+          background: ORNAMENT,
+          opacity: 0.7,
+        },
+      }}
+    >
+      <Box
+        component="span"
+        sx={{
+          fontSize: dense ? 20 : 28,
+          lineHeight: 1.4,
+          textAlign: 'center',
+          display: '-webkit-box',
+          WebkitLineClamp: dense ? 1 : 2,
+          WebkitBoxOrient: 'vertical',
+          overflow: 'hidden',
+        }}
+      >
+        {runesElement(title)}
+      </Box>
+    </Box>
+  );
+}
 
 /** A post in a list: cover, title, lead, person, date (and its status when not published). */
 export function PostCard({
@@ -51,14 +108,7 @@ export function PostCard({
             sx={{ width: '100%', aspectRatio: '16 / 9', objectFit: 'cover', display: 'block' }}
           />
         ) : (
-          <Box
-            aria-hidden
-            sx={{
-              width: '100%',
-              aspectRatio: dense ? '16 / 5' : '16 / 7',
-              background: 'linear-gradient(135deg, #FFE0B2 0%, #FFCC80 50%, #FFB74D 100%)',
-            }}
-          />
+          <CoverFallback title={post.title} dense={dense} />
         )}
         <CardContent sx={{ flexGrow: 1, width: '100%' }}>
           <Stack direction="row" spacing={1} sx={{ mb: 1, alignItems: 'center', flexWrap: 'wrap' }}>
@@ -68,7 +118,7 @@ export function PostCard({
               </Typography>
             )}
             {post.category && (
-              <Typography variant="caption" color="primary.main" sx={{ fontWeight: 600 }}>
+              <Typography variant="caption" color="primary.dark" sx={{ fontWeight: 600 }}>
                 {script.text(post.category.name)}
               </Typography>
             )}

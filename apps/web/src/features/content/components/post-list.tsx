@@ -18,6 +18,7 @@ import { useSearchParams } from 'react-router';
 import { LinkButton } from '../../../components/link-button';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
+import { refreshModerationCounts } from '../../../lib/moderation-counts';
 import { notify } from '../../../lib/notify';
 import { useScript } from '../../../lib/script';
 import { useCategories } from '../api/categories';
@@ -86,6 +87,7 @@ export function PostList({ kind }: { kind: PostKind }) {
   const onPublish = async (id: number) => {
     try {
       await publish.mutateAsync({ id, status: 'published' });
+      refreshModerationCounts();
       void notify(t('post.published'), { type: 'success' });
     } catch (error) {
       void notify(error instanceof ApiError ? error.message : 'errors.generic', { type: 'error' });

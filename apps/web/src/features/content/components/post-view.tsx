@@ -162,7 +162,7 @@ function PostBody({ kind, post }: { kind: PostKind; post: Article | News }) {
           </Typography>
         )}
         {post.category && (
-          <Typography variant="body2" color="primary.main" sx={{ fontWeight: 600 }}>
+          <Typography variant="body2" color="primary.dark" sx={{ fontWeight: 600 }}>
             {script.text(post.category.name)}
           </Typography>
         )}

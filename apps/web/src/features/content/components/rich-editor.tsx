@@ -137,7 +137,7 @@ function Toolbar({ editor, disabled }: { editor: Editor; disabled: boolean }) {
         sx={{ flexWrap: 'wrap', alignItems: 'center', gap: 0.25, p: 0.5 }}
       >
         <ToolButton
-          label={t('editor.heading2')}
+          label={`H2 ${t('editor.heading2')}`}
           active={state.h2}
           disabled={disabled}
           onClick={() => chain().toggleHeading({ level: 2 }).run()}
@@ -147,7 +147,7 @@ function Toolbar({ editor, disabled }: { editor: Editor; disabled: boolean }) {
           </Typography>
         </ToolButton>
         <ToolButton
-          label={t('editor.heading3')}
+          label={`H3 ${t('editor.heading3')}`}
           active={state.h3}
           disabled={disabled}
           onClick={() => chain().toggleHeading({ level: 3 }).run()}

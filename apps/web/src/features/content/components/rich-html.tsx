@@ -22,7 +22,7 @@ export const richTextSx = {
     py: 1,
     fontStyle: 'italic',
   },
-  '& a': { color: 'primary.main' },
+  '& a': { color: 'primary.dark' },
   '& img': { maxWidth: '100%', height: 'auto', borderRadius: 1, display: 'block', my: 2 },
 } as const;
 

@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
+import { refreshModerationCounts } from '../../../lib/moderation-counts';
 import { notify } from '../../../lib/notify';
 import { useScript } from '../../../lib/script';
 import { useSessionStore } from '../../../lib/session-store';
@@ -96,6 +97,7 @@ function ProposalCard({ revision }: { revision: Revision }) {
       if (kind === 'accept') await acceptRevision(revision.id, comment.trim() || undefined);
       else await rejectRevision(revision.id, comment.trim());
       await queryClient.invalidateQueries({ queryKey: genealogyKeys.all });
+      refreshModerationCounts();
       void notify(kind === 'accept' ? t('moderation.accepted') : t('moderation.rejected'), {
         type: 'success',
       });
@@ -108,7 +110,7 @@ function ProposalCard({ revision }: { revision: Revision }) {
 
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }} data-revision={revision.id}>
-      <Typography variant="h6" component="h2">
+      <Typography variant="h6" component="h3">
         {revision.person ? (
           <Link component={RouterLink} to={paths.person(revision.person.id)}>
             {script.text(name)}

@@ -16,7 +16,8 @@ function item(container: HTMLElement, id: number) {
 }
 
 function toggleOf(container: HTMLElement, id: number) {
-  return item(container, id).querySelector('[data-toggle]')!;
+  item(container, id);
+  return container.querySelector(`[data-toggle="${id}"]`)!;
 }
 
 function viewOf(container: HTMLElement) {

@@ -74,48 +74,66 @@ export const TreeNodeView = memo(function TreeNodeView({
   const toggle = toggleKind(person, entry, expanded);
   const canExpand = toggle.kind !== 'none';
   return (
-    <g
-      data-node={person.id}
-      className={focused ? 'tree-node is-focused' : 'tree-node'}
-      transform={`translate(${node.x - width / 2} ${node.y})`}
-      role="treeitem"
-      aria-level={node.depth + 1}
-      aria-posinset={node.index + 1}
-      aria-setsize={node.siblingCount}
-      aria-selected={focused}
-      aria-expanded={canExpand ? expanded : undefined}
-      aria-busy={toggle.kind === 'loading' || undefined}
-      aria-label={years ? `${person.name}, ${years}` : person.name}
-      tabIndex={focused ? 0 : -1}
-    >
-      <rect className="focus-ring" x={-5} y={-5} width={width + 10} height={height + 10} rx={14} />
-      <rect className="frame" width={width} height={height} rx={treeStyle.radius} />
-      <path d={accentPath(height)} fill={treeStyle.accent[person.sex]} />
-      <foreignObject x={14} y={6} width={width - 22} height={height - 12} aria-hidden="true">
-        <div className="tree-node-text">
-          <div className="tree-node-name" title={person.name}>
-            {renderText(person.name)}
+    <>
+      <g
+        data-node={person.id}
+        className={focused ? 'tree-node is-focused' : 'tree-node'}
+        transform={`translate(${node.x - width / 2} ${node.y})`}
+        role="treeitem"
+        aria-level={node.depth + 1}
+        aria-posinset={node.index + 1}
+        aria-setsize={node.siblingCount}
+        aria-selected={focused}
+        aria-expanded={canExpand ? expanded : undefined}
+        aria-busy={toggle.kind === 'loading' || undefined}
+        // Everything the card shows, so the name holds its visible text (WCAG 2.5.3).
+        aria-label={[
+          person.name,
+          years,
+          person.descendant_count ? labels.descendantCount(person.descendant_count) : '',
+        ]
+          .filter(Boolean)
+          .join(', ')}
+        tabIndex={focused ? 0 : -1}
+      >
+        <rect
+          className="focus-ring"
+          x={-5}
+          y={-5}
+          width={width + 10}
+          height={height + 10}
+          rx={14}
+        />
+        <rect className="frame" width={width} height={height} rx={treeStyle.radius} />
+        <path d={accentPath(height)} fill={treeStyle.accent[person.sex]} />
+        <foreignObject x={14} y={6} width={width - 22} height={height - 12} aria-hidden="true">
+          {/* Spaces between the lines, so that their text reads as words, as the label does. */}
+          <div className="tree-node-text">
+            <div className="tree-node-name" title={person.name}>
+              {renderText(person.name)}
+            </div>{' '}
+            {/* Years are digits only: not through renderText, whose RTL wrapper reorders a range. */}
+            {years && <div className="tree-node-meta">{years}</div>}{' '}
+            {!!person.descendant_count && (
+              <div className="tree-node-meta">
+                {renderText(labels.descendantCount(person.descendant_count))}
+              </div>
+            )}
           </div>
-          {/* Years are digits only: not through renderText, whose RTL wrapper reorders a range. */}
-          {years && <div className="tree-node-meta">{years}</div>}
-          {!!person.descendant_count && (
-            <div className="tree-node-meta">
-              {renderText(labels.descendantCount(person.descendant_count))}
-            </div>
-          )}
-        </div>
-      </foreignObject>
+        </foreignObject>
+      </g>
+      {/* Beside the treeitem, not in it: its "+3" is not part of the person's name. */}
       {canExpand && (
         <Toggle
           toggle={toggle}
           personId={person.id}
-          x={width / 2}
-          y={height + treeStyle.toggleOffset}
+          x={node.x}
+          y={node.y + height + treeStyle.toggleOffset}
           labels={labels}
           plainText={plainText}
         />
       )}
-    </g>
+    </>
   );
 });
 

@@ -113,4 +113,27 @@ describe('tree state', () => {
     expect(state.focusId).toBe(root.id);
     expect(state.focusSource).toBe('user');
   });
+
+  it('fits the focus’s generation in a phone’s frame, at first and on reset (item 4)', () => {
+    const phone = { width: 356, height: 469 };
+    const root = buildPerson({ child_count: 3 });
+    const sons = [buildPerson(), buildPerson(), buildPerson()];
+    const { nodeWidth } = initTreeState({ root }, phone).layout.options;
+    const inFrame = (state: TreeState) =>
+      sons.every((son) => {
+        const x = screenX(state, son.id);
+        const half = (nodeWidth / 2) * state.view.k;
+        return x - half >= 0 && x + half <= phone.width;
+      });
+    let state = initTreeState({ root }, phone);
+    state = treeReducer(state, { type: 'loaded', id: root.id, generation: 0, children: sons });
+    expect(inFrame(state)).toBe(true);
+    expect(state.view.k).toBeGreaterThanOrEqual(0.5);
+    // Panned and zoomed away, the reset button brings the whole family back.
+    state = treeReducer(state, { type: 'view', update: (view) => ({ ...view, x: view.x - 300 }) });
+    state = treeReducer(state, { type: 'zoom', factor: 2 });
+    expect(inFrame(state)).toBe(false);
+    state = treeReducer(state, { type: 'reset-view' });
+    expect(inFrame(state)).toBe(true);
+  });
 });

@@ -59,13 +59,62 @@ function defaultZoom(size: Size): number {
   return size.width > 0 && size.width < 600 ? 0.8 : 1;
 }
 
-/** Focus centred; the topmost person instead sits at the top, its descendants below it. */
+/** Zoom below which a fitted view stops shrinking (names stay readable): pan for the rest. */
+export const FIT_MIN_ZOOM = 0.5;
+/** Screen pixels kept free at each side of a fitted generation. */
+const FIT_PADDING = 12;
+
+/**
+ * The world span, left edge to right edge of the boxes, of the focus's generation as the
+ * visitor sees it: the focus with its brothers and sisters, and its children drawn below.
+ */
+function generationSpan(layout: TreeLayout, focus: LayoutNode): { left: number; right: number } {
+  const family = [
+    ...(layout.rows[focus.depth] ?? []).filter((node) => node.parentId === focus.parentId),
+    ...(layout.rows[focus.depth + 1] ?? []).filter((node) => node.parentId === focus.id),
+  ];
+  const half = layout.options.nodeWidth / 2;
+  const xs = family.map((node) => node.x);
+  return { left: Math.min(...xs) - half, right: Math.max(...xs) + half };
+}
+
+/**
+ * Focus centred; the topmost person instead sits at the top, its descendants below it. The
+ * focus's generation fits the width (zooming out down to FIT_MIN_ZOOM on a phone), moved
+ * sideways only as far as needed to bring its ends in.
+ */
 function centredView(layout: TreeLayout, focus: LayoutNode | undefined, size: Size): ViewTransform {
-  const k = defaultZoom(size);
+  let k = defaultZoom(size);
   if (!focus) return { x: size.width / 2, y: 32, k };
-  if (focus.depth === 0) return placeAt(focus.x, 0, size.width / 2, 32, k);
-  const middle = focus.y + layout.options.nodeHeight / 2;
-  return placeAt(focus.x, middle, size.width / 2, size.height * 0.42, k);
+  const span = generationSpan(layout, focus);
+  const room = size.width - 2 * FIT_PADDING;
+  if (room > 0 && (span.right - span.left) * k > room) {
+    k = Math.max(FIT_MIN_ZOOM, room / (span.right - span.left));
+  }
+  let view =
+    focus.depth === 0
+      ? placeAt(focus.x, 0, size.width / 2, 32, k)
+      : placeAt(
+          focus.x,
+          focus.y + layout.options.nodeHeight / 2,
+          size.width / 2,
+          size.height * 0.42,
+          k,
+        );
+  const left = span.left * k + view.x;
+  const right = span.right * k + view.x;
+  if (right - left > room) {
+    // Too wide even so: the focus stays in the middle, a pan reaches the rest.
+  } else if (left < FIT_PADDING) {
+    view = { ...view, x: view.x + FIT_PADDING - left };
+  } else if (right > size.width - FIT_PADDING) {
+    view = { ...view, x: view.x - (right - (size.width - FIT_PADDING)) };
+  }
+  return view;
+}
+
+function focusLoading(state: Pick<TreeState, 'children' | 'focusId'>): boolean {
+  return state.children.get(state.focusId)?.status === 'loading';
 }
 
 function isDescendant(parents: ReadonlyMap<number, number>, id: number, ancestorId: number) {
@@ -99,7 +148,8 @@ function relayout(state: TreeState, anchorId: number | null): TreeState {
     next = {
       ...next,
       view: centredView(layout, layout.byId.get(state.focusId), state.size),
-      centerPending: false,
+      // Once more when the focus's children arrive, so that the view fits them too.
+      centerPending: focusLoading(state),
     };
   } else if (anchorId !== null) {
     const before = state.layout.byId.get(anchorId);
@@ -181,7 +231,7 @@ export function treeReducer(state: TreeState, action: TreeAction): TreeState {
           ...state,
           size,
           view: centredView(state.layout, state.layout.byId.get(state.focusId), size),
-          centerPending: false,
+          centerPending: focusLoading(state),
         };
       }
       // Keep the centre of the frame over the same point of the tree.

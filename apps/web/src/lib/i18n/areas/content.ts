@@ -81,6 +81,8 @@ export const content = {
     emptyArticles: 'Азырынча макала жок.',
     emptyNews: 'Азырынча жаңылык жок.',
     emptyPending: 'Текшерүүнү күткөн макала жок.',
+    emptyPendingNews: 'Текшерүүнү күткөн жаңылык жок.',
+    allPending: 'Текшерүүнү күткөндөрдүн баары',
     count: 'Бардыгы: {{count}}',
   },
   editor: {

@@ -1,0 +1,94 @@
+import PublishIcon from '@mui/icons-material/Publish';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Grid from '@mui/material/Grid';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { LinkButton } from '../../../components/link-button';
+import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-client';
+import { refreshModerationCounts } from '../../../lib/moderation-counts';
+import { notify } from '../../../lib/notify';
+import { useScript } from '../../../lib/script';
+import { usePostList, useSetPostStatus, type PostKind } from '../api/posts';
+import { PostCard } from './post-card';
+import { LoadError } from './query-state';
+import '../../../lib/i18n/areas/content';
+
+const PAGE_SIZE = 12;
+
+/**
+ * The articles or news items waiting for a moderator, for the moderation page: each with its
+ * "Жарыялоо" button; the rest (if more than a page wait) on the list's pending view.
+ */
+export function PendingPosts({ kind }: { kind: PostKind }) {
+  const { t } = useTranslation('content');
+  const script = useScript();
+  const list = usePostList(kind, { page: 1, page_size: PAGE_SIZE, status: 'pending' });
+  const publish = useSetPostStatus(kind);
+  const onPublish = async (id: number) => {
+    try {
+      await publish.mutateAsync({ id, status: 'published' });
+      refreshModerationCounts();
+      void notify(t('post.published'), { type: 'success' });
+    } catch (error) {
+      void notify(error instanceof ApiError ? error.message : 'errors.generic', { type: 'error' });
+    }
+  };
+  const listPath = kind === 'article' ? paths.personArticles() : paths.news();
+
+  if (list.isError) {
+    return <LoadError error={list.error} onRetry={() => void list.refetch()} />;
+  }
+  if (!list.data) {
+    return <Skeleton variant="rounded" height={160} />;
+  }
+  if (list.data.results.length === 0) {
+    // As the proposals' empty queue says it, on the same page.
+    return (
+      <Alert severity="success">
+        {script.text(kind === 'article' ? t('post.emptyPending') : t('post.emptyPendingNews'))}
+      </Alert>
+    );
+  }
+  return (
+    <Stack spacing={1.5} data-testid={`pending-${kind}`}>
+      <Grid container spacing={2}>
+        {list.data.results.map((post) => (
+          <Grid key={post.id} size={{ xs: 12, sm: 6, md: 4 }}>
+            <PostCard
+              dense
+              post={post}
+              to={kind === 'article' ? paths.personArticle(post.id) : paths.newsItem(post.id)}
+              action={
+                <Button
+                  size="small"
+                  color="success"
+                  startIcon={<PublishIcon />}
+                  disabled={publish.isPending}
+                  onClick={() => void onPublish(post.id)}
+                  {...script.label(t('post.publish'))}
+                >
+                  {script.text(t('post.publish'))}
+                </Button>
+              }
+            />
+          </Grid>
+        ))}
+      </Grid>
+      {list.data.count > list.data.results.length && (
+        <Typography>
+          <LinkButton
+            variant="text"
+            to={`${listPath}?view=pending`}
+            {...script.label(t('post.allPending'))}
+          >
+            {script.text(t('post.allPending'))}
+          </LinkButton>
+        </Typography>
+      )}
+    </Stack>
+  );
+}
