@@ -152,8 +152,14 @@ describe('content: articles, news, categories, pages, contacts (issue 7)', () =>
     });
     await page.locator('img[src^="/api/files/"]').first().waitFor();
     await typeInEditor(page, `Бул макаланын тексти ${tag}.`);
-    await page.getByRole('button', { name: 'Жоон' }).click();
+    // Bold is on before the words are typed, and they are bold in the editor before it is sent.
+    const bold = page.getByRole('button', { name: 'Жоон' });
+    await bold.click();
+    await expect.poll(() => bold.getAttribute('aria-pressed')).toBe('true');
     await page.keyboard.type(' жоон сөз');
+    await page
+      .locator('[data-testid="rich-editor"] .tiptap strong', { hasText: 'жоон сөз' })
+      .waitFor();
     await page.getByTestId('editor-image-input').setInputFiles({
       name: 'body.png',
       mimeType: 'image/png',
