@@ -1,5 +1,6 @@
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
+import { mulberry32 } from '../src/lib/random';
 
 /**
  * A synthetic patrilineal санжыра for tests and benchmarks (issue 5): several founders, 30–45
@@ -187,17 +188,6 @@ const PLACES = [
   'Соң-Көл',
   'Ак-Талаа',
 ];
-
-function mulberry32(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function nameList(stems: readonly string[], endings: readonly string[]): string[] {
   const names = new Set<string>();

@@ -2,6 +2,7 @@ import { foldName, type Sex } from '@bagysh/shared';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { clans, nameKeys, persons, unions } from '../../db/schema';
+import { mulberry32 } from '../../lib/random';
 
 /**
  * The demonstration tree (issue 5): SAMPLE DATA, invented from start to finish. Names are
@@ -108,17 +109,6 @@ const FEMALE_NAMES = [
   'Салкын',
 ] as const;
 const PLACES = ['Ысык-Көл', 'Кочкор', 'Нарын', 'Ат-Башы', 'Тоң', 'Жумгал', 'Талас', 'Чүй'];
-
-function mulberry32(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface DemoPerson {
   id: number;

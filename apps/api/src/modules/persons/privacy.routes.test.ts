@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import { queryRows } from '../../db/client';
+import { mulberry32 } from '../../lib/random';
 import { createTestApp } from '../../test/app';
 import { createTestFileRow, createTestUser, type TestUser } from '../../test/factories';
 import { addPerson } from './persons.factories';
@@ -61,18 +62,6 @@ const treeArb = fc
     ({ plans }) =>
       plans.some((p) => isLivingKind(p.kind)) && plans.some((p) => !isLivingKind(p.kind)),
   );
-
-/** A small deterministic generator for the changes (mulberry32). */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 let app: App;
 let moderator: TestUser;
@@ -146,7 +135,7 @@ async function build(plans: Plan[]): Promise<Built> {
  * database: a revision would also change what guests may see, such as the version).
  */
 async function changeHiddenFields(tree: Built, seed: number): Promise<void> {
-  const next = random(seed);
+  const next = mulberry32(seed);
   const pick = <T>(values: readonly T[]): T => values[Math.floor(next() * values.length)] as T;
   for (const id of tree.living) {
     const index = tree.ids.indexOf(id);
