@@ -12,6 +12,29 @@ import { withDatabase } from './global-setup';
 let templateDump: Blob | undefined;
 
 /**
+ * A copy of the migrated template database on the test PostgreSQL server (global-setup):
+ * its URL, and `drop()` to remove it.
+ */
+export async function copyPostgresTemplate(): Promise<{ url: string; drop(): Promise<void> }> {
+  const adminUrl = inject('postgresAdminUrl');
+  const template = inject('postgresTemplate');
+  const name = `${template.replace(/_template$/, '')}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+  await admin.end();
+  return {
+    url: withDatabase(adminUrl, name),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+/**
  * A fresh, migrated database for one test file: a copy of the template made by
  * global-setup, on PGlite or PostgreSQL depending on the test project.
  */
@@ -20,22 +43,13 @@ export async function createTestDatabase(): Promise<Database> {
     templateDump ??= new Blob([await readFile(inject('pgliteTemplate'))]);
     return openPglite({ loadDataDir: templateDump });
   }
-  const adminUrl = inject('postgresAdminUrl');
-  const template = inject('postgresTemplate');
-  const name = `${template.replace(/_template$/, '')}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
-  await admin.end();
-  const database = await openPostgres(withDatabase(adminUrl, name));
+  const copy = await copyPostgresTemplate();
+  const database = await openPostgres(copy.url);
   return {
     ...database,
     close: async () => {
       await database.close();
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
+      await copy.drop();
     },
   };
 }

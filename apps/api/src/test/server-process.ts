@@ -1,9 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
-import pg from 'pg';
 import { inject } from 'vitest';
-import { withDatabase } from './global-setup';
+import { copyPostgresTemplate } from './app';
 
 const REPO_ROOT = resolve(import.meta.dirname, '../../../..');
 
@@ -17,22 +15,7 @@ export async function serverDatabase(): Promise<{
   drop(): Promise<void>;
 }> {
   if (inject('dbKind') === 'pglite') return { url: '', drop: async () => undefined };
-  const adminUrl = inject('postgresAdminUrl');
-  const template = inject('postgresTemplate');
-  const name = `${template.replace(/_template$/, '')}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
-  await admin.end();
-  return {
-    url: withDatabase(adminUrl, name),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
+  return copyPostgresTemplate();
 }
 
 export interface ServerProcess {

@@ -1,6 +1,4 @@
-import PublishIcon from '@mui/icons-material/Publish';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
@@ -8,12 +6,10 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { LinkButton } from '../../../components/link-button';
 import { paths } from '../../../config/paths';
-import { ApiError } from '../../../lib/api-client';
-import { refreshModerationCounts } from '../../../lib/moderation-counts';
-import { notify } from '../../../lib/notify';
 import { useScript } from '../../../lib/script';
-import { usePostList, useSetPostStatus, type PostKind } from '../api/posts';
+import { usePostList, type PostKind } from '../api/posts';
 import { PostCard } from './post-card';
+import { PublishButton } from './publish-button';
 import { LoadError } from './query-state';
 import '../../../lib/i18n/areas/content';
 
@@ -27,16 +23,6 @@ export function PendingPosts({ kind }: { kind: PostKind }) {
   const { t } = useTranslation('content');
   const script = useScript();
   const list = usePostList(kind, { page: 1, page_size: PAGE_SIZE, status: 'pending' });
-  const publish = useSetPostStatus(kind);
-  const onPublish = async (id: number) => {
-    try {
-      await publish.mutateAsync({ id, status: 'published' });
-      refreshModerationCounts();
-      void notify(t('post.published'), { type: 'success' });
-    } catch (error) {
-      void notify(error instanceof ApiError ? error.message : 'errors.generic', { type: 'error' });
-    }
-  };
   const listPath = kind === 'article' ? paths.personArticles() : paths.news();
 
   if (list.isError) {
@@ -62,18 +48,7 @@ export function PendingPosts({ kind }: { kind: PostKind }) {
               dense
               post={post}
               to={kind === 'article' ? paths.personArticle(post.id) : paths.newsItem(post.id)}
-              action={
-                <Button
-                  size="small"
-                  color="success"
-                  startIcon={<PublishIcon />}
-                  disabled={publish.isPending}
-                  onClick={() => void onPublish(post.id)}
-                  {...script.label(t('post.publish'))}
-                >
-                  {script.text(t('post.publish'))}
-                </Button>
-              }
+              action={<PublishButton kind={kind} id={post.id} />}
             />
           </Grid>
         ))}

@@ -1,7 +1,5 @@
 import AddIcon from '@mui/icons-material/Add';
-import PublishIcon from '@mui/icons-material/Publish';
 import SearchIcon from '@mui/icons-material/Search';
-import Button from '@mui/material/Button';
 import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -17,16 +15,14 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { LinkButton } from '../../../components/link-button';
 import { paths } from '../../../config/paths';
-import { ApiError } from '../../../lib/api-client';
-import { refreshModerationCounts } from '../../../lib/moderation-counts';
-import { notify } from '../../../lib/notify';
 import { useScript } from '../../../lib/script';
 import { useCategories } from '../api/categories';
-import { usePostList, useSetPostStatus, type PostKind, type PostListFilters } from '../api/posts';
+import { usePostList, type PostKind, type PostListFilters } from '../api/posts';
 import { useHasRole, useViewer } from '../hooks/use-role';
 import { pageCount, parseId } from '../lib/format';
 import { PersonPicker } from './person-picker';
 import { PostCard } from './post-card';
+import { PublishButton } from './publish-button';
 import { Pager } from './pager';
 import { EmptyState, LoadError } from './query-state';
 import '../../../lib/i18n/areas/content';
@@ -83,16 +79,6 @@ export function PostList({ kind }: { kind: PostKind }) {
     status: view === 'pending' || view === 'all' ? view : undefined,
   };
   const list = usePostList(kind, filters);
-  const publish = useSetPostStatus(kind);
-  const onPublish = async (id: number) => {
-    try {
-      await publish.mutateAsync({ id, status: 'published' });
-      refreshModerationCounts();
-      void notify(t('post.published'), { type: 'success' });
-    } catch (error) {
-      void notify(error instanceof ApiError ? error.message : 'errors.generic', { type: 'error' });
-    }
-  };
   const categories = useCategories(kind);
 
   const views: View[] = [
@@ -238,16 +224,7 @@ export function PostList({ kind }: { kind: PostKind }) {
                 <PostCard
                   action={
                     moderator && post.status !== 'published' ? (
-                      <Button
-                        size="small"
-                        color="success"
-                        startIcon={<PublishIcon />}
-                        disabled={publish.isPending}
-                        onClick={() => void onPublish(post.id)}
-                        {...script.label(t('post.publish'))}
-                      >
-                        {script.text(t('post.publish'))}
-                      </Button>
+                      <PublishButton kind={kind} id={post.id} />
                     ) : undefined
                   }
                   post={post}
