@@ -320,7 +320,11 @@ async function probe(request: InjectOptions): Promise<LightMyRequestResponse> {
     } catch {
       body = undefined;
     }
-    if (!type.startsWith('application/json') || !isErrorShape(body)) {
+    // A page that does not exist is the site's page with a 404 (the SPA shows not-found).
+    const path = (typeof request.url === 'string' ? request.url : '').split('?')[0] ?? '';
+    const pageNotFound =
+      statusCode === 404 && !path.startsWith('/api') && type.startsWith('text/html');
+    if (!pageNotFound && (!type.startsWith('application/json') || !isErrorShape(body))) {
       fault = `answered ${statusCode} outside the error shape`;
     }
   }

@@ -102,6 +102,9 @@ describe('routes and titles (spec §2)', () => {
     await page.getByRole('link', { name: 'Башкы бетке кайтуу' }).click();
     await page.waitForURL(`${session.baseUrl}/`);
     await expect.poll(() => page.title()).toBe(`Башкы бет - ${SITE_NAME}`);
+    // The server answered the unknown path with 404 (Chromium logs it); nothing else failed.
+    const errors = session.consoleErrors.splice(0);
+    expect(errors.every((error) => error.includes('404'))).toBe(true);
   });
 
   it('moves between pages without reloading, and updates the title', async () => {

@@ -6,6 +6,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { errorMessages } from '../lib/http-errors';
 import { withItemMeta } from '../modules/content/content.meta';
+import {
+  pageStatus,
+  robotsTxt,
+  sitemapIndex,
+  sitemapPages,
+  sitemapPersons,
+} from '../modules/seo/seo.service';
 
 export interface WebOptions {
   /** The built web app (`apps/web/dist`). */
@@ -50,6 +57,9 @@ export const webPlugin = fp(
       if (indexHtml === undefined) {
         return reply.code(503).type('text/plain; charset=utf-8').send('Web app not built.');
       }
+      // An unknown path or a missing person, article or news item is a 404 with the page,
+      // which then shows its not-found view.
+      if (request) reply.code(await pageStatus(app.db, path));
       let html = withTitle(indexHtml, path);
       // A shared article or news link carries its own title and preview (issue 7).
       if (request) {
@@ -57,6 +67,29 @@ export const webPlugin = fp(
       }
       return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
     };
+
+    const origin = app.config.publicUrl;
+    const xml = (reply: FastifyReply, body: string) =>
+      reply.header('Cache-Control', 'public, max-age=3600').type('application/xml').send(body);
+    app.get('/robots.txt', { schema: { hide: true } }, (_request, reply) =>
+      reply.type('text/plain; charset=utf-8').send(robotsTxt(origin)),
+    );
+    app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) =>
+      xml(reply, await sitemapIndex(app.db, origin)),
+    );
+    app.get<{ Params: { name: string } }>(
+      '/sitemaps/:name',
+      { schema: { hide: true } },
+      async (request, reply) => {
+        const { name } = request.params;
+        if (name === 'pages.xml') return xml(reply, await sitemapPages(app.db, origin));
+        const n = Number(/^persons-(\d{1,6})\.xml$/.exec(name)?.[1]);
+        if (!Number.isInteger(n) || n < 1) {
+          return reply.code(404).send({ detail: errorMessages.notFound });
+        }
+        return xml(reply, await sitemapPersons(app.db, origin, n));
+      },
+    );
 
     // A directory request: the static handler would refuse it with 403.
     app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply, '/'));

@@ -26,9 +26,9 @@ beforeAll(async () => {
 });
 
 // The Host header is the client's to choose: links must come from PUBLIC_URL all the same.
-async function page(url: string, host = 'evil.example') {
+async function page(url: string, status = 200, host = 'evil.example') {
   const response = await app.inject({ url, headers: { host } });
-  expect(response.statusCode).toBe(200);
+  expect(response.statusCode, url).toBe(status);
   expect(response.headers['content-type']).toContain('text/html');
   return response.body;
 }
@@ -128,7 +128,7 @@ describe('meta tags of shared links', () => {
 
   it('never reflects the Host or X-Forwarded-Host header into the absolute URLs', async () => {
     const id = await write('news', { title: 'Хост', cover_file_id: coverId });
-    const html = await page(`/news/${id}`, 'evil"><script>x</script>');
+    const html = await page(`/news/${id}`, 200, 'evil"><script>x</script>');
     expect(html).not.toContain('<script>x');
     const forwarded = await app.inject({
       url: `/news/${id}`,
@@ -141,15 +141,16 @@ describe('meta tags of shared links', () => {
   it('gives unpublished items, unknown ids and other pages the plain page', async () => {
     const draft = await write('person-articles', { title: 'Долбоор', status: 'draft' });
     const news = await write('news', { title: 'Жаңылык' });
-    for (const url of [
-      `/person-articles/${draft}`,
-      '/person-articles/999999',
-      `/person-articles/${news}`,
-      '/person-articles/add',
-      `/person-articles/edit/${draft}`,
-      '/about',
-    ]) {
-      const html = await page(url);
+    // Missing to a guest: 404, with the page (which shows its not-found view).
+    for (const [url, status] of [
+      [`/person-articles/${draft}`, 404],
+      ['/person-articles/999999', 404],
+      [`/person-articles/${news}`, 404],
+      ['/person-articles/add', 200],
+      [`/person-articles/edit/${draft}`, 200],
+      ['/about', 200],
+    ] as const) {
+      const html = await page(url, status);
       expect(metaContent(html, 'og:title'), url).toBeUndefined();
       expect(html).not.toContain('Долбоор');
     }
