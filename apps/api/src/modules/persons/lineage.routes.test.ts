@@ -5,6 +5,7 @@ import type { App } from '../../app';
 import { queryRows } from '../../db/client';
 import { createTestApp } from '../../test/app';
 import { createTestUser, type TestUser } from '../../test/factories';
+import { mulberry32 } from '../../lib/random';
 
 let app: App;
 let moderator: TestUser;
@@ -13,18 +14,6 @@ beforeAll(async () => {
   app = await createTestApp();
   moderator = await createTestUser(app, { role: 'moderator' });
 });
-
-/** A small deterministic generator (mulberry32), so that a failure can be replayed. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Row {
   id: number;
@@ -71,7 +60,7 @@ async function expectLineageConsistent() {
 describe('lineage under random operations (property test)', () => {
   it('keeps every path equal to the walk up the father links', async () => {
     const seed = 20240605;
-    const rand = random(seed);
+    const rand = mulberry32(seed);
     const pick = <T>(items: readonly T[]): T => items[Math.floor(rand() * items.length)] as T;
     const names = ['Асан', 'Үсөн', 'Төлөк', 'Бакай', 'Өмүр', 'Чыңгыз', 'Жаңыл', 'Эрмек'];
     const ids: number[] = [];
