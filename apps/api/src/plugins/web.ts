@@ -1,18 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { titleForPath } from '@bagysh/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { errorMessages } from '../lib/http-errors';
-import { withItemMeta } from '../modules/content/content.meta';
-import {
-  pageStatus,
-  robotsTxt,
-  sitemapIndex,
-  sitemapPages,
-  sitemapPersons,
-} from '../modules/seo/seo.service';
+import { injectHead, pageHead } from '../modules/seo/seo.meta';
+import { robotsTxt, sitemapIndex, sitemapPages, sitemapPersons } from '../modules/seo/seo.service';
 
 export interface WebOptions {
   /** The built web app (`apps/web/dist`). */
@@ -20,13 +13,6 @@ export interface WebOptions {
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-
-/** index.html with the tab title of the route a path opens, so it shows before any script runs. */
-function withTitle(html: string, path: string): string {
-  return html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(titleForPath(path))}</title>`);
-}
 
 /**
  * Serves the built single-page app: hashed files under /assets/ cache for a year,
@@ -53,19 +39,22 @@ export const webPlugin = fp(
       });
     }
 
-    const sendIndex = async (reply: FastifyReply, path: string, request?: FastifyRequest) => {
+    const sendIndex = async (reply: FastifyReply, url: string) => {
       if (indexHtml === undefined) {
         return reply.code(503).type('text/plain; charset=utf-8').send('Web app not built.');
       }
-      // An unknown path or a missing person, article or news item is a 404 with the page,
-      // which then shows its not-found view.
-      if (request) reply.code(await pageStatus(app.db, path));
-      let html = withTitle(indexHtml, path);
-      // A shared article or news link carries its own title and preview (issue 7).
-      if (request) {
-        html = await withItemMeta(html, path, app.config.publicUrl, app.db, request.log);
-      }
-      return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
+      // The page's title, description, canonical URL and preview tags, before any script
+      // runs; an unknown path or a missing person, article or news item is a 404 with the
+      // page, which then shows its not-found view.
+      const mark = url.indexOf('?');
+      const path = mark < 0 ? url : url.slice(0, mark);
+      const query = new URLSearchParams(mark < 0 ? '' : url.slice(mark + 1));
+      const head = await pageHead(app.db, app.config.publicUrl, path, query);
+      return reply
+        .code(head.status)
+        .header('Cache-Control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(injectHead(indexHtml, head, app.config.publicUrl));
     };
 
     const origin = app.config.publicUrl;
@@ -92,7 +81,7 @@ export const webPlugin = fp(
     );
 
     // A directory request: the static handler would refuse it with 403.
-    app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply, '/'));
+    app.get('/', { schema: { hide: true } }, (request, reply) => sendIndex(reply, request.url));
 
     app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
       const path = request.url.split('?')[0] ?? '/';
@@ -100,7 +89,7 @@ export const webPlugin = fp(
       if (path === '/api' || path.startsWith('/api/') || !isPage || path.startsWith('/assets/')) {
         return reply.code(404).send({ detail: errorMessages.notFound });
       }
-      return sendIndex(reply, path, request);
+      return sendIndex(reply, request.url);
     });
   },
   { name: 'web', dependencies: ['errors'] },

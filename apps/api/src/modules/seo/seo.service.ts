@@ -1,39 +1,9 @@
-import { matchSiteRoute, SITE_ROUTES, type SiteRoute } from '@bagysh/shared';
+import { SITE_ROUTES } from '@bagysh/shared';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { livingCondition } from '../persons/privacy';
 
-/**
- * What the server knows of a page before any script runs (issue 14): whether the path is a page
- * of the site at all, and whether the person, article or news item it names exists. A page
- * that does not answers 404 (the SPA then shows its not-found page), so crawlers and link
- * checkers see what a visitor sees.
- */
-
-/** The items of the detail pages, by route id. */
-const ITEM_ROUTES: Partial<Record<SiteRoute['id'], 'person' | 'article' | 'news'>> = {
-  person: 'person',
-  personArticle: 'article',
-  newsItem: 'news',
-};
-
-/** 200 for a page of the site, 404 for an unknown path or a missing item. */
-export async function pageStatus(db: Db, path: string): Promise<200 | 404> {
-  const route = matchSiteRoute(path);
-  if (!route) return 404;
-  const item = ITEM_ROUTES[route.id];
-  if (!item) return 200;
-  const id = Number(/(\d{1,10})\/?$/.exec(path)?.[1]);
-  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return 404;
-  const rows =
-    item === 'person'
-      ? await queryRows(db, sql`select 1 from persons where id = ${id}`)
-      : await queryRows(
-          db,
-          sql`select 1 from posts where id = ${id} and kind = ${item} and status = 'published'`,
-        );
-  return rows.length > 0 ? 200 : 404;
-}
+/** robots.txt and the sitemap (issue 14); the head of each page is in seo.meta.ts. */
 
 /** The sitemap protocol's limit of URLs per file. */
 export const SITEMAP_CHUNK = 50_000;

@@ -1,0 +1,244 @@
+import {
+  fileDownloadPath,
+  matchSiteRoute,
+  NOT_FOUND_TITLE,
+  pageTitle,
+  SITE_NAME,
+  type Person,
+  type SiteRoute,
+  type SiteRouteId,
+} from '@bagysh/shared';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { posts, type PostKind } from '../../db/schema';
+import { HttpError } from '../../lib/http-errors';
+import { plainText, truncateText } from '../../lib/sanitize-html';
+import { getPerson } from '../persons/persons.service';
+import { PUBLIC_VIEWER } from '../persons/privacy';
+
+/**
+ * The head of every page the server sends (issue 14): its status, tab title, description,
+ * canonical URL, Open Graph and Twitter card tags, and `noindex` where a crawler has nothing
+ * to index. One database read at most: the person, article or news item a detail page names,
+ * read as a guest sees it (a crawler is a guest), which also decides the page's 404.
+ */
+
+export interface PageHead {
+  /** 404 for an unknown path or a missing person, article or news item. */
+  status: 200 | 404;
+  /** The tab title, with the site name. */
+  title: string;
+  description: string;
+  /** Absolute, on PUBLIC_URL; null for a page that is not indexed. */
+  canonical: string | null;
+  ogType: 'website' | 'article' | 'profile';
+  /** The item's own title (og:title), without the site name. */
+  ogTitle: string;
+  /** A path on this site, made absolute when rendered. */
+  image: string | null;
+  /** Members-only pages and not-found pages are kept out of search results. */
+  noindex: boolean;
+}
+
+/** Crawlers cut snippets near 160 characters; shared-link previews show up to about 200. */
+const DESCRIPTION_MAX = 200;
+
+const SITE_DESCRIPTION =
+  'Багыш уруусунун санжырасы: муундан муунга ата-тек, инсандар, уруу-уруктар, макалалар жана жаңылыктар.';
+
+/** What each page without an item is about, for search results and shared links. */
+const DESCRIPTIONS: Partial<Record<SiteRouteId, string>> = {
+  home: SITE_DESCRIPTION,
+  search:
+    'Багыш санжырасынын бак-дарагы: инсанды аты менен таап, анын ата-бабаларын жана урпактарын көрүңүз.',
+  comparison:
+    'Эки инсандын туугандыгын салыштыруу: алардын жалпы ата-бабасы жана туугандыктын кыргызча аталышы.',
+  personArticles: 'Багыш мыктылары: уруунун белгилүү инсандары жөнүндө макалалар.',
+  persons:
+    'Багыш санжырасындагы инсандардын тизмеси: аты, атасы, туулган жылы жана уруусу боюнча издөө.',
+  about: 'Багыш уруусунун тарыхы, уруулары жана уруктары.',
+  founders: 'Багыш уруусунун жана анын уруктарынын негиздөөчүлөрү.',
+  news: 'Багыш уруусунун жаңылыктары жана жарыялары.',
+  contacts: 'Багыш санжырасы менен байланыш: суроо, сунуш жана санжырага оңдоо жөнөтүү.',
+  login:
+    'Багыш санжырасына кирүү: катталган мүчөлөр санжыраны толуктап, макала жазып, сурамжылоого катышат.',
+};
+
+/**
+ * The query parameters that make a different page (the tree around a person, a comparison
+ * of two persons, a page of a list); every other parameter is left out of the canonical URL.
+ */
+const CANONICAL_QUERY: Partial<Record<SiteRouteId, readonly string[]>> = {
+  search: ['person'],
+  comparison: ['a', 'b'],
+  personArticles: ['page', 'category'],
+  news: ['page', 'category'],
+};
+
+const POST_KINDS: Partial<Record<SiteRouteId, PostKind>> = {
+  personArticle: 'article',
+  newsItem: 'news',
+};
+
+/** The `:id` of a detail path, or null when it is not an id a row could have. */
+function itemId(path: string): number | null {
+  const id = Number(/\/(\d{1,10})\/?$/.exec(path)?.[1]);
+  return Number.isSafeInteger(id) && id >= 1 && id <= 2_147_483_647 ? id : null;
+}
+
+function canonicalQuery(route: SiteRoute, query: URLSearchParams): string {
+  const kept = new URLSearchParams();
+  for (const key of CANONICAL_QUERY[route.id] ?? []) {
+    const value = query.get(key)?.trim();
+    // The first page of a list is the list itself.
+    if (value && value.length <= 100 && !(key === 'page' && value === '1')) kept.set(key, value);
+  }
+  const text = kept.toString();
+  return text ? `?${text}` : '';
+}
+
+/** The facts a guest may see of a person, in one line: name, father, generation, clan, years. */
+export function personDescription(person: Person): string {
+  const parts = [person.name];
+  if (person.father) parts.push(`Атасы: ${person.father.name}`);
+  parts.push(`${person.generation}-муун`);
+  if (person.clan) parts.push(`Уруу / урук: ${person.clan.name}`);
+  // The projection has already blanked what a guest must not see of a living person.
+  if (person.birth_year !== null) parts.push(`Туулган жылы: ${person.birth_year}`);
+  if (person.death_year !== null) parts.push(`Каза болгон жылы: ${person.death_year}`);
+  const facts = `${parts.join('. ')}.`;
+  const biography = person.biography ? plainText(person.biography) : '';
+  return truncateText(biography ? `${facts} ${biography}` : facts, DESCRIPTION_MAX);
+}
+
+const NOT_FOUND: Omit<PageHead, 'canonical'> & { canonical: null } = {
+  status: 404,
+  title: pageTitle(NOT_FOUND_TITLE),
+  description: 'Мындай бет табылган жок.',
+  canonical: null,
+  ogType: 'website',
+  ogTitle: NOT_FOUND_TITLE,
+  image: null,
+  noindex: true,
+};
+
+async function readPerson(db: Db, id: number): Promise<Person | null> {
+  try {
+    return await getPerson(db, id, PUBLIC_VIEWER);
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode === 404) return null;
+    throw error;
+  }
+}
+
+/**
+ * The head of the page at `path` (its query string in `query`), as a guest sees it.
+ * `origin` is PUBLIC_URL, never the Host header: it is the client's to choose.
+ */
+export async function pageHead(
+  db: Db,
+  origin: string,
+  path: string,
+  query: URLSearchParams = new URLSearchParams(),
+): Promise<PageHead> {
+  const route = matchSiteRoute(path);
+  if (!route) return NOT_FOUND;
+  const base = {
+    status: 200 as const,
+    title: pageTitle(route.title),
+    description: DESCRIPTIONS[route.id] ?? SITE_DESCRIPTION,
+    ogType: 'website' as const,
+    ogTitle: route.title,
+    image: null,
+    noindex: route.access === 'login',
+  };
+  if (route.access === 'login') return { ...base, canonical: null };
+
+  const id = route.path.includes(':id') ? itemId(path) : null;
+  if (route.path.includes(':id') && id === null) return NOT_FOUND;
+  // The route's own spelling: /Persons/5/ and /persons/5 are one page.
+  const canonicalPath = id === null ? route.path : route.path.replace(':id', String(id));
+  const canonical = `${origin}${canonicalPath}${canonicalQuery(route, query)}`;
+
+  if (route.id === 'person' && id !== null) {
+    const person = await readPerson(db, id);
+    if (!person) return NOT_FOUND;
+    return {
+      ...base,
+      title: pageTitle(person.name),
+      description: personDescription(person),
+      canonical,
+      ogType: 'profile',
+      ogTitle: person.name,
+      image: person.photo_file_id === null ? null : fileDownloadPath(person.photo_file_id),
+    };
+  }
+
+  const kind = POST_KINDS[route.id];
+  if (kind && id !== null) {
+    const [post] = await db
+      .select({
+        title: posts.title,
+        lead: posts.lead,
+        body: posts.body,
+        coverFileId: posts.coverFileId,
+      })
+      .from(posts)
+      .where(and(eq(posts.id, id), eq(posts.kind, kind), eq(posts.status, 'published')));
+    if (!post) return NOT_FOUND;
+    return {
+      ...base,
+      title: pageTitle(post.title),
+      description: truncateText(post.lead || plainText(post.body), DESCRIPTION_MAX),
+      canonical,
+      ogType: 'article',
+      ogTitle: post.title,
+      image: post.coverFileId === null ? null : fileDownloadPath(post.coverFileId),
+    };
+  }
+
+  return { ...base, canonical };
+}
+
+/** Text made safe inside an HTML element or a double- or single-quoted attribute. */
+export function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+// Tags of index.html that the page's own replace.
+const REPLACED_TAGS =
+  /\s*<(?:meta\s+(?:name="(?:description|robots|twitter:[^"]*)"|property="og:[^"]*")|link\s+rel="canonical")[^>]*>/gi;
+
+/** The `<title>` and meta tags of `head`, every value escaped, URLs absolute on `origin`. */
+export function headTags(head: PageHead, origin: string): string {
+  const tags: string[] = [`<title>${escapeHtml(head.title)}</title>`];
+  const meta = (attr: 'name' | 'property', key: string, value: string) =>
+    tags.push(`<meta ${attr}="${key}" content="${escapeHtml(value)}">`);
+  meta('name', 'description', head.description);
+  if (head.noindex) meta('name', 'robots', 'noindex');
+  if (head.canonical) tags.push(`<link rel="canonical" href="${escapeHtml(head.canonical)}">`);
+  meta('property', 'og:type', head.ogType);
+  meta('property', 'og:site_name', SITE_NAME);
+  meta('property', 'og:locale', 'ky_KG');
+  meta('property', 'og:title', head.ogTitle);
+  meta('property', 'og:description', head.description);
+  if (head.canonical) meta('property', 'og:url', head.canonical);
+  if (head.image) meta('property', 'og:image', `${origin}${head.image}`);
+  meta('name', 'twitter:card', head.image ? 'summary_large_image' : 'summary');
+  return tags.join('\n    ');
+}
+
+/** index.html with the page's head: its `<title>` and template tags replaced, the rest added. */
+export function injectHead(html: string, head: PageHead, origin: string): string {
+  const tags = headTags(head, origin);
+  const cleaned = html.replace(REPLACED_TAGS, '');
+  const titled = /<title>[\s\S]*?<\/title>/i.test(cleaned)
+    ? cleaned.replace(/<title>[\s\S]*?<\/title>/i, () => tags)
+    : cleaned.replace(/<\/head>/i, () => `    ${tags}\n  </head>`);
+  return titled;
+}
