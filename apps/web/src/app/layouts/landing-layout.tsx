@@ -10,7 +10,14 @@ export function LandingLayout({ children }: { children?: ReactNode }) {
   return (
     <Box data-layout="landing" sx={{ position: 'relative', minHeight: '100dvh' }}>
       <AppHeader transparent />
-      <Box component="main" id={MAIN_ID} tabIndex={-1} sx={{ '&:focus': { outline: 'none' } }}>
+      {/* At least a screen high: the footer starts below the fold and does not move into view
+          and out again while the sections below the hero load (Lighthouse saw CLS 0.08). */}
+      <Box
+        component="main"
+        id={MAIN_ID}
+        tabIndex={-1}
+        sx={{ minHeight: '100dvh', '&:focus': { outline: 'none' } }}
+      >
         {children ?? <PageOutlet />}
       </Box>
       <AppFooter />
