@@ -9,7 +9,7 @@ import { clans, persons, posts } from '../../db/schema';
 import { createTestApp } from '../../test/app';
 import { createTestFileRow, createTestUser, type TestUser } from '../../test/factories';
 import { addLine, addPerson } from '../persons/persons.factories';
-import { escapeHtml } from './seo.meta';
+import { escapeHtml } from '../../lib/html-escape';
 
 let app: App;
 let moderator: TestUser;
@@ -86,7 +86,7 @@ describe('meta tags of shared links', () => {
     // The site-wide description gave way to the article's.
     expect(html).not.toContain('Сайттын жалпы сүрөттөмөсү');
     expect(html.match(/name="description"/g)).toHaveLength(1);
-    expect(html).toContain('<div id="root"></div>');
+    expect(html).toContain('<div id="root">');
   });
 
   it('uses the text of the body when there is no lead, and no image without a cover', async () => {
@@ -294,6 +294,8 @@ describe('the head of a person page', () => {
       'Каза болгон жылы: 1910. Белгилүү манасчы болгон.';
     expect(metaContent(html, 'description')).toBe(description);
     expect(metaContent(html, 'og:description')).toBe(description);
+    // The pre-rendered shell shows the same, before any script.
+    expect(html).toContain(`<h1>Өмүрбек</h1><p>${escapeHtml(description)}</p>`);
     expect(metaContent(html, 'og:title')).toBe('Өмүрбек');
     expect(metaContent(html, 'og:type')).toBe('profile');
     expect(metaContent(html, 'og:image')).toBe(
@@ -354,6 +356,46 @@ describe('the head of a person page', () => {
       const html = await page(url, 404);
       expect(metaContent(html, 'robots'), url).toBe('noindex');
       expect(canonical(html), url).toBeUndefined();
+    }
+  });
+});
+
+describe('the pre-rendered shell', () => {
+  /** The text of the shell's heading and paragraph, or undefined when the page has no shell. */
+  function shell(html: string): { h1: string; p: string } | undefined {
+    const match =
+      /<div id="root"><div class="ssr[^"]*" data-ssr-shell><style>[^<]*<\/style><div class="ssr-bar"><a href="\/">Багыш санжырасы<\/a><\/div><div class="ssr-main"><h1>([^<]*)<\/h1><p>([^<]*)<\/p><\/div><\/div><\/div>/.exec(
+        html,
+      );
+    return match ? { h1: decode(match[1]) ?? '', p: decode(match[2]) ?? '' } : undefined;
+  }
+
+  it("shows the page's heading and description before any script, in the page's frame", async () => {
+    const home = await page('/');
+    expect(shell(home)).toEqual({
+      h1: 'Багыш санжырасы',
+      p: metaContent(home, 'description'),
+    });
+    expect(home).toContain('class="ssr ssr-landing"');
+    const persons = await page('/persons');
+    expect(shell(persons)).toEqual({ h1: 'Инсандар', p: metaContent(persons, 'description') });
+    const id = await write('news', { title: 'Жыйын "2026" & той', lead: 'Жыйын <болот>.' });
+    const news = await page(`/news/${id}`);
+    expect(shell(news)).toEqual({ h1: 'Жыйын "2026" & той', p: 'Жыйын <болот>.' });
+    expect(news).toContain('<h1>Жыйын &quot;2026&quot; &amp; той</h1><p>Жыйын &lt;болот&gt;.</p>');
+    expect(news).toContain('class="ssr ssr-article"');
+  });
+
+  it('leaves the app alone on members-only, login and not-found pages', async () => {
+    for (const [url, status] of [
+      ['/polls', 200],
+      ['/login', 200],
+      ['/no/such/page', 404],
+      ['/news/999999', 404],
+    ] as const) {
+      const html = await page(url, status);
+      expect(html, url).toContain('<div id="root"></div>');
+      expect(html, url).not.toContain('data-ssr-shell');
     }
   });
 });

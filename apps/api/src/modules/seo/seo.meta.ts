@@ -5,16 +5,19 @@ import {
   pageTitle,
   SITE_NAME,
   type Person,
+  type SiteLayout,
   type SiteRoute,
   type SiteRouteId,
 } from '@bagysh/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { posts, type PostKind } from '../../db/schema';
+import { escapeHtml } from '../../lib/html-escape';
 import { HttpError } from '../../lib/http-errors';
 import { plainText, truncateText } from '../../lib/sanitize-html';
 import { getPerson } from '../persons/persons.service';
 import { PUBLIC_VIEWER } from '../persons/privacy';
+import { shellHtml } from './seo.shell';
 
 /**
  * The head of every page the server sends (issue 14): its status, tab title, description,
@@ -38,6 +41,8 @@ export interface PageHead {
   image: string | null;
   /** Members-only pages and not-found pages are kept out of search results. */
   noindex: boolean;
+  /** The app's frame of the page, for the pre-rendered shell (seo.shell.ts). */
+  layout: SiteLayout;
 }
 
 /** Crawlers cut snippets near 160 characters; shared-link previews show up to about 200. */
@@ -46,20 +51,30 @@ const DESCRIPTION_MAX = 200;
 const SITE_DESCRIPTION =
   'Багыш уруусунун санжырасы: муундан муунга ата-тек, инсандар, уруу-уруктар, макалалар жана жаңылыктар.';
 
-/** What each page without an item is about, for search results and shared links. */
+/** Home's: also the lead of the pre-rendered hero, so a little longer than the app's own. */
+const HOME_DESCRIPTION =
+  'Багыш уруусунун санжырасы: издөөгө боло турган жандуу санжыра дарагы, эки адамдын ортосундагы туугандык, белгилүү инсандар, уруу-уруктар жана жаңылыктар.';
+
+/**
+ * What each page without an item is about, for search results and shared links: a sentence or
+ * two, under the 160 characters a search result shows.
+ */
 const DESCRIPTIONS: Partial<Record<SiteRouteId, string>> = {
-  home: SITE_DESCRIPTION,
+  home: HOME_DESCRIPTION,
   search:
-    'Багыш санжырасынын бак-дарагы: инсанды аты менен таап, анын ата-бабаларын жана урпактарын көрүңүз.',
+    'Багыш санжырасынын бак-дарагы: инсанды аты, атасы же чоң атасы менен таап, анын ата-бабаларын, урпактарын жана уруусун көрүңүз.',
   comparison:
-    'Эки инсандын туугандыгын салыштыруу: алардын жалпы ата-бабасы жана туугандыктын кыргызча аталышы.',
-  personArticles: 'Багыш мыктылары: уруунун белгилүү инсандары жөнүндө макалалар.',
+    'Эки инсандын туугандыгын салыштыруу: алардын жалпы ата-бабасы, ортодогу муундар жана туугандыктын кыргызча аталышы.',
+  personArticles:
+    'Багыш мыктылары: уруунун белгилүү инсандары, алардын өмүрү, эмгеги жана санжырадагы орду жөнүндө макалалар.',
   persons:
-    'Багыш санжырасындагы инсандардын тизмеси: аты, атасы, туулган жылы жана уруусу боюнча издөө.',
-  about: 'Багыш уруусунун тарыхы, уруулары жана уруктары.',
-  founders: 'Багыш уруусунун жана анын уруктарынын негиздөөчүлөрү.',
-  news: 'Багыш уруусунун жаңылыктары жана жарыялары.',
-  contacts: 'Багыш санжырасы менен байланыш: суроо, сунуш жана санжырага оңдоо жөнөтүү.',
+    'Багыш санжырасындагы инсандардын тизмеси: аты, атасы, туулган жылы, мууну жана уруусу боюнча издөө жана иреттөө.',
+  about: 'Багыш уруусунун тарыхы, анын уруулары менен уруктары жана санжырасынын кыскача баяны.',
+  founders:
+    'Багыш уруусунун жана анын уруктарынын негиздөөчүлөрү: ким болгон, качан жашаган, кимден тараган.',
+  news: 'Багыш уруусунун жаңылыктары жана жарыялары: жыйындар, аш-той, санжырага кошулган жаңы маалыматтар.',
+  contacts:
+    'Багыш санжырасы менен байланыш: суроо, сунуш жана санжырага оңдоо же толуктоо жөнөтүү.',
   login:
     'Багыш санжырасына кирүү: катталган мүчөлөр санжыраны толуктап, макала жазып, сурамжылоого катышат.',
 };
@@ -120,6 +135,7 @@ const NOT_FOUND: Omit<PageHead, 'canonical'> & { canonical: null } = {
   ogTitle: NOT_FOUND_TITLE,
   image: null,
   noindex: true,
+  layout: 'default',
 };
 
 async function readPerson(db: Db, id: number): Promise<Person | null> {
@@ -151,6 +167,7 @@ export async function pageHead(
     ogTitle: route.title,
     image: null,
     noindex: route.access === 'login',
+    layout: route.layout,
   };
   if (route.access === 'login') return { ...base, canonical: null };
 
@@ -200,16 +217,6 @@ export async function pageHead(
   return { ...base, canonical };
 }
 
-/** Text made safe inside an HTML element or a double- or single-quoted attribute. */
-export function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
-
 // Tags of index.html that the page's own replace.
 const REPLACED_TAGS =
   /\s*<(?:meta\s+(?:name="(?:description|robots|twitter:[^"]*)"|property="og:[^"]*")|link\s+rel="canonical")[^>]*>/gi;
@@ -233,12 +240,18 @@ export function headTags(head: PageHead, origin: string): string {
   return tags.join('\n    ');
 }
 
-/** index.html with the page's head: its `<title>` and template tags replaced, the rest added. */
+/**
+ * index.html with the page's head (its `<title>` and template tags replaced, the rest added)
+ * and its pre-rendered shell in the empty `#root`.
+ */
 export function injectHead(html: string, head: PageHead, origin: string): string {
   const tags = headTags(head, origin);
   const cleaned = html.replace(REPLACED_TAGS, '');
   const titled = /<title>[\s\S]*?<\/title>/i.test(cleaned)
     ? cleaned.replace(/<title>[\s\S]*?<\/title>/i, () => tags)
     : cleaned.replace(/<\/head>/i, () => `    ${tags}\n  </head>`);
-  return titled;
+  const shell = shellHtml(head);
+  return shell
+    ? titled.replace('<div id="root"></div>', () => `<div id="root">${shell}</div>`)
+    : titled;
 }
