@@ -226,7 +226,7 @@ async function main(): Promise<number> {
       if (median) results.push({ ...page, figures: median });
     }
   } finally {
-    await chrome.kill();
+    chrome.kill();
     const exited = new Promise((done) => child.once('exit', done));
     child.kill('SIGTERM');
     await exited;
