@@ -186,6 +186,27 @@ function misses(f: Figures): string[] {
   return out;
 }
 
+/**
+ * One Lighthouse run with the default config: the mobile preset (Moto G Power, simulated slow
+ * 4G, 4× CPU). A run that fails to record its trace (NO_NAVSTART, NO_FCP: it happens on a busy
+ * machine) is retried twice.
+ */
+async function audit(url: string, port: number): Promise<Result> {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    });
+    if (!result) throw new Error(`no result for ${url}`);
+    const error = result.lhr.runtimeError;
+    if (!error) return result;
+    if (attempt === 3) throw new Error(`${url}: ${error.code}: ${error.message}`);
+    console.log(`  ${url}: ${error.code}, run again`);
+  }
+}
+
 const pad = (text: string | number, width: number) => String(text).padStart(width);
 
 async function main(): Promise<number> {
@@ -203,17 +224,7 @@ async function main(): Promise<number> {
     for (const page of pages) {
       const runs: Figures[] = [];
       for (let run = 0; run < RUNS; run++) {
-        // The default config: the mobile preset (Moto G Power, simulated slow 4G, 4× CPU).
-        const result = await lighthouse(`${base}${page.path}`, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-        });
-        if (!result) throw new Error(`no result for ${page.path}`);
-        if (result.lhr.runtimeError) {
-          throw new Error(`${page.path}: ${result.lhr.runtimeError.message}`);
-        }
+        const result = await audit(`${base}${page.path}`, chrome.port);
         if (args['save-dir']) {
           mkdirSync(args['save-dir'], { recursive: true });
           const file = join(args['save-dir'], `${page.name}-${run + 1}.json`);
