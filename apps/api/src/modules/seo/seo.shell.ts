@@ -10,11 +10,11 @@ import type { PageHead } from './seo.meta';
  *
  * The sizes follow the app's header (apps/web/src/app/shell/app-header.tsx), the home hero
  * (routes/home.tsx) and the page headings, so the swap does not jump; the fonts are the
- * system's until the app's own load.
+ * system's: Inter would be fetched for the shell and hide its text while it loads.
  */
 const STYLE = `<style>
 body{margin:0}
-.ssr{min-height:100dvh;margin:0;background:#FAFAF8;color:rgba(0,0,0,.87);font-family:Inter,system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
+.ssr{min-height:100dvh;margin:0;background:#FAFAF8;color:rgba(0,0,0,.87);font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
 .ssr-bar{display:flex;align-items:center;min-height:60px;padding:0 16px;background:rgba(255,255,255,.96);border-bottom:1px solid rgba(0,0,0,.12)}
 .ssr-bar a{font-size:16px;font-weight:800;letter-spacing:-.01em;color:#BF360C;text-decoration:none}
 .ssr-main{max-width:1280px;margin:0 auto;padding:16px 16px 0}
