@@ -295,7 +295,7 @@ describe('the head of a person page', () => {
     expect(metaContent(html, 'description')).toBe(description);
     expect(metaContent(html, 'og:description')).toBe(description);
     // The pre-rendered shell shows the same, before any script.
-    expect(html).toContain(`<h1>Өмүрбек</h1><p>${escapeHtml(description)}</p>`);
+    expect(html).toContain(`<div class="ssr-h">Өмүрбек</div><p>${escapeHtml(description)}</p>`);
     expect(metaContent(html, 'og:title')).toBe('Өмүрбек');
     expect(metaContent(html, 'og:type')).toBe('profile');
     expect(metaContent(html, 'og:image')).toBe(
@@ -364,7 +364,7 @@ describe('the pre-rendered shell', () => {
   /** The text of the shell's heading and paragraph, or undefined when the page has no shell. */
   function shell(html: string): { h1: string; p: string } | undefined {
     const match =
-      /<div id="root"><div class="ssr[^"]*" data-ssr-shell><style>[^<]*<\/style><div class="ssr-bar"><a href="\/">Багыш санжырасы<\/a><\/div><div class="ssr-main"><h1>([^<]*)<\/h1><p>([^<]*)<\/p><\/div><\/div><\/div>/.exec(
+      /<div id="root"><div class="ssr[^"]*" data-ssr-shell><style>[^<]*<\/style><div class="ssr-bar"><span>Багыш санжырасы<\/span><\/div><div class="ssr-main"><div class="ssr-h">([^<]*)<\/div><p>([^<]*)<\/p><\/div><\/div><\/div>/.exec(
         html,
       );
     return match ? { h1: decode(match[1]) ?? '', p: decode(match[2]) ?? '' } : undefined;
@@ -382,7 +382,9 @@ describe('the pre-rendered shell', () => {
     const id = await write('news', { title: 'Жыйын "2026" & той', lead: 'Жыйын <болот>.' });
     const news = await page(`/news/${id}`);
     expect(shell(news)).toEqual({ h1: 'Жыйын "2026" & той', p: 'Жыйын <болот>.' });
-    expect(news).toContain('<h1>Жыйын &quot;2026&quot; &amp; той</h1><p>Жыйын &lt;болот&gt;.</p>');
+    expect(news).toContain(
+      '<div class="ssr-h">Жыйын &quot;2026&quot; &amp; той</div><p>Жыйын &lt;болот&gt;.</p>',
+    );
     expect(news).toContain('class="ssr ssr-article"');
   });
 

@@ -6,7 +6,9 @@ import type { PageHead } from './seo.meta';
  * The pre-rendered shell (DESIGN.md §2): what a public page shows before its JavaScript has
  * arrived, so the first paint does not wait for it. The header bar as the app draws it, and the
  * page's title and description; React replaces the whole of it on its first render (new
- * elements, so no layout shift is counted). A few hundred bytes of markup and style, no script.
+ * elements, so no layout shift is counted). A few hundred bytes of markup and style, no script,
+ * and nothing to focus or navigate by (no link, no heading): a placeholder, not a second page
+ * that a keyboard, a screen reader or a test could act on before the app is there.
  *
  * The sizes follow the app's header (apps/web/src/app/shell/app-header.tsx), the home hero
  * (routes/home.tsx) and the page headings, so the swap does not jump; the fonts are the
@@ -16,20 +18,20 @@ const STYLE = `<style>
 body{margin:0}
 .ssr{min-height:100dvh;margin:0;background:#FAFAF8;color:rgba(0,0,0,.87);font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
 .ssr-bar{display:flex;align-items:center;min-height:60px;padding:0 16px;background:rgba(255,255,255,.96);border-bottom:1px solid rgba(0,0,0,.12)}
-.ssr-bar a{font-size:16px;font-weight:800;letter-spacing:-.01em;color:#BF360C;text-decoration:none}
+.ssr-bar span{font-size:16px;font-weight:800;letter-spacing:-.01em;color:#BF360C;text-decoration:none}
 .ssr-main{max-width:1280px;margin:0 auto;padding:16px 16px 0}
-.ssr h1{margin:8px 0 0;font-size:28px;font-weight:700;line-height:1.235}
+.ssr-h{margin:8px 0 0;font-size:28px;font-weight:700;line-height:1.235}
 .ssr p{margin:16px 0 0;max-width:640px;font-size:16px;line-height:1.5;color:rgba(0,0,0,.6)}
 .ssr-article .ssr-main{max-width:900px}
-.ssr-article h1{font-weight:800;line-height:1.2}
+.ssr-article .ssr-h{font-weight:800;line-height:1.2}
 .ssr-landing{position:relative;background:radial-gradient(circle at 80% 20%,rgba(255,183,77,.35),transparent 45%),linear-gradient(155deg,#3E2723 0%,#8D2A0B 48%,#E65100 100%);color:#fff}
 .ssr-landing .ssr-bar{position:absolute;top:0;left:0;right:0;background:transparent;border:0}
-.ssr-landing .ssr-bar a{color:#fff}
+.ssr-landing .ssr-bar span{color:#fff}
 .ssr-landing .ssr-main{min-height:88dvh;box-sizing:border-box;display:flex;flex-direction:column;justify-content:center;padding:80px 16px 64px}
-.ssr-landing h1{margin:0;font-size:38px;font-weight:800;letter-spacing:-.02em;line-height:1.2}
+.ssr-landing .ssr-h{margin:0;font-size:38px;font-weight:800;letter-spacing:-.02em;line-height:1.2}
 .ssr-landing p{font-size:17px;color:#fff;opacity:.92}
-@media(min-width:600px){.ssr-bar{min-height:64px;padding:0 24px}.ssr-bar a{font-size:20px}.ssr-main{padding:16px 24px 0}.ssr-landing .ssr-main{padding:80px 24px 64px}.ssr-landing h1{font-size:52px}}
-@media(min-width:960px){.ssr h1{font-size:34px}.ssr-article h1{font-size:40px}.ssr-landing h1{font-size:64px}.ssr-landing p{font-size:20px}}
+@media(min-width:600px){.ssr-bar{min-height:64px;padding:0 24px}.ssr-bar span{font-size:20px}.ssr-main{padding:16px 24px 0}.ssr-landing .ssr-main{padding:80px 24px 64px}.ssr-landing .ssr-h{font-size:52px}}
+@media(min-width:960px){.ssr-h{font-size:34px}.ssr-article .ssr-h{font-size:40px}.ssr-landing .ssr-h{font-size:64px}.ssr-landing p{font-size:20px}}
 </style>`;
 
 /**
@@ -42,5 +44,5 @@ export function shellHtml(head: PageHead): string {
   // The home hero's heading is the site's name, as in the app.
   const heading = landing ? SITE_NAME : head.ogTitle;
   const variant = landing ? ' ssr-landing' : head.ogType === 'article' ? ' ssr-article' : '';
-  return `<div class="ssr${variant}" data-ssr-shell>${STYLE}<div class="ssr-bar"><a href="/">${escapeHtml(SITE_NAME)}</a></div><div class="ssr-main"><h1>${escapeHtml(heading)}</h1><p>${escapeHtml(head.description)}</p></div></div>`;
+  return `<div class="ssr${variant}" data-ssr-shell>${STYLE}<div class="ssr-bar"><span>${escapeHtml(SITE_NAME)}</span></div><div class="ssr-main"><div class="ssr-h">${escapeHtml(heading)}</div><p>${escapeHtml(head.description)}</p></div></div>`;
 }
