@@ -11,7 +11,8 @@ import type { PageHead } from './seo.meta';
  * that a keyboard, a screen reader or a test could act on before the app is there.
  *
  * The sizes follow the app's header (apps/web/src/app/shell/app-header.tsx), the home hero
- * (routes/home.tsx) and the page headings, so the swap does not jump; the fonts are the
+ * (routes/home.tsx, whose search box and buttons the landing's bottom padding stands for) and
+ * the page headings, so the swap does not jump; the fonts are the
  * system's: Inter would be fetched for the shell and hide its text while it loads.
  */
 const STYLE = `<style>
@@ -27,10 +28,10 @@ body{margin:0}
 .ssr-landing{position:relative;background:radial-gradient(circle at 80% 20%,rgba(255,183,77,.35),transparent 45%),linear-gradient(155deg,#3E2723 0%,#8D2A0B 48%,#E65100 100%);color:#fff}
 .ssr-landing .ssr-bar{position:absolute;top:0;left:0;right:0;background:transparent;border:0}
 .ssr-landing .ssr-bar span{color:#fff}
-.ssr-landing .ssr-main{min-height:88dvh;box-sizing:border-box;display:flex;flex-direction:column;justify-content:center;padding:80px 16px 64px}
+.ssr-landing .ssr-main{min-height:88dvh;box-sizing:border-box;display:flex;flex-direction:column;justify-content:center;padding:80px 16px 270px}
 .ssr-landing .ssr-h{margin:0;font-size:38px;font-weight:800;letter-spacing:-.02em;line-height:1.2}
 .ssr-landing p{font-size:17px;color:#fff;opacity:.92}
-@media(min-width:600px){.ssr-bar{min-height:64px;padding:0 24px}.ssr-bar span{font-size:20px}.ssr-main{padding:16px 24px 0}.ssr-landing .ssr-main{padding:80px 24px 64px}.ssr-landing .ssr-h{font-size:52px}}
+@media(min-width:600px){.ssr-bar{min-height:64px;padding:0 24px}.ssr-bar span{font-size:20px}.ssr-main{padding:16px 24px 0}.ssr-landing .ssr-main{padding:80px 24px 200px}.ssr-landing .ssr-h{font-size:52px}}
 @media(min-width:960px){.ssr-h{font-size:34px}.ssr-article .ssr-h{font-size:40px}.ssr-landing .ssr-h{font-size:64px}.ssr-landing p{font-size:20px}}
 </style>`;
 
