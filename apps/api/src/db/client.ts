@@ -37,6 +37,8 @@ export interface Database {
    * data directory) a lock in memory.
    */
   tryHoldLock(namespace: number, key: string): Promise<HeldLock | null>;
+  /** PostgreSQL only: the connection pool under `db`, for libraries that take one (pg-boss). */
+  pool?: pg.Pool;
   /** Applies every committed migration that has not run yet. */
   migrate(): Promise<void>;
   /** Throws unless the database answers a trivial query. */
@@ -127,6 +129,7 @@ export async function openPostgres(url: string): Promise<Database> {
   return {
     kind: 'postgres',
     db,
+    pool,
     migrate: () => migratePg(drizzlePg(pool, drizzleOptions), { migrationsFolder: MIGRATIONS_DIR }),
     ping: async () => {
       await pool.query('select 1');
