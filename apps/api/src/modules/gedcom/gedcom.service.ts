@@ -37,7 +37,7 @@ import { GedcomError } from './gedcom-reader';
 const QUEUE = 'gedcom-import';
 const PERSIST_EVERY_MS = 2000;
 /** How often a runner looks whether its job was cancelled (from any process). */
-const CANCEL_CHECK_MS = 500;
+const CANCEL_CHECK_MS = 250;
 /** How often each process looks for jobs whose runner died (PostgreSQL). */
 const SWEEP_EVERY_MS = 5000;
 export const ABANDONED = 'Импорт үзгүлтүккө учурады (сервер токтоп калган). Файлды кайра жүктөңүз.';
@@ -387,13 +387,14 @@ export class GedcomJobs {
           .from(gedcomJobs)
           .where(eq(gedcomJobs.id, id));
         if (row?.status === 'queued' && (await this.queue.holds(id))) continue;
+        // Cleared first, so that whoever sees the job failed sees nothing left of it.
+        await this.db.execute(sql`delete from gedcom_staging where job_id = ${id}::uuid`);
+        await rm(join(this.uploadsDir, id), { recursive: true, force: true });
         // Only if still unfinished: its owner may have ended it since the list was read.
         await this.db
           .update(gedcomJobs)
           .set({ status: 'failed', error: ABANDONED, finishedAt: new Date(), updatedAt: new Date() })
           .where(and(eq(gedcomJobs.id, id), inArray(gedcomJobs.status, UNFINISHED)));
-        await this.db.execute(sql`delete from gedcom_staging where job_id = ${id}::uuid`);
-        await rm(join(this.uploadsDir, id), { recursive: true, force: true });
       } finally {
         await lock.release();
       }
