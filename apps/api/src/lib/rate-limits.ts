@@ -54,7 +54,11 @@ export function databaseRateLimitStore(db: Db) {
       const id = `${timeWindow}:${max}`;
       let limiter = this.limiters.get(id);
       if (!limiter) {
-        limiter = createLimiter(db, { keyPrefix: this.prefix, points: max, durationMs: timeWindow });
+        limiter = createLimiter(db, {
+          keyPrefix: this.prefix,
+          points: max,
+          durationMs: timeWindow,
+        });
         this.limiters.set(id, limiter);
       }
       // `penalty` counts without refusing: the plugin compares `current` with `max` itself.

@@ -7,7 +7,6 @@ import { pipeline } from 'node:stream/promises';
 import { gedcomMessages, type GedcomJob } from '@bagysh/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { Database, Db } from '../../db/client';
 import { gedcomJobs } from '../../db/schema';
@@ -20,8 +19,8 @@ import { GedcomError } from './gedcom-reader';
  *
  * The process that receives an upload keeps it in `DATA_DIR/tmp/gedcom/<job id>/` (processes
  * on one PostgreSQL share one DATA_DIR on one host), records the job in `gedcom_jobs` and
- * queues it: on PostgreSQL in pg-boss, whose workers in any process may run it; on PGlite (one
- * process owns the database) in this process. Progress and the state live in `gedcom_jobs`, so
+ * queues it in pg-boss, whose worker in any process may run it (on PGlite the one process's).
+ * Progress and the state live in `gedcom_jobs`, so
  * any process reports any job, and cancelling is a status another process's runner reads
  * between batches. While a job runs, its runner holds a lock keyed by the job id (on
  * PostgreSQL a session-level advisory lock, which dies with the process).
@@ -46,53 +45,16 @@ export const LOCK_JOB = 0x67_65_64_63; // 'gedc'
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const UNFINISHED: GedcomJob['status'][] = ['queued', 'running'];
 
-/** Where queued job ids wait for a runner. */
-interface JobQueue {
-  start(run: (id: string) => Promise<void>): Promise<void>;
-  send(id: string): Promise<void>;
-  /** Whether the queue still holds `id` (waiting, or handed to a runner that starts it). */
-  holds(id: string): Promise<boolean>;
-  /** Takes no more jobs; resolves once the runners it started have returned. */
-  stop(): Promise<void>;
-}
-
-/** PGlite: one process, so the runner is this process. */
-class InProcessQueue implements JobQueue {
-  private run: (id: string) => Promise<void> = async () => undefined;
-  private readonly pending = new Map<string, Promise<void>>();
-  private stopped = false;
-
-  async start(run: (id: string) => Promise<void>): Promise<void> {
-    this.run = run;
-  }
-
-  async send(id: string): Promise<void> {
-    if (this.stopped || this.pending.has(id)) return;
-    const done = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(() => this.run(id))
-      .catch(() => undefined)
-      .finally(() => this.pending.delete(id));
-    this.pending.set(id, done);
-  }
-
-  async holds(id: string): Promise<boolean> {
-    return this.pending.has(id);
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    await Promise.all(this.pending.values());
-  }
-}
-
-/** PostgreSQL: pg-boss (schema `pgboss`, which it creates and migrates itself at start). */
-class PgBossQueue implements JobQueue {
+/**
+ * pg-boss on the app's database, on either driver (over PGlite too: see decision record 007);
+ * it creates and migrates its own schema `pgboss` at start.
+ */
+class JobQueue {
   private readonly boss: PgBoss;
 
-  constructor(pool: pg.Pool, log: FastifyBaseLogger) {
-    // On the app's pool: its queries are the app's, and it closes with the app's database.
+  constructor(database: Database, log: FastifyBaseLogger) {
     this.boss = new PgBoss({
-      db: { executeSql: (text, values) => pool.query(text, values) },
+      db: { executeSql: (text, values) => database.executeSql(text, values) },
       schedule: false,
     });
     this.boss.on('error', (error) => log.error({ err: error }, 'pg-boss'));
@@ -121,11 +83,13 @@ class PgBossQueue implements JobQueue {
     await this.boss.send(QUEUE, { id }, { id });
   }
 
+  /** Whether the queue still holds `id` (waiting, or handed to a runner that starts it). */
   async holds(id: string): Promise<boolean> {
     const job = await this.boss.getJobById(QUEUE, id);
     return job !== null && ['created', 'retry', 'active'].includes(job.state);
   }
 
+  /** Takes no more jobs; resolves once this process's runners have returned. */
   async stop(): Promise<void> {
     await this.boss.stop({ graceful: true, wait: true, timeout: 60_000 });
   }
@@ -171,22 +135,16 @@ export class GedcomJobs {
   ) {
     this.db = database.db;
     this.uploadsDir = join(options.dataDir, 'tmp', 'gedcom');
-    this.queue = database.pool ? new PgBossQueue(database.pool, log) : new InProcessQueue();
+    this.queue = new JobQueue(database, log);
   }
 
   /**
-   * At start: clears what dead runners left, starts the queue's worker, and on PGlite queues
-   * again the jobs a closing process put back. On PostgreSQL, sweeps every few seconds.
+   * At start: starts the queue's worker (which runs again the jobs a closing process put
+   * back) and clears what dead runners left; on PostgreSQL, sweeps again every few seconds.
    */
   async start(): Promise<void> {
+    // The queue first: it creates its schema, which the clean-up asks about queued jobs.
     await this.queue.start((id) => this.runQueued(id));
-    if (this.database.kind === 'pglite') {
-      const waiting = await this.db
-        .select({ id: gedcomJobs.id })
-        .from(gedcomJobs)
-        .where(eq(gedcomJobs.status, 'queued'));
-      for (const { id } of waiting) await this.queue.send(id);
-    }
     await this.cleanUpAbandoned();
     if (this.database.kind === 'postgres') {
       this.sweeper = setInterval(() => {
@@ -353,7 +311,12 @@ export class GedcomJobs {
     const now = new Date();
     const [row] = await this.db
       .update(gedcomJobs)
-      .set({ status: 'cancelled', error: gedcomMessages.cancelled, finishedAt: now, updatedAt: now })
+      .set({
+        status: 'cancelled',
+        error: gedcomMessages.cancelled,
+        finishedAt: now,
+        updatedAt: now,
+      })
       .where(and(eq(gedcomJobs.id, id), inArray(gedcomJobs.status, UNFINISHED)))
       .returning();
     if (!row) {
@@ -393,7 +356,12 @@ export class GedcomJobs {
         // Only if still unfinished: its owner may have ended it since the list was read.
         await this.db
           .update(gedcomJobs)
-          .set({ status: 'failed', error: ABANDONED, finishedAt: new Date(), updatedAt: new Date() })
+          .set({
+            status: 'failed',
+            error: ABANDONED,
+            finishedAt: new Date(),
+            updatedAt: new Date(),
+          })
           .where(and(eq(gedcomJobs.id, id), inArray(gedcomJobs.status, UNFINISHED)));
       } finally {
         await lock.release();
