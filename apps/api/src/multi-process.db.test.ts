@@ -6,6 +6,7 @@ import type { GedcomJob } from '@bagysh/shared';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { generateTree, writeGedcom } from '../scripts/tree-generator';
+import { contactMessageTexts } from './modules/contact-messages/contact-messages.service';
 import { ABANDONED } from './modules/gedcom/gedcom.service';
 import { serverDatabase, startServerProcess, type ServerProcess } from './test/server-process';
 
@@ -166,7 +167,7 @@ if (inject('dbKind') === 'pglite') {
         contact.push(response.status);
         if (response.status === 429) {
           expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(3500);
-          expect(await response.json()).toEqual({ detail: expect.any(String) });
+          expect(await response.json()).toEqual({ detail: contactMessageTexts.tooMany });
         }
       }
       expect(contact).toEqual([201, 201, 201, 429, 429]);
