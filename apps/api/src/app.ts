@@ -12,7 +12,7 @@ import type { Database } from './db/client';
 import type { Config } from './env';
 import { errorMessages, HttpError } from './lib/http-errors';
 import { DEFAULT_WEB_DIST } from './lib/paths';
-import { databaseRateLimitStore } from './lib/rate-limits';
+import { databaseRateLimitStore, sweepRateLimits } from './lib/rate-limits';
 import { authRoutes } from './modules/auth/auth.routes';
 import { backupRoutes } from './modules/backup/backup.routes';
 import { categoriesRoutes } from './modules/categories/categories.routes';
@@ -114,6 +114,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
     store: databaseRateLimitStore(database.db),
     errorResponseBuilder: () => new HttpError(429, errorMessages.tooManyRequests),
   });
+  const stopSweepingRateLimits = sweepRateLimits(database.db);
+  app.addHook('onClose', async () => stopSweepingRateLimits());
 
   await app.register(
     async (api) => {

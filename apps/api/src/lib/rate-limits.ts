@@ -1,4 +1,5 @@
 import type { FastifyRateLimitStore } from '@fastify/rate-limit';
+import { lt } from 'drizzle-orm';
 import { RateLimiterDrizzle, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Db } from '../db/client';
 import { rateLimits } from '../db/schema';
@@ -25,7 +26,20 @@ export function createLimiter(db: Db, options: LimiterOptions): RateLimiterAbstr
     keyPrefix: options.keyPrefix,
     points: options.points,
     duration: options.durationMs / 1000,
+    // The library's own sweep outlives the app (a timer per limiter): `sweepRateLimits`.
+    clearExpiredByTimeout: false,
   });
+}
+
+/** Deletes, every few minutes, counters whose window ended an hour ago; answers the stop. */
+export function sweepRateLimits(db: Db, everyMs = 5 * 60_000): () => void {
+  const timer = setInterval(() => {
+    db.delete(rateLimits)
+      .where(lt(rateLimits.expire, new Date(Date.now() - 3_600_000)))
+      .catch(() => undefined);
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 interface RouteParams {

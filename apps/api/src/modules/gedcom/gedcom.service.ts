@@ -268,6 +268,9 @@ export class GedcomJobs {
       state.persons_created = result.persons;
       state.processed = result.persons;
     } catch (error) {
+      // A cancel from another process that the import met before this runner's next look
+      // (under the row lock of its last step) must still read as cancelled, not failed.
+      if (!job.cancelled) await this.checkCancelled(job).catch(() => undefined);
       if (job.cancelled) {
         state.status = 'cancelled';
         state.error = gedcomMessages.cancelled;
