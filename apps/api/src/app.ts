@@ -12,6 +12,7 @@ import type { Database } from './db/client';
 import type { Config } from './env';
 import { errorMessages, HttpError } from './lib/http-errors';
 import { DEFAULT_WEB_DIST } from './lib/paths';
+import { databaseRateLimitStore, sweepRateLimits } from './lib/rate-limits';
 import { authRoutes } from './modules/auth/auth.routes';
 import { backupRoutes } from './modules/backup/backup.routes';
 import { categoriesRoutes } from './modules/categories/categories.routes';
@@ -107,10 +108,14 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
   await app.register(authPlugin);
   await app.register(docsPlugin);
   // Off by default; a route opts in with `config.rateLimit` (login, register, refresh…).
+  // Counted in the database, so that the limits hold across API processes.
   await app.register(rateLimit, {
     global: false,
+    store: databaseRateLimitStore(database.db),
     errorResponseBuilder: () => new HttpError(429, errorMessages.tooManyRequests),
   });
+  const stopSweepingRateLimits = sweepRateLimits(database.db);
+  app.addHook('onClose', async () => stopSweepingRateLimits());
 
   await app.register(
     async (api) => {

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 
-/** GEDCOM import and export (issue 5): import is a background job an admin starts. */
-export const GEDCOM_JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
+/**
+ * GEDCOM import and export (issue 5): import is a background job an admin starts, and may
+ * cancel while it is queued or running (issue 14).
+ */
+export const GEDCOM_JOB_STATUSES = ['queued', 'running', 'done', 'failed', 'cancelled'] as const;
 export const GedcomJobStatusSchema = z.enum(GEDCOM_JOB_STATUSES);
 export type GedcomJobStatus = z.infer<typeof GedcomJobStatusSchema>;
 
@@ -40,4 +43,6 @@ export const gedcomMessages = {
   cycle: (xref: string) => `${xref} өзүнүн ата-бабасы болуп калат (тукум чынжыры туюкталат).`,
   unknownReference: (line: number, xref: string) => `${line}-сап: ${xref} шилтемеси табылган жок.`,
   empty: 'Файлда бир да инсан (INDI) жок.',
+  cancelled: 'Импорт токтотулду: эч ким кошулган жок.',
+  alreadyFinished: 'Бул импорт аяктап калган: аны токтотууга болбойт.',
 } as const;

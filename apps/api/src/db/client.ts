@@ -37,6 +37,11 @@ export interface Database {
    * data directory) a lock in memory.
    */
   tryHoldLock(namespace: number, key: string): Promise<HeldLock | null>;
+  /**
+   * Raw SQL for a library that brings its own (pg-boss): bound `values`, or without them
+   * several statements in one text; answers the rows of the last one.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   /** Applies every committed migration that has not run yet. */
   migrate(): Promise<void>;
   /** Throws unless the database answers a trivial query. */
@@ -108,6 +113,11 @@ export async function openPglite(source: PgliteSource = {}): Promise<PgliteDatab
   return {
     kind: 'pglite',
     db,
+    executeSql: async (text, values) => {
+      if (values?.length) return client.query(text, values);
+      // The extended protocol takes one statement; `exec` takes a script.
+      return (await client.exec(text)).at(-1) ?? { rows: [] };
+    },
     migrate: () =>
       migratePglite(drizzlePglite(client, drizzleOptions), { migrationsFolder: MIGRATIONS_DIR }),
     ping: async () => {
@@ -127,6 +137,10 @@ export async function openPostgres(url: string): Promise<Database> {
   return {
     kind: 'postgres',
     db,
+    executeSql: async (text, values) => {
+      const result = (await pool.query(text, values)) as pg.QueryResult | pg.QueryResult[];
+      return Array.isArray(result) ? (result.at(-1) ?? { rows: [] }) : result;
+    },
     migrate: () => migratePg(drizzlePg(pool, drizzleOptions), { migrationsFolder: MIGRATIONS_DIR }),
     ping: async () => {
       await pool.query('select 1');

@@ -1,4 +1,4 @@
-import type { RevisionAction, RevisionStatus, Sex } from '@bagysh/shared';
+import type { GedcomJobStatus, RevisionAction, RevisionStatus, Sex } from '@bagysh/shared';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -199,7 +199,7 @@ export const gedcomJobs = pgTable(
   'gedcom_jobs',
   {
     id: uuid().primaryKey(),
-    status: text().$type<'queued' | 'running' | 'done' | 'failed'>().notNull(),
+    status: text().$type<GedcomJobStatus>().notNull(),
     fileName: text(),
     processed: integer().notNull().default(0),
     total: integer(),

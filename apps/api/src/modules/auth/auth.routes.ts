@@ -32,6 +32,7 @@ function isBadRefreshBody(error: FastifyError): boolean {
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const settings = sessionSettings(app.config);
   const throttle = new LoginThrottle({
+    db: app.db,
     limit: app.config.loginFailureLimit,
     slowdownMs: app.config.loginSlowdownSeconds * 1000,
   });

@@ -80,7 +80,7 @@ export async function register(
 
 /**
  * `POST login/` from client `address`. The password check is reserved in the
- * throttle before anything is awaited (429 with Retry-After when refused), and
+ * throttle before the user is read (429 with Retry-After when refused), and
  * stays counted as a failure unless the password is right. A wrong password and
  * a missing user answer the same 401 after the same work (one argon2
  * verification, against a dummy hash when the user is missing). A blocked user
@@ -94,7 +94,7 @@ export async function login(
   address: string,
 ): Promise<AuthResponse> {
   const key = foldKey(input.username);
-  const reservation = throttle.reserve(key, address);
+  const reservation = await throttle.reserve(key, address);
   if (!reservation.ok) {
     const message =
       reservation.reason === 'address' ? authErrors.tooManyFailures : authErrors.slowedDown;
@@ -105,7 +105,7 @@ export async function login(
   const passwordHash = row?.passwordHash ?? (await dummyPasswordHash());
   const valid = await verifyPassword(passwordHash, input.password);
   if (!row || !valid) throw new HttpError(401, authErrors.badCredentials);
-  throttle.succeeded(reservation.ticket);
+  await throttle.succeeded(reservation.ticket);
   if (!row.isActive) throw new HttpError(403, authErrors.blocked);
 
   return db.transaction(async (tx) => {

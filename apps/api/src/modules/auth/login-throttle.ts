@@ -1,71 +1,14 @@
+import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { Db } from '../../db/client';
+import { createLimiter } from '../../lib/rate-limits';
+
 /** How long failed logins are remembered (a fixed window from the first one). */
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
-/** Above this many remembered keys, expired entries are swept. */
-const SWEEP_ABOVE = 10_000;
-/** A hard ceiling on memory per counter: the oldest entries go first. */
-export const MAX_ENTRIES = 100_000;
-
-interface WindowEntry {
-  /** Password checks reserved in this window, minus the ones that succeeded. */
-  count: number;
-  resetAt: number;
-  /** Slow-down only: when the next password check may start. */
-  nextSlotAt: number;
-}
-
-/** Fixed-window counters per key, with amortised sweeping and a hard size ceiling. */
-class WindowCounters {
-  private readonly entries = new Map<string, WindowEntry>();
-  /** Grows with the map, so that sweeping stays amortised O(1) per insertion. */
-  private sweepAbove = SWEEP_ABOVE;
-
-  constructor(private readonly windowMs: number) {}
-
-  get size(): number {
-    return this.entries.size;
-  }
-
-  /** The live entry of `key`, if its window has not ended. */
-  current(key: string, now: number): WindowEntry | undefined {
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    if (entry.resetAt > now) return entry;
-    this.entries.delete(key);
-    return undefined;
-  }
-
-  /** The live entry of `key`, or a new empty one starting its window now. */
-  open(key: string, now: number): WindowEntry {
-    const live = this.current(key, now);
-    if (live) return live;
-    const entry: WindowEntry = { count: 0, resetAt: now + this.windowMs, nextSlotAt: 0 };
-    this.entries.set(key, entry);
-    if (this.entries.size > this.sweepAbove) {
-      for (const [stale, { resetAt }] of this.entries) {
-        if (resetAt <= now) this.entries.delete(stale);
-      }
-      this.sweepAbove = Math.max(SWEEP_ABOVE, this.entries.size * 2);
-    }
-    // Insertion order is window-start order, so the first keys are the oldest.
-    for (const oldest of this.entries.keys()) {
-      if (this.entries.size <= MAX_ENTRIES) break;
-      this.entries.delete(oldest);
-    }
-    return entry;
-  }
-
-  /** Drops `key` only while it still holds `entry` (not a newer window's). */
-  drop(key: string, entry: WindowEntry): void {
-    if (this.entries.get(key) === entry) this.entries.delete(key);
-  }
-}
 
 /** A reserved password check: hand it back to `succeeded` when the password was right. */
 export interface LoginTicket {
   readonly pairKey: string;
-  readonly pair: WindowEntry;
-  readonly usernameKey: string;
-  readonly username: WindowEntry;
+  readonly username: string;
 }
 
 export type LoginReservation =
@@ -77,18 +20,20 @@ export type LoginReservation =
   | { ok: false; reason: 'address' | 'slowdown'; retryAfterSeconds: number };
 
 export interface LoginThrottleOptions {
+  /** Where the counters live (table `rate_limits`), shared by every process on it. */
+  db: Db;
   /** Failures per username and address per window, and the username's slow-down threshold. */
   limit: number;
   /** Under slow-down, one password check per this many milliseconds per username. */
   slowdownMs: number;
   windowMs?: number;
-  now?: () => number;
 }
 
 /**
- * Limits password checks in this process. Each check is reserved synchronously,
- * before any await, and counts as a failure unless the password turns out right,
- * so parallel guesses cannot all slip past the limit.
+ * Limits password checks, with counters in the database so that every API process counts
+ * against the same limits. Each check is reserved by an atomic increment before the password
+ * is verified, and counts as a failure unless the password turns out right, so parallel
+ * guesses — in one process or several — cannot all slip past the limit.
  *
  * - Per username and client address: `limit` failures per window, then 429 for
  *   that pair only, so an attacker cannot lock the owner out from elsewhere.
@@ -100,46 +45,50 @@ export interface LoginThrottleOptions {
  * which accounts exist.
  */
 export class LoginThrottle {
-  private readonly pairs: WindowCounters;
-  private readonly usernames: WindowCounters;
+  private readonly pairs: RateLimiterAbstract;
+  private readonly usernames: RateLimiterAbstract;
+  /** One point per slow-down interval per username. */
+  private readonly slots: RateLimiterAbstract;
   private readonly limit: number;
-  private readonly slowdownMs: number;
-  private readonly now: () => number;
 
   constructor(options: LoginThrottleOptions) {
-    const windowMs = options.windowMs ?? LOGIN_FAILURE_WINDOW_MS;
-    this.pairs = new WindowCounters(windowMs);
-    this.usernames = new WindowCounters(windowMs);
-    this.limit = options.limit;
-    this.slowdownMs = options.slowdownMs;
-    this.now = options.now ?? Date.now;
+    const durationMs = options.windowMs ?? LOGIN_FAILURE_WINDOW_MS;
+    const { db, limit } = options;
+    this.pairs = createLimiter(db, { keyPrefix: 'login-pair', points: limit, durationMs });
+    this.usernames = createLimiter(db, { keyPrefix: 'login-user', points: limit, durationMs });
+    this.slots = createLimiter(db, {
+      keyPrefix: 'login-slot',
+      points: 1,
+      durationMs: options.slowdownMs,
+    });
+    this.limit = limit;
   }
 
   /** Reserves one password check of folded `username` from `address`, or says how long to wait. */
-  reserve(username: string, address: string): LoginReservation {
-    const now = this.now();
-    // A NUL cannot occur in a username, so no two pairs share a key.
-    const pairKey = `${username}\u0000${address}`;
-    const pairSoFar = this.pairs.current(pairKey, now);
-    if (pairSoFar && pairSoFar.count >= this.limit) {
-      return { ok: false, reason: 'address', retryAfterSeconds: seconds(pairSoFar.resetAt - now) };
+  async reserve(username: string, address: string): Promise<LoginReservation> {
+    // Unambiguous whatever the two contain, so no two pairs share a key.
+    const pairKey = JSON.stringify([username, address]);
+    const pair = await this.pairs.penalty(pairKey);
+    if (pair.consumedPoints > this.limit) {
+      // Counting past the limit is harmless: the window does not move.
+      return { ok: false, reason: 'address', retryAfterSeconds: seconds(pair.msBeforeNext) };
     }
-    const userSoFar = this.usernames.current(username, now);
-    if (userSoFar && userSoFar.count >= this.limit) {
-      if (userSoFar.nextSlotAt > now) {
+    const user = await this.usernames.penalty(username);
+    if (user.consumedPoints > this.limit) {
+      try {
+        await this.slots.consume(username);
+      } catch (refused) {
+        if (!(refused instanceof RateLimiterRes)) throw refused;
+        // Not a password check: it must not count as a failure.
+        await Promise.all([this.pairs.reward(pairKey), this.usernames.reward(username)]);
         return {
           ok: false,
           reason: 'slowdown',
-          retryAfterSeconds: seconds(userSoFar.nextSlotAt - now),
+          retryAfterSeconds: seconds(refused.msBeforeNext),
         };
       }
-      userSoFar.nextSlotAt = now + this.slowdownMs;
     }
-    const pair = this.pairs.open(pairKey, now);
-    const user = this.usernames.open(username, now);
-    pair.count += 1;
-    user.count += 1;
-    return { ok: true, ticket: { pairKey, pair, usernameKey: username, username: user } };
+    return { ok: true, ticket: { pairKey, username } };
   }
 
   /**
@@ -147,15 +96,8 @@ export class LoginThrottle {
    * forgotten and the reservation is refunded. The username's other failures
    * stay, so one good login does not reopen the way for a distributed attack.
    */
-  succeeded(ticket: LoginTicket): void {
-    this.pairs.drop(ticket.pairKey, ticket.pair);
-    ticket.username.count = Math.max(0, ticket.username.count - 1);
-    if (ticket.username.count === 0) this.usernames.drop(ticket.usernameKey, ticket.username);
-  }
-
-  /** How many pairs and usernames are remembered (for tests of the memory bound). */
-  get sizes(): { pairs: number; usernames: number } {
-    return { pairs: this.pairs.size, usernames: this.usernames.size };
+  async succeeded(ticket: LoginTicket): Promise<void> {
+    await Promise.all([this.pairs.delete(ticket.pairKey), this.usernames.reward(ticket.username)]);
   }
 }
 

@@ -39,8 +39,9 @@ const security = [{ bearer: [] }];
 
 /** GEDCOM import (admin, background job) and export (members; living persons filtered). */
 export const gedcomRoutes: FastifyPluginAsyncZod = async (app) => {
-  const jobs = new GedcomJobs(app.database, app.config.dataDir, app.log);
-  await jobs.cleanUpAbandoned();
+  const jobs = new GedcomJobs(app.database, app.config, app.log);
+  await jobs.start();
+  // Stops taking jobs; a running import goes back to the queue (see GedcomJobs).
   app.addHook('onClose', async () => jobs.stopAll());
   await app.register(multipart, { limits: { fileSize: GEDCOM_MAX_BYTES, files: 1 } });
 
@@ -88,6 +89,23 @@ export const gedcomRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => jobs.get(request.params.id),
+  );
+
+  app.delete(
+    '/gedcom/jobs/:id/',
+    {
+      onRequest: requireRole('admin'),
+      schema: {
+        tags,
+        security,
+        summary:
+          'Cancel a queued or running import (from any server process): the job, now ' +
+          'cancelled; nothing of it reaches the tree. 409 once it has ended',
+        params: GedcomJobIdParams,
+        response: { 200: GedcomJobSchema },
+      },
+    },
+    async (request) => jobs.cancel(request.params.id),
   );
 
   const exportSlots = new ExportSlots(app.config.exportConcurrency);

@@ -4,65 +4,161 @@ import { mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { GedcomJob } from '@bagysh/shared';
+import { gedcomMessages, type GedcomJob } from '@bagysh/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database, Db, HeldLock } from '../../db/client';
+import PgBoss from 'pg-boss';
+import type { Database, Db } from '../../db/client';
 import { gedcomJobs } from '../../db/schema';
 import { errorMessages, HttpError, notFound } from '../../lib/http-errors';
 import { importGedcom } from './gedcom-import';
 import { GedcomError } from './gedcom-reader';
 
 /**
- * GEDCOM import jobs: each runs in the background of the API process that received the file.
- * Live progress is kept in memory (one write per batch would compete with the import on
- * PGlite's single connection) and the job row is updated at each state change and every few
- * batches, so another process still sees where it stands.
+ * GEDCOM import jobs, shared by every API process on one database.
  *
- * From the first byte of its upload to its end, a job holds a lock keyed by its id (on
- * PostgreSQL a session-level advisory lock, which dies with the process) and keeps its copy of
- * the file in `DATA_DIR/tmp/gedcom/<job id>/`. A starting process fails at once every
- * unfinished job whose lock it can take — no live process owns it — and removes its staged
- * rows and its copy; another process's import in progress is left alone.
+ * The process that receives an upload keeps it in `DATA_DIR/tmp/gedcom/<job id>/` (processes
+ * on one PostgreSQL share one DATA_DIR on one host), records the job in `gedcom_jobs` and
+ * queues it in pg-boss, whose worker in any process may run it (on PGlite the one process's).
+ * Progress and the state live in `gedcom_jobs`, so
+ * any process reports any job, and cancelling is a status another process's runner reads
+ * between batches. While a job runs, its runner holds a lock keyed by the job id (on
+ * PostgreSQL a session-level advisory lock, which dies with the process).
+ *
+ * A job whose runner died (kill -9, power loss) is failed cleanly with ABANDONED, its staged
+ * rows and its copy of the file removed: at start, and on PostgreSQL every few seconds by
+ * every process (a running job whose lock is free has no live runner). A closing process
+ * stops taking jobs, stops its running import at the next batch and puts it back in the
+ * queue (status queued, file kept), where another process — or this one at its next start —
+ * runs it again from the start.
  */
 
-interface RunningJob {
-  state: GedcomJob;
-  promise: Promise<void>;
-  cancelled: boolean;
-}
-
-interface Upload {
-  id: string;
-  dir: string;
-  path: string;
-  lock: HeldLock;
-}
-
+const QUEUE = 'gedcom-import';
 const PERSIST_EVERY_MS = 2000;
+/** How often a runner looks whether its job was cancelled (from any process). */
+const CANCEL_CHECK_MS = 250;
+/** How often each process looks for jobs whose runner died (PostgreSQL). */
+const SWEEP_EVERY_MS = 5000;
 export const ABANDONED = 'Импорт үзгүлтүккө учурады (сервер токтоп калган). Файлды кайра жүктөңүз.';
 /** Advisory-lock namespace of import jobs (first int4 of pg_try_advisory_lock(int4, int4)). */
 export const LOCK_JOB = 0x67_65_64_63; // 'gedc'
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const UNFINISHED: GedcomJob['status'][] = ['queued', 'running'];
+
+/**
+ * pg-boss on the app's database, on either driver (over PGlite too: see decision record 007);
+ * it creates and migrates its own schema `pgboss` at start.
+ */
+class JobQueue {
+  private readonly boss: PgBoss;
+
+  constructor(database: Database, log: FastifyBaseLogger) {
+    this.boss = new PgBoss({
+      db: { executeSql: (text, values) => database.executeSql(text, values) },
+      schedule: false,
+    });
+    this.boss.on('error', (error) => log.error({ err: error }, 'pg-boss'));
+  }
+
+  async start(run: (id: string) => Promise<void>): Promise<void> {
+    await this.boss.start();
+    // A job put back by a closing process, or refused while another runner held it, is
+    // retried soon; expiry only guards against a runner stuck for hours.
+    await this.boss.createQueue(QUEUE, {
+      name: QUEUE,
+      retryLimit: 20,
+      retryDelay: 1,
+      expireInSeconds: 23 * 3600,
+    });
+    await this.boss.work<{ id: string }>(
+      QUEUE,
+      { batchSize: 1, pollingIntervalSeconds: 0.5 },
+      async ([job]) => {
+        if (job) await run(job.data.id);
+      },
+    );
+  }
+
+  async send(id: string): Promise<void> {
+    await this.boss.send(QUEUE, { id }, { id });
+  }
+
+  /** Whether the queue still holds `id` (waiting, or handed to a runner that starts it). */
+  async holds(id: string): Promise<boolean> {
+    const job = await this.boss.getJobById(QUEUE, id);
+    return job !== null && ['created', 'retry', 'active'].includes(job.state);
+  }
+
+  /** Takes no more jobs; resolves once this process's runners have returned. */
+  async stop(): Promise<void> {
+    await this.boss.stop({ graceful: true, wait: true, timeout: 60_000 });
+  }
+}
+
+interface RunningJob {
+  state: GedcomJob;
+  /** Cancelled by a user (in any process). */
+  cancelled: boolean;
+}
+
+type JobRow = typeof gedcomJobs.$inferSelect;
+
+function toJob(row: JobRow): GedcomJob {
+  return {
+    id: row.id,
+    status: row.status,
+    processed: row.processed,
+    total: row.total,
+    error: row.error,
+    persons_created: row.personsCreated,
+    created_at: row.createdAt.toISOString(),
+    finished_at: row.finishedAt?.toISOString() ?? null,
+  };
+}
+
+/** The job's run ended because this process is closing: it goes back to the queue. */
+class Requeued extends Error {}
 
 export class GedcomJobs {
   private readonly running = new Map<string, RunningJob>();
   private readonly db: Db;
+  private readonly queue: JobQueue;
+  private stopping = false;
+  private sweeper: NodeJS.Timeout | undefined;
   /** Where uploads are kept while their job lives: `DATA_DIR/tmp/gedcom/<job id>/`. */
   readonly uploadsDir: string;
 
   constructor(
     private readonly database: Database,
-    dataDir: string,
+    options: { dataDir: string },
     private readonly log: FastifyBaseLogger,
   ) {
     this.db = database.db;
-    this.uploadsDir = join(dataDir, 'tmp', 'gedcom');
+    this.uploadsDir = join(options.dataDir, 'tmp', 'gedcom');
+    this.queue = new JobQueue(database, log);
   }
 
   /**
-   * Copies an uploaded file (a multipart file stream) under the data directory and starts
-   * importing it; answers the job id at once. A file cut at the size limit answers 413.
+   * At start: starts the queue's worker (which runs again the jobs a closing process put
+   * back) and clears what dead runners left; on PostgreSQL, sweeps again every few seconds.
+   */
+  async start(): Promise<void> {
+    // The queue first: it creates its schema, which the clean-up asks about queued jobs.
+    await this.queue.start((id) => this.runQueued(id));
+    await this.cleanUpAbandoned();
+    if (this.database.kind === 'postgres') {
+      this.sweeper = setInterval(() => {
+        this.cleanUpAbandoned().catch((error: unknown) =>
+          this.log.error({ err: error }, 'GEDCOM job sweep failed'),
+        );
+      }, SWEEP_EVERY_MS);
+      this.sweeper.unref();
+    }
+  }
+
+  /**
+   * Copies an uploaded file (a multipart file stream) under the data directory and queues
+   * it; answers the job id at once. A file cut at the size limit answers 413.
    */
   async receive(
     file: Readable & { truncated?: boolean },
@@ -70,51 +166,55 @@ export class GedcomJobs {
     userId: number,
   ): Promise<string> {
     const id = randomUUID();
+    // Held while the file arrives, so that no sweep takes the half-written copy for debris.
     const lock = await this.database.tryHoldLock(LOCK_JOB, id);
     if (!lock) throw new Error(`GEDCOM job ${id} is locked`);
     const dir = join(this.uploadsDir, id);
-    const upload: Upload = { id, dir, path: join(dir, 'upload.ged'), lock };
     try {
       await mkdir(dir, { recursive: true, mode: 0o700 });
-      await pipeline(file, createWriteStream(upload.path, { mode: 0o600 }));
+      await pipeline(file, createWriteStream(join(dir, 'upload.ged'), { mode: 0o600 }));
       if (file.truncated) throw new HttpError(413, errorMessages.payloadTooLarge);
-      await this.start(upload, fileName, userId);
+      await this.db
+        .insert(gedcomJobs)
+        .values({ id, status: 'queued', fileName, createdById: userId });
+      await this.queue.send(id).catch(async (error: unknown) => {
+        await this.db.delete(gedcomJobs).where(eq(gedcomJobs.id, id));
+        throw error;
+      });
     } catch (error) {
       await rm(dir, { recursive: true, force: true });
-      await lock.release();
       throw error;
+    } finally {
+      await lock.release();
     }
     return id;
   }
 
-  private async start(upload: Upload, fileName: string, userId: number): Promise<void> {
-    const { id } = upload;
-    const now = new Date();
-    await this.db
-      .insert(gedcomJobs)
-      .values({ id, status: 'queued', fileName, createdById: userId });
-    const job: RunningJob = {
-      state: {
-        id,
-        status: 'queued',
-        processed: 0,
-        total: null,
-        error: null,
-        persons_created: 0,
-        created_at: now.toISOString(),
-        finished_at: null,
-      },
-      promise: Promise.resolve(),
-      cancelled: false,
-    };
-    this.running.set(id, job);
-    job.promise = new Promise<void>((resolve) => setImmediate(resolve)).then(() =>
-      this.run(job, upload),
-    );
+  /** The queue hands a job to this process: runs it unless it was cancelled meanwhile. */
+  private async runQueued(id: string): Promise<void> {
+    const lock = await this.database.tryHoldLock(LOCK_JOB, id);
+    // Its upload or a sweep holds it a moment: the queue retries.
+    if (!lock) throw new Error(`GEDCOM job ${id} is locked`);
+    const dir = join(this.uploadsDir, id);
+    try {
+      const [row] = await this.db.select().from(gedcomJobs).where(eq(gedcomJobs.id, id));
+      if (row?.status !== 'queued') {
+        await rm(dir, { recursive: true, force: true });
+        return;
+      }
+      if (this.stopping) throw new Requeued();
+      await this.run(row, dir);
+    } finally {
+      await lock.release();
+    }
   }
 
-  private async persist(job: RunningJob): Promise<void> {
+  /** Progress and state into the row; not over a cancel unless the job has ended. */
+  private async persist(job: RunningJob, final = false): Promise<void> {
     const { state } = job;
+    const where = final
+      ? eq(gedcomJobs.id, state.id)
+      : and(eq(gedcomJobs.id, state.id), inArray(gedcomJobs.status, UNFINISHED));
     await this.db
       .update(gedcomJobs)
       .set({
@@ -126,16 +226,30 @@ export class GedcomJobs {
         finishedAt: state.finished_at === null ? null : new Date(state.finished_at),
         updatedAt: new Date(),
       })
-      .where(eq(gedcomJobs.id, state.id));
+      .where(where);
   }
 
-  private async run(job: RunningJob, upload: Upload): Promise<void> {
+  private async checkCancelled(job: RunningJob): Promise<void> {
+    const [row] = await this.db
+      .select({ status: gedcomJobs.status })
+      .from(gedcomJobs)
+      .where(eq(gedcomJobs.id, job.state.id));
+    if (row?.status === 'cancelled') job.cancelled = true;
+  }
+
+  private async run(row: JobRow, dir: string): Promise<void> {
+    const job: RunningJob = {
+      state: { ...toJob(row), status: 'running', processed: 0, total: null },
+      cancelled: false,
+    };
     const { state } = job;
+    this.running.set(state.id, job);
     let lastPersist = Date.now();
+    let lastCheck = Date.now();
+    let requeued = false;
     try {
-      state.status = 'running';
       await this.persist(job);
-      const result = await importGedcom(this.db, upload.path, state.id, {
+      const result = await importGedcom(this.db, join(dir, 'upload.ged'), state.id, {
         onProgress: (processed, total) => {
           state.processed = processed;
           state.total = total;
@@ -143,57 +257,90 @@ export class GedcomJobs {
             lastPersist = Date.now();
             this.persist(job).catch(() => undefined);
           }
+          if (Date.now() - lastCheck > CANCEL_CHECK_MS) {
+            lastCheck = Date.now();
+            this.checkCancelled(job).catch(() => undefined);
+          }
         },
-        cancelled: () => job.cancelled,
+        cancelled: () => job.cancelled || this.stopping,
       });
       state.status = 'done';
       state.persons_created = result.persons;
       state.processed = result.persons;
     } catch (error) {
-      state.status = 'failed';
-      if (error instanceof GedcomError) {
+      // A cancel from another process that the import met before this runner's next look
+      // (under the row lock of its last step) must still read as cancelled, not failed.
+      if (!job.cancelled) await this.checkCancelled(job).catch(() => undefined);
+      if (job.cancelled) {
+        state.status = 'cancelled';
+        state.error = gedcomMessages.cancelled;
+      } else if (this.stopping && error instanceof GedcomError) {
+        // Stopped at a batch by the closing app: its staged rows are gone; run it again later.
+        requeued = true;
+        Object.assign(state, { status: 'queued', processed: 0, total: null });
+      } else if (error instanceof GedcomError) {
+        state.status = 'failed';
         state.error = error.message;
       } else {
+        state.status = 'failed';
         this.log.error({ err: error, job: state.id }, 'GEDCOM import failed');
         state.error = 'Импорт ийгиликсиз аяктады: маалымат базасынын катасы.';
       }
     } finally {
-      state.finished_at = new Date().toISOString();
-      await this.persist(job).catch((error: unknown) =>
+      if (!requeued) state.finished_at = new Date().toISOString();
+      await this.persist(job, !requeued).catch((error: unknown) =>
         this.log.error({ err: error, job: state.id }, 'GEDCOM job state not saved'),
       );
-      await rm(upload.dir, { recursive: true, force: true });
+      if (!requeued) await rm(dir, { recursive: true, force: true });
       this.running.delete(state.id);
-      await upload.lock.release();
     }
+    if (requeued) throw new Requeued();
   }
 
   async get(id: string): Promise<GedcomJob> {
-    const live = this.running.get(id);
-    if (live) return { ...live.state };
     const [row] = await this.db.select().from(gedcomJobs).where(eq(gedcomJobs.id, id));
     if (!row) throw notFound();
-    return {
-      id: row.id,
-      status: row.status,
-      processed: row.processed,
-      total: row.total,
-      error: row.error,
-      persons_created: row.personsCreated,
-      created_at: row.createdAt.toISOString(),
-      finished_at: row.finishedAt?.toISOString() ?? null,
-    };
+    const live = this.running.get(id);
+    // Progress between two saves is known only to the runner.
+    if (live && row.status === 'running') return { ...live.state };
+    return toJob(row);
   }
 
   /**
-   * At start: fails every unfinished job that no live process owns (its lock is free), removes
-   * its staged rows and its copy of the file, and staged rows that belong to no unfinished job.
+   * Cancels a queued or running job, from any process: its runner sees the status at its next
+   * batch and removes its staged rows (nothing reaches the tree). 409 once it has ended.
+   */
+  async cancel(id: string): Promise<GedcomJob> {
+    const now = new Date();
+    const [row] = await this.db
+      .update(gedcomJobs)
+      .set({
+        status: 'cancelled',
+        error: gedcomMessages.cancelled,
+        finishedAt: now,
+        updatedAt: now,
+      })
+      .where(and(eq(gedcomJobs.id, id), inArray(gedcomJobs.status, UNFINISHED)))
+      .returning();
+    if (!row) {
+      await this.get(id);
+      throw new HttpError(409, gedcomMessages.alreadyFinished);
+    }
+    const live = this.running.get(id);
+    if (live) live.cancelled = true;
+    return toJob(row);
+  }
+
+  /**
+   * Fails every unfinished job that no live process runs and no queue holds (its lock is
+   * free), removes its staged rows and its copy of the file, then copies and staged rows that
+   * belong to no unfinished job.
    */
   async cleanUpAbandoned(): Promise<void> {
     const unfinished = await this.db
       .select({ id: gedcomJobs.id })
       .from(gedcomJobs)
-      .where(inArray(gedcomJobs.status, ['queued', 'running']));
+      .where(inArray(gedcomJobs.status, UNFINISHED));
     const copies = (await readdir(this.uploadsDir).catch(() => [])).filter((name) =>
       UUID.test(name),
     );
@@ -201,6 +348,14 @@ export class GedcomJobs {
       const lock = await this.database.tryHoldLock(LOCK_JOB, id);
       if (!lock) continue;
       try {
+        const [row] = await this.db
+          .select({ status: gedcomJobs.status })
+          .from(gedcomJobs)
+          .where(eq(gedcomJobs.id, id));
+        if (row?.status === 'queued' && (await this.queue.holds(id))) continue;
+        // Cleared first, so that whoever sees the job failed sees nothing left of it.
+        await this.db.execute(sql`delete from gedcom_staging where job_id = ${id}::uuid`);
+        await rm(join(this.uploadsDir, id), { recursive: true, force: true });
         // Only if still unfinished: its owner may have ended it since the list was read.
         await this.db
           .update(gedcomJobs)
@@ -210,9 +365,7 @@ export class GedcomJobs {
             finishedAt: new Date(),
             updatedAt: new Date(),
           })
-          .where(and(eq(gedcomJobs.id, id), inArray(gedcomJobs.status, ['queued', 'running'])));
-        await this.db.execute(sql`delete from gedcom_staging where job_id = ${id}::uuid`);
-        await rm(join(this.uploadsDir, id), { recursive: true, force: true });
+          .where(and(eq(gedcomJobs.id, id), inArray(gedcomJobs.status, UNFINISHED)));
       } finally {
         await lock.release();
       }
@@ -221,9 +374,13 @@ export class GedcomJobs {
       select 1 from gedcom_jobs j where j.id = s.job_id and j.status in ('queued', 'running'))`);
   }
 
-  /** Stops every running import at its next batch and waits for it (the app is closing). */
+  /**
+   * The app is closing: takes no more jobs, stops the running import at its next batch and
+   * puts it back in the queue, and waits for that.
+   */
   async stopAll(): Promise<void> {
-    for (const job of this.running.values()) job.cancelled = true;
-    await Promise.all([...this.running.values()].map((job) => job.promise));
+    this.stopping = true;
+    clearInterval(this.sweeper);
+    await this.queue.stop();
   }
 }
