@@ -11,7 +11,26 @@ import type { Database, Db, HeldLock } from '../../db/client';
 import { gedcomJobs } from '../../db/schema';
 import { errorMessages, HttpError, notFound } from '../../lib/http-errors';
 import { importGedcom } from './gedcom-import';
-import { GedcomError } from './gedcom-reader';
+import { GedcomError, ImportReport } from './gedcom-reader';
+
+/** What `gedcom_jobs.report` holds: the job answer's report fields. */
+type JobReport = Pick<GedcomJob, 'encoding' | 'encoding_reason' | 'warnings' | 'warnings_total'>;
+
+const NO_REPORT: JobReport = {
+  encoding: null,
+  encoding_reason: null,
+  warnings: [],
+  warnings_total: 0,
+};
+
+function reportOf(report: ImportReport): JobReport {
+  return {
+    encoding: report.encoding,
+    encoding_reason: report.encodingReason,
+    warnings: report.warnings(),
+    warnings_total: report.warningsTotal,
+  };
+}
 
 /**
  * GEDCOM import jobs: each runs in the background of the API process that received the file.
@@ -103,6 +122,7 @@ export class GedcomJobs {
         persons_created: 0,
         created_at: now.toISOString(),
         finished_at: null,
+        ...NO_REPORT,
       },
       promise: Promise.resolve(),
       cancelled: false,
@@ -124,6 +144,12 @@ export class GedcomJobs {
         error: state.error,
         personsCreated: state.persons_created,
         finishedAt: state.finished_at === null ? null : new Date(state.finished_at),
+        report: {
+          encoding: state.encoding,
+          encoding_reason: state.encoding_reason,
+          warnings: state.warnings,
+          warnings_total: state.warnings_total,
+        } satisfies JobReport,
         updatedAt: new Date(),
       })
       .where(eq(gedcomJobs.id, state.id));
@@ -132,20 +158,27 @@ export class GedcomJobs {
   private async run(job: RunningJob, upload: Upload): Promise<void> {
     const { state } = job;
     let lastPersist = Date.now();
+    const report = new ImportReport();
     try {
       state.status = 'running';
       await this.persist(job);
-      const result = await importGedcom(this.db, upload.path, state.id, {
-        onProgress: (processed, total) => {
-          state.processed = processed;
-          state.total = total;
-          if (Date.now() - lastPersist > PERSIST_EVERY_MS) {
-            lastPersist = Date.now();
-            this.persist(job).catch(() => undefined);
-          }
+      const result = await importGedcom(
+        this.db,
+        upload.path,
+        state.id,
+        {
+          onProgress: (processed, total) => {
+            state.processed = processed;
+            state.total = total;
+            if (Date.now() - lastPersist > PERSIST_EVERY_MS) {
+              lastPersist = Date.now();
+              this.persist(job).catch(() => undefined);
+            }
+          },
+          cancelled: () => job.cancelled,
         },
-        cancelled: () => job.cancelled,
-      });
+        report,
+      );
       state.status = 'done';
       state.persons_created = result.persons;
       state.processed = result.persons;
@@ -158,6 +191,8 @@ export class GedcomJobs {
         state.error = 'Импорт ийгиликсиз аяктады: маалымат базасынын катасы.';
       }
     } finally {
+      // The report also of a failed import: what was read before the failure.
+      Object.assign(state, reportOf(report));
       state.finished_at = new Date().toISOString();
       await this.persist(job).catch((error: unknown) =>
         this.log.error({ err: error, job: state.id }, 'GEDCOM job state not saved'),
@@ -182,6 +217,8 @@ export class GedcomJobs {
       persons_created: row.personsCreated,
       created_at: row.createdAt.toISOString(),
       finished_at: row.finishedAt?.toISOString() ?? null,
+      ...NO_REPORT,
+      ...(row.report as JobReport | null),
     };
   }
 
