@@ -574,7 +574,10 @@ function findLookAlikes(s: Structure, father: Int32Array): Int32Array {
 /** Opens a zip archive with yauzl's callbacks as a promise. */
 function openZip(path: string): Promise<yauzl.ZipFile> {
   return new Promise((resolve, reject) => {
-    yauzl.open(path, { lazyEntries: true }, (error, zip) => (error ? reject(error) : resolve(zip)));
+    // autoClose off: the entry is read after the listing has ended, then the file is closed.
+    yauzl.open(path, { lazyEntries: true, autoClose: false }, (error, zip) =>
+      error ? reject(error) : resolve(zip),
+    );
   });
 }
 
