@@ -286,8 +286,11 @@ export function encodingLabel(encoding: GedcomEncoding): string {
   return labels[encoding] ?? encoding.toUpperCase();
 }
 
-/** What a header's `1 CHAR` names, as a decoder name ('detect' for ANSI and ASCII). */
-function declaredEncoding(name: string): GedcomEncoding | 'utf-16' | 'ansi' | 'ascii' | null {
+/**
+ * What a header's `1 CHAR` names: a decoder name, or 'utf-16', 'ansi' (the Windows code page of
+ * the writer's country) and 'ascii', which the bytes decide; null when unknown.
+ */
+function declaredEncoding(name: string): string | null {
   const n = name.toUpperCase().replace(/[\s_]/g, '-');
   if (n === 'UTF-8' || n === 'UTF8') return 'utf-8';
   if (n === 'UNICODE' || n === 'UTF-16' || n === 'UTF16') return 'utf-16';
@@ -568,6 +571,7 @@ const NUL = /\0/g;
 
 /** The first level-0 line's text, shortened, for "this file starts with …". */
 function shortLine(text: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what it removes
   const clean = text.replace(/[\u0000-\u001f]/g, ' ').trim();
   return clean.length > 40 ? `${clean.slice(0, 40)}…` : clean;
 }
