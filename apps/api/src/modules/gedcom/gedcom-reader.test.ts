@@ -208,6 +208,34 @@ describe('GEDCOM reader: lines and records', () => {
     );
   });
 
+  it('skips a line that jumps levels, or cannot be read, with the lines under it', async () => {
+    const lines = [
+      '0 HEAD',
+      '0 @I1@ INDI',
+      '1 BIRT',
+      '3 DATE 1850',
+      '4 CONT x',
+      '2 PLAC Талас',
+      '1 NAME:Асан',
+      '2 GIVN Асан',
+      '1 SEX M',
+      '0 @I2 INDI',
+      '1 NAME Жок',
+      '0 @I3@ INDI',
+      '0 TRLR',
+    ];
+    const { records, report } = await read(gedcomBytes(lines));
+    expect(records.map((r) => r.xref)).toEqual([null, '@I1@', '@I3@']);
+    expect(
+      records[1]?.children.map((c) => `${c.tag}:${c.children.map((g) => g.tag).join()}`),
+    ).toEqual(['BIRT:PLAC', 'SEX:']);
+    expect(report.warnings().map((w) => [w.line, w.record])).toEqual([
+      [4, '@I1@'],
+      [7, '@I1@'],
+    ]);
+    expect(report.warnings()[1]?.message).toMatch(/^2 сап GEDCOM түзүлүшүндө эмес \(7, 10-сап;/);
+  });
+
   it('refuses a file cut short, naming its last line', async () => {
     const lines = ['0 HEAD', '0 @I1@ INDI', '1 NAME Асан', '0 @I2@ INDI', '1 NA'];
     expect(await readError(gedcomBytes(lines))).toMatch(/толук эмес.*5-сап/);

@@ -640,10 +640,11 @@ class RecordAssembler {
     }
     if (!parsed) {
       const level = /^\s*(\d{1,2})\s/.exec(text)?.[1];
-      // A level-0 line that cannot be read starts a record that cannot be either.
-      if (level === '0') {
-        this.flush();
-        this.skipDeeperThan = 0;
+      // The lines under one that cannot be read go with it; a level-0 one starts a record
+      // that cannot be read either.
+      if (level !== undefined) {
+        if (level === '0') this.flush();
+        this.skipDeeperThan = Number(level);
       }
       this.report?.tally('malformed', number, this.recordName, gedcomWarnings.malformedLines);
       return;
@@ -652,8 +653,9 @@ class RecordAssembler {
     if (level > this.skipDeeperThan) return;
     this.skipDeeperThan = Number.POSITIVE_INFINITY;
     if (level > this.previousLevel + 1) {
+      // Counted once, with the lines under it skipped quietly.
       this.report?.tally('jump', number, this.recordName, gedcomWarnings.levelJumps);
-      this.skipDeeperThan = this.previousLevel;
+      this.skipDeeperThan = this.previousLevel + 1;
       return;
     }
     if (text.charCodeAt(0) === 32 || text.charCodeAt(0) === 9) {
