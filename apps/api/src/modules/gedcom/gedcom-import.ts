@@ -42,6 +42,8 @@ export interface ImportCallbacks {
   cancelled(): boolean;
   /** Told when a phase starts ('structure', 'staging', 'moving'), for logs and benchmarks. */
   onPhase?(phase: 'structure' | 'staging' | 'moving'): void;
+  /** Collects the encoding and the warnings, also of an import that fails. */
+  report?: ImportReport;
 }
 
 export interface ImportResult {
@@ -659,16 +661,15 @@ function saneYear(year: number | null): number | null {
 
 /**
  * Imports the file at `path` (a GEDCOM file or a GEDZip archive); the caller's job row tracks
- * it (and who started it: imported persons themselves have no `created_by`). `report` collects
- * the encoding and the warnings, also when the import fails.
+ * it (and who started it: imported persons themselves have no `created_by`).
  */
 export async function importGedcom(
   db: Db,
   path: string,
   jobId: string,
   callbacks: ImportCallbacks,
-  report: ImportReport = new ImportReport(),
 ): Promise<ImportResult> {
+  const report = callbacks.report ?? new ImportReport();
   // A GEDCOM taken out of a GEDZip archive sits beside the upload while it is read.
   const gedzipTarget = `${path}.gedzip.ged`;
   try {

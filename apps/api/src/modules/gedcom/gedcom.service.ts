@@ -162,23 +162,18 @@ export class GedcomJobs {
     try {
       state.status = 'running';
       await this.persist(job);
-      const result = await importGedcom(
-        this.db,
-        upload.path,
-        state.id,
-        {
-          onProgress: (processed, total) => {
-            state.processed = processed;
-            state.total = total;
-            if (Date.now() - lastPersist > PERSIST_EVERY_MS) {
-              lastPersist = Date.now();
-              this.persist(job).catch(() => undefined);
-            }
-          },
-          cancelled: () => job.cancelled,
+      const result = await importGedcom(this.db, upload.path, state.id, {
+        onProgress: (processed, total) => {
+          state.processed = processed;
+          state.total = total;
+          if (Date.now() - lastPersist > PERSIST_EVERY_MS) {
+            lastPersist = Date.now();
+            this.persist(job).catch(() => undefined);
+          }
         },
+        cancelled: () => job.cancelled,
         report,
-      );
+      });
       state.status = 'done';
       state.persons_created = result.persons;
       state.processed = result.persons;
