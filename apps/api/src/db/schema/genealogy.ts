@@ -205,6 +205,8 @@ export const gedcomJobs = pgTable(
     total: integer(),
     personsCreated: integer().notNull().default(0),
     error: text(),
+    /** The import report: encoding and why, warnings (GedcomJobReport in gedcom.service.ts). */
+    report: jsonb(),
     createdById: integer().references(() => users.id, { onDelete: 'set null' }),
     finishedAt: timestamp({ withTimezone: true }),
     ...timestamps,

@@ -4,8 +4,14 @@
  * ("INT 1950 (жазында)" in 5.5.1, DATE 1950 + PHRASE in 7.0).
  */
 
-const MONTHS = 'JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC';
-const SIMPLE = `(?:(?:\\d{1,2} )?(?:${MONTHS}) )?\\d{3,4}(?:/\\d{2})?(?: B\\.?C\\.?)?`;
+// Gregorian and Julian, French republican and Hebrew months.
+const MONTHS =
+  'JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC|' +
+  'VEND|BRUM|FRIM|NIVO|PLUV|VENT|GERM|FLOR|PRAI|MESS|THER|FRUC|COMP|' +
+  'TSH|CSH|KSL|TVT|SHV|ADR|ADS|NSN|IYR|SVN|TMZ|AAV|ELL';
+// A calendar: 5.5.1's escape (@#DJULIAN@) or 7.0's keyword (JULIAN).
+const CALENDAR = '(?:@#D[A-Z ]+@ |(?:GREGORIAN|JULIAN|FRENCH_R|HEBREW) )?';
+const SIMPLE = `${CALENDAR}(?:(?:\\d{1,2} )?(?:${MONTHS}) )?\\d{3,4}(?:/\\d{2})?(?: B\\.?C\\.?| BCE)?`;
 const GEDCOM_DATE = new RegExp(
   `^(?:(?:ABT|CAL|EST|BEF|AFT) ${SIMPLE}|${SIMPLE}|BET ${SIMPLE} AND ${SIMPLE}|FROM ${SIMPLE}(?: TO ${SIMPLE})?|TO ${SIMPLE})$`,
   'i',
@@ -19,6 +25,18 @@ export function yearOf(text: string): number | null {
 
 export function isGedcomDate(text: string): boolean {
   return GEDCOM_DATE.test(text.trim());
+}
+
+/**
+ * Whether the import understands a DATE value as it is: a GEDCOM date, an interpreted date or
+ * a date phrase, or anything with a 7.0 PHRASE beside it. Anything else is kept as free text
+ * and reported.
+ */
+export function isReadableDate(value: string, phrase?: string): boolean {
+  const trimmed = value.trim();
+  if (trimmed === '' || (phrase !== undefined && phrase !== '')) return true;
+  if (/^INT .+ \(.*\)$/is.test(trimmed) || /^\(.*\)$/s.test(trimmed)) return true;
+  return isGedcomDate(trimmed.replace(/\s+/g, ' '));
 }
 
 /** A GEDCOM DATE value (and 7.0 PHRASE) → year and free text. */

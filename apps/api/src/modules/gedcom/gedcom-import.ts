@@ -1,22 +1,33 @@
-import { foldName, gedcomMessages, type Sex } from '@bagysh/shared';
+import { createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
+import { foldName, gedcomMessages, gedcomWarnings, type Sex } from '@bagysh/shared';
 import { sql } from 'drizzle-orm';
+import yauzl from 'yauzl';
 import { queryRows, type Db } from '../../db/client';
 import { lockTree } from '../persons/tree';
 import { invalidateTreeCaches } from '../persons/tree-cache';
-import { parseGedcomDate } from './gedcom-dates';
+import { isReadableDate, parseGedcomDate } from './gedcom-dates';
 import {
   child,
+  chooseEncoding,
+  encodingLabel,
   GedcomError,
   headerVersion,
+  ImportReport,
+  notGedcomKind,
   readGedcomRecordBatches,
-  type GedcomEncoding,
+  sampleFile,
+  type EncodingChoice,
   type GedcomNode,
 } from './gedcom-reader';
 
 /**
  * GEDCOM import, all or nothing, in two streaming passes over the uploaded file:
- * 1. the structure: every individual's xref, name key and family, with a malformed line or an
- *    unknown reference failing the import before anything is written;
+ * 1. the structure: every individual's xref, name key and family; a file cut short, a duplicate
+ *    xref or a loop through any parent fails the import before anything is written, while
+ *    what can be skipped (a dangling pointer, an unknown tag, a stray line) goes into the
+ *    import report;
  * 2. the details, written batch by batch into `gedcom_staging` (short statements, so PGlite's
  *    single connection keeps serving requests), then moved into `persons` by one INSERT …
  *    SELECT in one transaction — the only moment the tree is locked.
@@ -31,12 +42,13 @@ export interface ImportCallbacks {
   cancelled(): boolean;
   /** Told when a phase starts ('structure', 'staging', 'moving'), for logs and benchmarks. */
   onPhase?(phase: 'structure' | 'staging' | 'moving'): void;
+  /** Collects the encoding and the warnings, also of an import that fails. */
+  report?: ImportReport;
 }
 
 export interface ImportResult {
   persons: number;
   version: string;
-  encoding: GedcomEncoding | null;
 }
 
 /** A growable Int32Array: a few bytes per individual instead of a JS array's boxed slots. */
@@ -72,6 +84,9 @@ class IntList {
     return this.length - 1;
   }
 }
+
+/** No birth year, in an IntList of years. */
+const NO_YEAR = -2_147_483_648;
 
 const NUMBERED_XREF = /^@([A-Za-z_]{0,8})([1-9]\d{0,7})@$/;
 
@@ -127,6 +142,7 @@ class Structure {
   readonly indiFamc = new IntList();
   readonly indiChildOf = new IntList();
   readonly indiNameKey = new IntList();
+  readonly indiBirthYear = new IntList(NO_YEAR);
   readonly famIndex = new XrefIndex();
   readonly famLine = new IntList();
   readonly famDefined = new IntList(0);
@@ -134,6 +150,8 @@ class Structure {
   readonly famWife = new IntList();
   readonly keys: string[] = [];
   private readonly keyIndex = new Map<string, number>();
+  /** Individuals with a record (the others are only pointed at): set at the end of pass 1. */
+  defined = 0;
 
   get count(): number {
     return this.indiLine.length;
@@ -179,62 +197,91 @@ function personName(record: GedcomNode): string {
   return clean === '' ? 'Аты белгисиз' : clean.slice(0, 200);
 }
 
-function pointer(value: string): string | null {
-  const match = /^(@[^@\s]+@)$/.exec(value.trim());
-  return match?.[1] ?? null;
+/** Whether a value is a pointer (`@N1@`), as a NOTE's may be instead of text. */
+function isPointer(value: string): boolean {
+  return /^@[^@\s]+@$/.test(value.trim());
 }
 
-function requireXref(record: GedcomNode): string {
-  if (!record.xref) {
-    throw new GedcomError(
-      gedcomMessages.malformedLine(record.line, `${record.tag} @id@ талап кылат`),
-    );
-  }
-  return record.xref;
+/** A pointer's xref; null for no pointer, `@VOID@` (7.0's "none") included. */
+function pointer(value: string): string | null {
+  const match = /^(@[^@\s]+@)$/.exec(value.trim());
+  const xref = match?.[1] ?? null;
+  return xref === '@VOID@' ? null : xref;
+}
+
+/**
+ * A record's key: its xref, or (7.0 allows records nobody points to) a key made of its line,
+ * which no xref can be.
+ */
+function recordKey(record: GedcomNode): string {
+  return record.xref ?? `#${record.line}`;
 }
 
 /** Pass 1: the skeleton of the tree. */
 async function readStructure(
   path: string,
-  onEncoding: (encoding: GedcomEncoding) => void,
+  choice: EncodingChoice,
+  report: ImportReport,
 ): Promise<{ structure: Structure; version: string }> {
   const s = new Structure();
   let version = '';
-  for await (const batch of readGedcomRecordBatches(path, onEncoding))
+  for await (const batch of readGedcomRecordBatches(path, choice, report))
     for (const record of batch) {
       switch (record.tag) {
         case 'HEAD':
           version = headerVersion(record);
           break;
         case 'INDI': {
-          const xref = requireXref(record);
+          const xref = recordKey(record);
           const index = s.individual(xref, record.line);
           if (s.indiDefined.get(index) === 1) {
-            throw new GedcomError(gedcomMessages.malformedLine(record.line, `${xref} кайталанат`));
+            throw new GedcomError(
+              gedcomMessages.duplicateXref(record.line, xref, s.indiLine.get(index)),
+            );
+          }
+          const fam = s.famIndex.get(xref);
+          if (fam !== undefined && s.famDefined.get(fam) === 1) {
+            throw new GedcomError(
+              gedcomMessages.duplicateXref(record.line, xref, s.famLine.get(fam)),
+            );
           }
           s.indiDefined.set(index, 1);
           s.indiLine.set(index, record.line);
           s.indiNameKey.set(index, s.nameKey(foldName(personName(record))));
+          s.indiBirthYear.set(index, saneYear(eventOf(record, 'BIRT').year) ?? NO_YEAR);
           const famc = record.children.find((c) => c.tag === 'FAMC');
           const famXref = famc ? pointer(famc.value) : null;
           if (famc && famXref) s.indiFamc.set(index, s.family(famXref, famc.line));
           break;
         }
         case 'FAM': {
-          const xref = requireXref(record);
+          const xref = recordKey(record);
           const index = s.family(xref, record.line);
           if (s.famDefined.get(index) === 1) {
-            throw new GedcomError(gedcomMessages.malformedLine(record.line, `${xref} кайталанат`));
+            throw new GedcomError(
+              gedcomMessages.duplicateXref(record.line, xref, s.famLine.get(index)),
+            );
+          }
+          const indi = s.indiIndex.get(xref);
+          if (indi !== undefined && s.indiDefined.get(indi) === 1) {
+            throw new GedcomError(
+              gedcomMessages.duplicateXref(record.line, xref, s.indiLine.get(indi)),
+            );
           }
           s.famDefined.set(index, 1);
+          s.famLine.set(index, record.line);
           for (const node of record.children) {
-            const target = pointer(node.value);
             if (node.tag !== 'HUSB' && node.tag !== 'WIFE' && node.tag !== 'CHIL') continue;
+            const target = pointer(node.value);
             if (!target) {
-              if (node.value.trim() === '@VOID@') continue;
-              throw new GedcomError(
-                gedcomMessages.malformedLine(node.line, `${node.tag} шилтеме эмес`),
-              );
+              if (node.value.trim() !== '@VOID@' && node.value.trim() !== '') {
+                report.warn(
+                  node.line,
+                  xref,
+                  gedcomWarnings.notPointer(node.tag, node.value.trim()),
+                );
+              }
+              continue;
             }
             const person = s.individual(target, node.line);
             if (node.tag === 'HUSB') s.famHusband.set(index, person);
@@ -247,21 +294,20 @@ async function readStructure(
           break;
       }
     }
+  // Pointers to records that are not there are dropped (pass 2 reports each one): families
+  // lose such members, and an individual whose FAMC is missing falls back on a CHIL line.
+  let defined = 0;
+  for (let index = 0; index < s.count; index++) if (s.indiDefined.get(index) === 1) defined++;
+  if (defined === 0) throw new GedcomError(gedcomMessages.empty);
+  for (let fam = 0; fam < s.famLine.length; fam++) {
+    if (s.indiDefined.get(s.famHusband.get(fam)) !== 1) s.famHusband.set(fam, -1);
+    if (s.indiDefined.get(s.famWife.get(fam)) !== 1) s.famWife.set(fam, -1);
+  }
   for (let index = 0; index < s.count; index++) {
-    if (s.indiDefined.get(index) !== 1) {
-      throw new GedcomError(
-        gedcomMessages.unknownReference(s.indiLine.get(index), s.indiIndex.xrefOf(index)),
-      );
-    }
+    const famc = s.indiFamc.get(index);
+    if (famc !== -1 && s.famDefined.get(famc) !== 1) s.indiFamc.set(index, -1);
   }
-  for (let index = 0; index < s.famLine.length; index++) {
-    if (s.famDefined.get(index) !== 1) {
-      throw new GedcomError(
-        gedcomMessages.unknownReference(s.famLine.get(index), s.famIndex.xrefOf(index)),
-      );
-    }
-  }
-  if (s.count === 0) throw new GedcomError(gedcomMessages.empty);
+  s.defined = defined;
   return { structure: s, version };
 }
 
@@ -292,29 +338,74 @@ function countDescendants(father: Int32Array, depth: Int32Array): Int32Array {
   return count;
 }
 
+/** `@I5@ (12-сап)`, for messages; a record without xref by its line alone. */
+function describeIndividual(s: Structure, index: number): string {
+  const xref = s.indiIndex.xrefOf(index);
+  const line = s.indiLine.get(index);
+  return xref.startsWith('#') ? `INDI (${line}-сап)` : `${xref} (${line}-сап)`;
+}
+
+/**
+ * Fails the import when someone is their own ancestor through any mix of fathers and mothers,
+ * naming the persons of the loop. A depth-first walk up the parents with an explicit stack
+ * (a million-person line would overflow the call stack).
+ */
+function assertNoCycle(s: Structure, father: Int32Array, mother: Int32Array): void {
+  const n = father.length;
+  // 0: not seen, 1: on the walk's path, 2: done (no loop above it).
+  const state = new Uint8Array(n);
+  // Which parent of each path node to look at next: 0 father, 1 mother, 2 none left.
+  const nextParent = new Uint8Array(n);
+  const path: number[] = [];
+  for (let start = 0; start < n; start++) {
+    if (state[start] !== 0) continue;
+    path.push(start);
+    state[start] = 1;
+    while (path.length > 0) {
+      const node = path[path.length - 1] ?? 0;
+      const which = nextParent[node] ?? 2;
+      if (which >= 2) {
+        state[node] = 2;
+        path.pop();
+        continue;
+      }
+      nextParent[node] = which + 1;
+      const parent = (which === 0 ? father[node] : mother[node]) ?? -1;
+      if (parent === -1 || state[parent] === 2) continue;
+      if (state[parent] === 1) {
+        const loop = path.slice(path.indexOf(parent));
+        const shown = loop.length > 8 ? [...loop.slice(0, 4), -1, ...loop.slice(-3)] : loop;
+        const chain = [...shown, parent]
+          .map((i) => (i === -1 ? '…' : describeIndividual(s, i)))
+          .join(' → ');
+        throw new GedcomError(gedcomMessages.cycle(chain));
+      }
+      state[parent] = 1;
+      path.push(parent);
+    }
+  }
+}
+
 /** Fathers and mothers by index, and each individual's depth; a loop fails the import. */
 function resolveLineage(s: Structure) {
   const n = s.count;
   const father = new Int32Array(n).fill(-1);
   const mother = new Int32Array(n).fill(-1);
   for (let i = 0; i < n; i++) {
+    if (s.indiDefined.get(i) !== 1) continue;
     const fam = s.indiFamc.get(i) !== -1 ? s.indiFamc.get(i) : s.indiChildOf.get(i);
     if (fam === -1) continue;
     father[i] = s.famHusband.get(fam);
     mother[i] = s.famWife.get(fam);
   }
+  assertNoCycle(s, father, mother);
   const depth = new Int32Array(n).fill(-1);
-  const stamp = new Int32Array(n).fill(-1);
   const chain: number[] = [];
   for (let i = 0; i < n; i++) {
     if (depth[i] !== -1) continue;
     chain.length = 0;
     let current = i;
     while (current !== -1 && depth[current] === -1) {
-      if (stamp[current] === i) {
-        throw new GedcomError(gedcomMessages.cycle(s.indiIndex.xrefOf(current)));
-      }
-      stamp[current] = i;
       chain.push(current);
       current = father[current] ?? -1;
     }
@@ -418,15 +509,149 @@ async function reserveIds(db: Db, count: number): Promise<number> {
   });
 }
 
-function eventOf(record: GedcomNode, tag: string) {
+/** An event's year, date text and place; a date that is not a GEDCOM date is reported. */
+function eventOf(record: GedcomNode, tag: string, report?: ImportReport) {
   const event = child(record, tag);
   if (!event) return { year: null, text: null, place: null, present: false };
   const date = child(event, 'DATE');
-  const parsed = date
-    ? parseGedcomDate(date.value, child(date, 'PHRASE')?.value)
-    : { year: null, text: null };
+  const phrase = date ? child(date, 'PHRASE')?.value : undefined;
+  const parsed = date ? parseGedcomDate(date.value, phrase) : { year: null, text: null };
+  if (report && date && !isReadableDate(date.value, phrase)) {
+    report.warn(date.line, recordKey(record), gedcomWarnings.date(date.value.trim()));
+  }
   const place = child(event, 'PLAC')?.value.trim() || null;
   return { ...parsed, place, present: true };
+}
+
+/**
+ * Individuals that look like another one defined earlier in the file (same name, birth year
+ * and father's name): `firstOf[i]` is that one's index, or -1. Linear: a counting sort by name,
+ * then a small map per group of equal names.
+ */
+function findLookAlikes(s: Structure, father: Int32Array): Int32Array {
+  const n = s.count;
+  const firstOf = new Int32Array(n).fill(-1);
+  const keys = s.keys.length;
+  const start = new Int32Array(keys + 1);
+  const candidate = (i: number) => s.indiDefined.get(i) === 1 && s.indiBirthYear.get(i) !== NO_YEAR;
+  for (let i = 0; i < n; i++) {
+    const k = s.indiNameKey.get(i) + 1;
+    if (candidate(i)) start[k] = (start[k] ?? 0) + 1;
+  }
+  for (let k = 1; k <= keys; k++) start[k] = (start[k] ?? 0) + (start[k - 1] ?? 0);
+  const order = new Int32Array(start[keys] ?? 0);
+  const fill = start.slice();
+  for (let i = 0; i < n; i++) {
+    if (!candidate(i)) continue;
+    const k = s.indiNameKey.get(i);
+    order[fill[k] ?? 0] = i;
+    fill[k] = (fill[k] ?? 0) + 1;
+  }
+  const earliest = new Map<number, number>();
+  const keyOf = (i: number) => {
+    const f = father[i] ?? -1;
+    const fatherKey = f === -1 ? 0 : s.indiNameKey.get(f) + 1;
+    return (s.indiBirthYear.get(i) + 4000) * 0x800000 + fatherKey;
+  };
+  for (let k = 0; k < keys; k++) {
+    const from = start[k] ?? 0;
+    const to = start[k + 1] ?? 0;
+    if (to - from < 2) continue;
+    earliest.clear();
+    for (let j = from; j < to; j++) {
+      const i = order[j] ?? 0;
+      const key = keyOf(i);
+      const seen = earliest.get(key);
+      if (seen === undefined || s.indiLine.get(i) < s.indiLine.get(seen)) earliest.set(key, i);
+    }
+    for (let j = from; j < to; j++) {
+      const i = order[j] ?? 0;
+      const first = earliest.get(keyOf(i)) ?? i;
+      if (first !== i) firstOf[i] = first;
+    }
+  }
+  return firstOf;
+}
+
+/** Opens a zip archive with yauzl's callbacks as a promise. */
+function openZip(path: string): Promise<yauzl.ZipFile> {
+  return new Promise((resolve, reject) => {
+    // autoClose off: the entry is read after the listing has ended, then the file is closed.
+    yauzl.open(path, { lazyEntries: true, autoClose: false }, (error, zip) =>
+      error ? reject(error) : resolve(zip),
+    );
+  });
+}
+
+/** The largest GEDCOM taken out of a GEDZip archive (as large as an upload may be). */
+const GEDZIP_MAX_BYTES = 2 * 1024 * 1024 * 1024;
+
+/**
+ * A GEDZip archive (.gdz, GEDCOM 7): its `gedcom.ged` (or else its first .ged file) is copied to
+ * `target` for reading. Its media files are not imported yet: the report says how many.
+ * A zip without a GEDCOM file is refused as not a GEDCOM.
+ */
+async function extractGedzip(path: string, target: string, report: ImportReport): Promise<void> {
+  let zip: yauzl.ZipFile;
+  try {
+    zip = await openZip(path);
+  } catch {
+    throw new GedcomError(gedcomMessages.notGedcomKind('бул бузулган ZIP архиви'));
+  }
+  try {
+    const entries: yauzl.Entry[] = [];
+    await new Promise<void>((resolve, reject) => {
+      zip.on('entry', (entry: yauzl.Entry) => {
+        entries.push(entry);
+        zip.readEntry();
+      });
+      zip.on('end', resolve);
+      zip.on('error', reject);
+      zip.readEntry();
+    });
+    const files = entries.filter((e) => !e.fileName.endsWith('/'));
+    const geds = files.filter((e) => e.fileName.toLowerCase().endsWith('.ged'));
+    const gedcom = geds.find((e) => e.fileName.toLowerCase() === 'gedcom.ged') ?? geds[0];
+    if (!gedcom) {
+      throw new GedcomError(
+        gedcomMessages.notGedcomKind('бул ZIP архиви, ичинде GEDCOM (.ged) файлы жок'),
+      );
+    }
+    if (gedcom.uncompressedSize > GEDZIP_MAX_BYTES) {
+      throw new GedcomError(gedcomMessages.notGedcomKind('архивдеги GEDCOM файлы өтө чоң'));
+    }
+    const media = files.length - geds.length;
+    if (media > 0) report.warn(null, null, gedcomWarnings.gedzipMedia(media));
+    const stream = await new Promise<NodeJS.ReadableStream>((resolve, reject) => {
+      zip.openReadStream(gedcom, (error, s) => (error ? reject(error) : resolve(s)));
+    });
+    await pipeline(stream, createWriteStream(target, { mode: 0o600 }));
+  } finally {
+    zip.close();
+  }
+}
+
+/** The file's encoding after a look at its bytes; other kinds of files are refused. */
+async function prepare(
+  path: string,
+  gedzipTarget: string,
+  report: ImportReport,
+): Promise<{ source: string; choice: EncodingChoice }> {
+  let source = path;
+  let { head, sample } = await sampleFile(source);
+  let kind = notGedcomKind(head);
+  if (kind === 'zip') {
+    await extractGedzip(path, gedzipTarget, report);
+    source = gedzipTarget;
+    ({ head, sample } = await sampleFile(source));
+    kind = notGedcomKind(head);
+    if (kind === 'zip') kind = 'бул ZIP архивинин ичиндеги ZIP архиви';
+  }
+  if (kind) throw new GedcomError(gedcomMessages.notGedcomKind(kind));
+  const choice = chooseEncoding(head, sample);
+  report.encoding = encodingLabel(choice.encoding);
+  report.encodingReason = choice.reason;
+  return { source, choice };
 }
 
 /** A year that fits the tree's limits, or null. */
@@ -435,8 +660,8 @@ function saneYear(year: number | null): number | null {
 }
 
 /**
- * Imports the file at `path`; the caller's job row tracks it (and who started it: imported
- * persons themselves have no `created_by`).
+ * Imports the file at `path` (a GEDCOM file or a GEDZip archive); the caller's job row tracks
+ * it (and who started it: imported persons themselves have no `created_by`).
  */
 export async function importGedcom(
   db: Db,
@@ -444,15 +669,38 @@ export async function importGedcom(
   jobId: string,
   callbacks: ImportCallbacks,
 ): Promise<ImportResult> {
-  let encoding: GedcomEncoding | null = null;
+  const report = callbacks.report ?? new ImportReport();
+  // A GEDCOM taken out of a GEDZip archive sits beside the upload while it is read.
+  const gedzipTarget = `${path}.gedzip.ged`;
+  try {
+    const { source, choice } = await prepare(path, gedzipTarget, report);
+    return await importFile(db, source, choice, jobId, callbacks, report);
+  } finally {
+    await rm(gedzipTarget, { force: true });
+  }
+}
+
+async function importFile(
+  db: Db,
+  path: string,
+  choice: EncodingChoice,
+  jobId: string,
+  callbacks: ImportCallbacks,
+  report: ImportReport,
+): Promise<ImportResult> {
   callbacks.onPhase?.('structure');
-  const { structure: s, version } = await readStructure(path, (e) => (encoding = e));
+  const { structure: s, version } = await readStructure(path, choice, report);
   const { father, mother, depth } = resolveLineage(s);
   const descendants = countDescendants(father, depth);
-  const total = s.count;
+  const firstOf = findLookAlikes(s, father);
+  // The xrefs of individuals that others look like, learnt in pass 2 before those others.
+  const firstXref = new Map<number, string>();
+  for (const first of firstOf) if (first !== -1) firstXref.set(first, '');
+  const total = s.defined;
   callbacks.onProgress(0, total);
 
-  const base = await reserveIds(db, total);
+  // An id for every index, those of pointers to missing records included (they leave gaps).
+  const base = await reserveIds(db, s.count);
   const idOf = (index: number) => base + index;
   const keyOf = (index: number) => s.keys[s.indiNameKey.get(index)] ?? '';
   const pathOf = (index: number) => {
@@ -471,15 +719,42 @@ export async function importGedcom(
     callbacks.onPhase?.('staging');
     let batch: StagedRow[] = [];
     let processed = 0;
-    for await (const records of readGedcomRecordBatches(path))
+    const isMissing = (node: GedcomNode, target: string) => {
+      if (node.tag === 'FAMC' || node.tag === 'FAMS') {
+        return s.famDefined.get(s.famIndex.get(target) ?? -1) !== 1;
+      }
+      return s.indiDefined.get(s.indiIndex.get(target) ?? -1) !== 1;
+    };
+    const checkPointers = (record: GedcomNode, tags: readonly string[]) => {
+      for (const node of record.children) {
+        if (!tags.includes(node.tag)) continue;
+        const target = pointer(node.value);
+        if (target && isMissing(node, target)) {
+          report.warn(node.line, recordKey(record), gedcomWarnings.dangling(target));
+        }
+      }
+    };
+    for await (const records of readGedcomRecordBatches(path, choice))
       for (const record of records) {
-        if (record.tag !== 'INDI' || !record.xref) continue;
-        const index = s.indiIndex.get(record.xref) ?? 0;
+        if (record.tag === 'FAM') checkPointers(record, ['HUSB', 'WIFE', 'CHIL']);
+        if (record.tag !== 'INDI') continue;
+        const key = recordKey(record);
+        const index = s.indiIndex.get(key) ?? 0;
+        checkPointers(record, ['FAMC', 'FAMS']);
+        if (firstXref.has(index)) firstXref.set(index, key);
+        const first = firstOf[index] ?? -1;
+        if (first !== -1) {
+          report.warn(
+            record.line,
+            key,
+            gedcomWarnings.duplicatePerson(firstXref.get(first) ?? '?', s.indiLine.get(first)),
+          );
+        }
         const sexValue = child(record, 'SEX')?.value.trim().toUpperCase();
-        const birth = eventOf(record, 'BIRT');
-        const death = eventOf(record, 'DEAT');
+        const birth = eventOf(record, 'BIRT', report);
+        const death = eventOf(record, 'DEAT', report);
         const notes = record.children
-          .filter((c) => c.tag === 'NOTE' && pointer(c.value) === null)
+          .filter((c) => c.tag === 'NOTE' && !isPointer(c.value))
           .map((c) => c.value.trim())
           .filter((text) => text !== '');
         const order = Number(child(record, '_BORD')?.value);
@@ -592,7 +867,7 @@ export async function importGedcom(
     await db.execute(sql`analyze persons`);
     await db.execute(sql`analyze name_keys`);
     await db.execute(sql`analyze unions`);
-    return { persons: total, version, encoding };
+    return { persons: total, version };
   } catch (error) {
     await inFlight;
     await db.execute(sql`delete from gedcom_staging where job_id = ${jobId}::uuid`);

@@ -1,16 +1,88 @@
 import { createReadStream } from 'node:fs';
-import { gedcomMessages } from '@bagysh/shared';
+import { open } from 'node:fs/promises';
+import {
+  GEDCOM_WARNINGS_KEPT,
+  gedcomMessages,
+  gedcomWarnings,
+  type GedcomWarning,
+} from '@bagysh/shared';
+import iconv from 'iconv-lite';
 
 /**
- * Streaming GEDCOM reading (5.5.1 and 7.0): bytes → text in the file's encoding → lines →
- * level-0 records. Nothing holds more than one record and one read chunk in memory.
+ * Streaming GEDCOM reading (5.5, 5.5.1, 5.5.5 and 7.0): bytes → text in the file's encoding →
+ * lines → level-0 records. Nothing holds more than one record and one read chunk in memory.
+ * What a reader can live with (an unknown tag, a stray line, an undecodable byte) goes into the
+ * import report; only a file that would give a wrong tree is refused (GedcomError).
  */
 
 export class GedcomError extends Error {
   override name = 'GedcomError';
 }
 
-export type GedcomEncoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252' | 'ansel';
+/** 'utf-8', 'ansel', or an iconv-lite encoding name ('windows-1251', 'utf-16le', 'cp437', …). */
+export type GedcomEncoding = string;
+
+// ---------------------------------------------------------------------------------------------
+// The import report
+
+const LINES_LISTED = 10;
+
+interface Tally {
+  count: number;
+  lines: number[];
+  record: string | null;
+  format: (count: number, lines: string) => string;
+}
+
+/**
+ * What an import noticed, for the job's answer: the encoding and why, and warnings (line,
+ * record, what was done). Repeated kinds (an unknown tag, a stray line) are tallied into one
+ * entry with their count and first lines, so a file of 100 000 `_TAG` lines makes one entry.
+ */
+export class ImportReport {
+  encoding: string | null = null;
+  encodingReason: string | null = null;
+  private readonly kept: GedcomWarning[] = [];
+  private counted = 0;
+  private readonly tallies = new Map<string, Tally>();
+
+  warn(line: number | null, record: string | null, message: string): void {
+    this.counted += 1;
+    if (this.kept.length < GEDCOM_WARNINGS_KEPT) this.kept.push({ line, record, message });
+  }
+
+  /** Counts one more of a kind; the entry is written by `format(count, first lines)`. */
+  tally(
+    key: string,
+    line: number,
+    record: string | null,
+    format: (count: number, lines: string) => string,
+  ): void {
+    const tally = this.tallies.get(key);
+    if (tally) {
+      tally.count += 1;
+      if (tally.lines.length < LINES_LISTED) tally.lines.push(line);
+    } else {
+      this.tallies.set(key, { count: 1, lines: [line], record, format });
+    }
+  }
+
+  get warningsTotal(): number {
+    return this.counted + this.tallies.size;
+  }
+
+  /** Every kept warning and tally, ordered by line. */
+  warnings(): GedcomWarning[] {
+    const tallied = [...this.tallies.values()].map((t) => ({
+      line: t.lines[0] ?? null,
+      record: t.record,
+      message: t.format(t.count, t.lines.join(', ') + (t.count > t.lines.length ? ', …' : '')),
+    }));
+    return [...tallied, ...this.kept]
+      .sort((a, b) => (a.line ?? 0) - (b.line ?? 0))
+      .slice(0, GEDCOM_WARNINGS_KEPT);
+  }
+}
 
 // ---------------------------------------------------------------------------------------------
 // Encodings
@@ -58,6 +130,11 @@ const ANSEL_SPACING: Record<number, string> = {
   0xcd: 'e',
   0xce: 'o',
   0xcf: 'ß',
+  // Non-sorting markers and joiners: no text of their own.
+  0x88: '',
+  0x89: '',
+  0x8d: '',
+  0x8e: '',
 };
 
 /** ANSEL combining marks: written before the letter they modify, Unicode puts them after. */
@@ -106,6 +183,7 @@ class AnselDecoder {
         continue;
       }
       const char = byte < 0x80 ? String.fromCharCode(byte) : (ANSEL_SPACING[byte] ?? '\ufffd');
+      if (char === '') continue;
       // A mark before a line break has no letter: keep it rather than move it to the next line.
       out += char === '\n' || char === '\r' ? this.pending + char : char + this.pending;
       this.pending = '';
@@ -122,55 +200,284 @@ interface TextDecoderLike {
   decode(bytes: Uint8Array, options?: { stream?: boolean }): string;
 }
 
+/** Bytes looked at to tell what a file is and how it is encoded. */
+const SAMPLE_BYTES = 64 * 1024;
+/** How far an ASCII-only start is followed to find the first non-ASCII bytes. */
+const SAMPLE_SEARCH_BYTES = 32 * 1024 * 1024;
+
 /**
- * The encoding of a GEDCOM file from its first bytes: a byte-order mark, the zero bytes of
- * UTF-16 around the leading "0", or else the `1 CHAR` line of the header (ANSEL, ANSI, ASCII,
- * UTF-8). Without any of these the file is read as UTF-8, the only encoding of GEDCOM 7.0.
+ * The file's first bytes, and (when those are plain ASCII) up to SAMPLE_BYTES from where its
+ * first non-ASCII byte is: a header and a thousand English-named persons can come before the
+ * first Cyrillic name.
  */
-export function detectEncoding(head: Uint8Array): { encoding: GedcomEncoding; bom: number } {
-  if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf)
-    return { encoding: 'utf-8', bom: 3 };
-  if (head[0] === 0xff && head[1] === 0xfe) return { encoding: 'utf-16le', bom: 2 };
-  if (head[0] === 0xfe && head[1] === 0xff) return { encoding: 'utf-16be', bom: 2 };
-  if (head[0] === 0x30 && head[1] === 0x00) return { encoding: 'utf-16le', bom: 0 };
-  if (head[0] === 0x00 && head[1] === 0x30) return { encoding: 'utf-16be', bom: 0 };
-  const text = Buffer.from(head.subarray(0, 8192)).toString('latin1');
-  const declared = /(?:^|[\r\n])\s*1\s+CHAR\s+(\S+)/.exec(text)?.[1]?.toUpperCase();
+export async function sampleFile(path: string): Promise<{ head: Buffer; sample: Buffer }> {
+  const file = await open(path, 'r');
+  try {
+    const head = Buffer.alloc(SAMPLE_BYTES);
+    const { bytesRead } = await file.read(head, 0, SAMPLE_BYTES, 0);
+    const first = head.subarray(0, bytesRead);
+    if (first.some((b) => b >= 0x80) || bytesRead < SAMPLE_BYTES) {
+      return { head: first, sample: first };
+    }
+    const chunk = Buffer.alloc(SAMPLE_BYTES);
+    for (let position = bytesRead; position < SAMPLE_SEARCH_BYTES;) {
+      const { bytesRead: n } = await file.read(chunk, 0, SAMPLE_BYTES, position);
+      if (n === 0) break;
+      const at = chunk.subarray(0, n).findIndex((b) => b >= 0x80);
+      if (at !== -1) {
+        const sample = Buffer.alloc(SAMPLE_BYTES);
+        const got = await file.read(sample, 0, SAMPLE_BYTES, position + at);
+        return { head: first, sample: sample.subarray(0, got.bytesRead) };
+      }
+      position += n;
+    }
+    return { head: first, sample: first };
+  } finally {
+    await file.close();
+  }
+}
+
+/** What a non-GEDCOM file looks like, from its magic bytes ('бул сүрөт (PNG)'), or null. */
+export function notGedcomKind(head: Uint8Array): string | null {
+  const starts = (...bytes: number[]) => bytes.every((b, i) => head[i] === b);
+  if (starts(0x50, 0x4b, 0x03, 0x04) || starts(0x50, 0x4b, 0x05, 0x06)) return 'zip';
+  if (starts(0x89, 0x50, 0x4e, 0x47)) return 'бул сүрөт (PNG)';
+  if (starts(0xff, 0xd8, 0xff)) return 'бул сүрөт (JPEG)';
+  if (starts(0x47, 0x49, 0x46, 0x38)) return 'бул сүрөт (GIF)';
+  if (starts(0x52, 0x49, 0x46, 0x46) && head[8] === 0x57 && head[9] === 0x45) {
+    return 'бул сүрөт (WebP)';
+  }
+  if (starts(0x25, 0x50, 0x44, 0x46)) return 'бул PDF документи';
+  if (starts(0x1f, 0x8b)) return 'бул gzip архиви (мисалы, Gramps .gramps файлы)';
+  if (starts(0xd0, 0xcf, 0x11, 0xe0)) return 'бул Microsoft Office документи';
+  const text = Buffer.from(head.subarray(0, 1024))
+    .toString('latin1')
+    .replace(/^(\xef\xbb\xbf|\xff\xfe|\xfe\xff)/, '')
+    .replace(/\0/g, '')
+    .trimStart()
+    .toLowerCase();
+  if (/^<(!doctype html|html|head|body)\b/.test(text) || /^<!--[\s\S]*<html/.test(text)) {
+    return 'бул веб-барак (HTML)';
+  }
+  if (text.startsWith('<?xml')) return 'бул XML файлы (мисалы, Gramps XML)';
+  return null;
+}
+
+/** How the file will be decoded, and why (a Kyrgyz sentence for the import report). */
+export interface EncodingChoice {
+  encoding: GedcomEncoding;
+  /** Bytes of a byte-order mark to skip. */
+  bom: number;
+  reason: string;
+}
+
+/** A name for people: 'CP1251', 'UTF-8', 'ANSEL'. */
+export function encodingLabel(encoding: GedcomEncoding): string {
+  const labels: Record<string, string> = {
+    'utf-8': 'UTF-8',
+    'utf-16le': 'UTF-16LE',
+    'utf-16be': 'UTF-16BE',
+    'windows-1251': 'CP1251',
+    'windows-1252': 'CP1252',
+    cp437: 'CP437 (IBMPC)',
+    macintosh: 'MACINTOSH',
+    ansel: 'ANSEL',
+  };
+  return labels[encoding] ?? encoding.toUpperCase();
+}
+
+/**
+ * What a header's `1 CHAR` names: a decoder name, or 'utf-16', 'ansi' (the Windows code page of
+ * the writer's country) and 'ascii', which the bytes decide; null when unknown.
+ */
+function declaredEncoding(name: string): string | null {
+  const n = name.toUpperCase().replace(/[\s_]/g, '-');
+  if (n === 'UTF-8' || n === 'UTF8') return 'utf-8';
+  if (n === 'UNICODE' || n === 'UTF-16' || n === 'UTF16') return 'utf-16';
+  if (n === 'ANSEL') return 'ansel';
+  if (n === 'ANSI') return 'ansi';
+  if (n === 'ASCII' || n === 'US-ASCII') return 'ascii';
+  if (/^(CP-?|WINDOWS-?|WIN-?)1251$/.test(n)) return 'windows-1251';
+  if (/^(CP-?|WINDOWS-?|WIN-?)1252$/.test(n)) return 'windows-1252';
+  if (/^(IBM-?PC|CP-?437|IBM-?437|DOS)$/.test(n)) return 'cp437';
+  if (/^(MACINTOSH|MAC|MACROMAN|MAC-ROMAN)$/.test(n)) return 'macintosh';
+  return iconv.encodingExists(n) ? n.toLowerCase() : null;
+}
+
+/**
+ * Whether bytes are UTF-8: multi-byte sequences, and next to none that are broken (a file
+ * written as UTF-8 with one stray byte is still UTF-8: that byte is reported, not the whole
+ * file read as a code page). A single-byte code page's letters almost never form sequences.
+ */
+function looksUtf8(bytes: Uint8Array): boolean {
+  let valid = 0;
+  let broken = 0;
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i] ?? 0;
+    if (b < 0x80) continue;
+    const follow =
+      b >= 0xc2 && b < 0xe0 ? 1 : b >= 0xe0 && b < 0xf0 ? 2 : b >= 0xf0 && b < 0xf5 ? 3 : -1;
+    let ok = follow > 0 && i + follow < bytes.length;
+    for (let k = 1; ok && k <= follow; k++) ok = ((bytes[i + k] ?? 0) & 0xc0) === 0x80;
+    if (ok) {
+      valid++;
+      i += follow;
+    } else {
+      broken++;
+    }
+  }
+  return valid > 0 && broken * 10 <= valid;
+}
+
+/**
+ * Whether single-byte text is Cyrillic in CP1251: there, letters are 0xC0–0xFF (and Ё/ё), and
+ * Russian or Kyrgyz words are runs of them. Latin text in CP1252 has its accented letters alone
+ * between ASCII ones (Müller, São); three in a row almost never happen.
+ */
+export function looksCyrillic(bytes: Uint8Array): boolean {
+  let high = 0;
+  let inWords = 0;
+  let lower = 0;
+  let run = 0;
+  for (let i = 0; i <= bytes.length; i++) {
+    const b = bytes[i] ?? 0;
+    if (b >= 0x80) high++;
+    if (b >= 0xc0 || b === 0xa8 || b === 0xb8) {
+      run++;
+      if (b >= 0xe0 || b === 0xb8) lower++;
+    } else {
+      if (run >= 3) inWords += run;
+      run = 0;
+    }
+  }
+  // Most letters of a name are lower-case ("Иван"): in CP1251 those are 0xE0–0xFF.
+  return high > 0 && inWords >= high * 0.5 && lower >= inWords * 0.3;
+}
+
+/** UTF-16 without a byte-order mark: every other byte of its ASCII text is zero. */
+function utf16ByZeros(head: Uint8Array): 'utf-16le' | 'utf-16be' | null {
+  const n = Math.min(head.length, 512) & ~1;
+  if (n < 4) return null;
+  let even = 0;
+  let odd = 0;
+  for (let i = 0; i < n; i += 2) {
+    if (head[i] === 0) even++;
+    if (head[i + 1] === 0) odd++;
+  }
+  const pairs = n / 2;
+  if (odd > pairs * 0.4 && even < pairs * 0.05) return 'utf-16le';
+  if (even > pairs * 0.4 && odd < pairs * 0.05) return 'utf-16be';
+  return null;
+}
+
+/**
+ * The encoding of a GEDCOM file. A byte-order mark or UTF-16's zero bytes decide first; then
+ * the header's `1 CHAR` when the bytes agree with it; otherwise the bytes: valid UTF-8, else
+ * CP1251 when the high bytes form Cyrillic words, else CP1252. `sample` is where the first
+ * non-ASCII bytes are (see sampleFile).
+ */
+export function chooseEncoding(head: Buffer, sample: Buffer = head): EncodingChoice {
+  if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) {
+    return { encoding: 'utf-8', bom: 3, reason: 'UTF-8 BOM белгиси боюнча' };
+  }
+  if (head[0] === 0xff && head[1] === 0xfe) {
+    return { encoding: 'utf-16le', bom: 2, reason: 'UTF-16LE BOM белгиси боюнча' };
+  }
+  if (head[0] === 0xfe && head[1] === 0xff) {
+    return { encoding: 'utf-16be', bom: 2, reason: 'UTF-16BE BOM белгиси боюнча' };
+  }
+  const utf16 = utf16ByZeros(head);
+  if (utf16) {
+    return { encoding: utf16, bom: 0, reason: `${encodingLabel(utf16)}: ар бир экинчи байт нөл` };
+  }
+  const text = head.subarray(0, 8192).toString('latin1');
+  const charName = /(?:^|[\r\n])\s*1\s+CHAR\s+([^\r\n]+)/.exec(text)?.[1]?.trim() ?? null;
+  const declared = charName === null ? null : declaredEncoding(charName);
+  const ascii = !sample.some((b) => b >= 0x80);
+  const utf8 = !ascii && looksUtf8(sample);
+  const cyrillic = !ascii && !utf8 && looksCyrillic(sample);
+  const guess: GedcomEncoding = cyrillic ? 'windows-1251' : 'windows-1252';
+  const guessed = cyrillic
+    ? 'байттар кириллица тамгаларына окшош (CP1251)'
+    : 'байттар латын тамгаларына окшош (CP1252)';
+  const said = charName === null ? 'баштамада CHAR жок' : `баштамада CHAR ${charName}`;
+
+  if (utf8) {
+    const agrees = declared === 'utf-8' || declared === null || declared === 'ascii';
+    return {
+      encoding: 'utf-8',
+      bom: 0,
+      reason: agrees
+        ? `${said}, байттар UTF-8`
+        : `${said} деп жазылган, бирок байттар UTF-8: UTF-8 катары окулду`,
+    };
+  }
+  if (ascii) {
+    const encoding =
+      declared === null || declared === 'ascii' || declared === 'utf-16' || declared === 'ansi'
+        ? 'utf-8'
+        : declared;
+    return { encoding, bom: 0, reason: `${said}; файлда ASCII эмес белги табылган жок` };
+  }
+  // Non-ASCII bytes that are not UTF-8: a single-byte code page (or ANSEL).
   switch (declared) {
-    case 'ANSEL':
-      return { encoding: 'ansel', bom: 0 };
-    case 'ANSI':
-    case 'WINDOWS-1252':
-    case 'CP1252':
-    case 'IBMPC':
-    case 'MACINTOSH':
-      return { encoding: 'windows-1252', bom: 0 };
+    case 'ansi':
+      return { encoding: guess, bom: 0, reason: `${said} (Windows коддоосу): ${guessed}` };
+    case 'windows-1251':
+      return { encoding: 'windows-1251', bom: 0, reason: said };
+    case 'ansel':
+    case 'windows-1252':
+    case 'cp437':
+    case 'macintosh':
+      return cyrillic
+        ? { encoding: 'windows-1251', bom: 0, reason: `${said} деп жазылган, бирок ${guessed}` }
+        : { encoding: declared, bom: 0, reason: said };
+    case 'utf-8':
+    case 'utf-16':
+    case 'ascii':
+    case null:
+      return {
+        encoding: guess,
+        bom: 0,
+        reason:
+          charName === null
+            ? `${said}; байттар UTF-8 эмес, ${guessed}`
+            : `${said} деп жазылган, бирок байттар UTF-8 эмес: ${guessed}`,
+      };
     default:
-      return { encoding: 'utf-8', bom: 0 };
+      // A code page iconv-lite knows (KOI8-R, ISO-8859-5, …): as declared.
+      return { encoding: declared, bom: 0, reason: said };
   }
 }
 
 function decoderFor(encoding: GedcomEncoding): TextDecoderLike {
-  return encoding === 'ansel' ? new AnselDecoder() : new TextDecoder(encoding);
+  if (encoding === 'ansel') return new AnselDecoder();
+  if (encoding === 'utf-8') return new TextDecoder('utf-8', { ignoreBOM: true });
+  const decoder = iconv.getDecoder(encoding, { stripBOM: false });
+  return {
+    decode: (bytes, options) => {
+      const text =
+        bytes.length > 0
+          ? decoder.write(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length))
+          : '';
+      return options?.stream ? text : text + (decoder.end() ?? '');
+    },
+  };
 }
 
-/** The file's text, chunk by chunk, in its own encoding. */
-async function* readText(
-  path: string,
-  onEncoding?: (encoding: GedcomEncoding) => void,
-): AsyncGenerator<string> {
-  let decoder: TextDecoderLike | undefined;
+/** The file's text, chunk by chunk, in the chosen encoding. */
+async function* readText(path: string, choice: EncodingChoice): AsyncGenerator<string> {
+  const decoder = decoderFor(choice.encoding);
+  let first = true;
   for await (const chunk of createReadStream(path, { highWaterMark: 256 * 1024 })) {
     let bytes = chunk as Buffer;
-    if (!decoder) {
-      const { encoding, bom } = detectEncoding(bytes);
-      onEncoding?.(encoding);
-      decoder = decoderFor(encoding);
-      bytes = bytes.subarray(bom);
+    if (first) {
+      bytes = bytes.subarray(choice.bom);
+      first = false;
     }
     yield decoder.decode(bytes, { stream: true });
   }
-  if (decoder) yield decoder.decode(new Uint8Array(), { stream: false });
+  yield decoder.decode(new Uint8Array(), { stream: false });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -245,44 +552,128 @@ export interface GedcomNode {
   children: GedcomNode[];
 }
 
+/** The standard tags of GEDCOM 5.5, 5.5.1, 5.5.5 and 7.0, and the extensions this site writes. */
+const KNOWN_TAGS = new Set(
+  (
+    'ABBR ADDR ADR1 ADR2 ADR3 ADOP AFN AGE AGNC ALIA ANCE ANCI ANUL ASSO AUTH BAPL BAPM BARM ' +
+    'BASM BIRT BLES BLOB BURI CALN CAST CAUS CENS CHAN CHAR CHIL CHR CHRA CITY CONC CONF CONL ' +
+    'CONT COPR CORP CREA CREM CROP CTRY DATA DATE DEAT DESC DESI DEST DIV DIVF DSCR EDUC EMAI ' +
+    'EMAIL EMIG ENDL ENGA EVEN EXID FACT FAM FAMC FAMF FAMS FAX FCOM FILE FONE FORM GEDC GIVN ' +
+    'GRAD HEAD HEIGHT HUSB IDNO IMMI INDI INIL LANG LATI LEFT LONG MAP MARB MARC MARL MARR MARS ' +
+    'MEDI MIME NAME NATI NATU NCHI NICK NMR NO NOTE NPFX NSFX OBJE OCCU ORDI ORDN PAGE PEDI PHON ' +
+    'PHRASE PLAC POST PROB PROP PUBL QUAY REFN RELA RELI REPO RESI RESN RETI RFN RIN ROLE ROMN ' +
+    'SCHMA SDATE SEX SLGC SLGS SNOTE SOUR SPFX SSN STAE STAT SUBM SUBN SURN TAG TEMP TEXT TIME ' +
+    'TITL TOP TRAN TRLR TYPE UID VERS WIDTH WIFE WWW _LIVING _BORD'
+  ).split(' '),
+);
+
+const NUL = /\0/g;
+
+/** The first level-0 line's text, shortened, for "this file starts with …". */
+function shortLine(text: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what it removes
+  const clean = text.replace(/[\u0000-\u001f]/g, ' ').trim();
+  return clean.length > 40 ? `${clean.slice(0, 40)}…` : clean;
+}
+
 /**
  * Turns lines into level-0 records, synchronously: the async machinery runs once per read
  * chunk, not once per line (a million-person file has ten million lines). CONT and CONC are
  * folded into the value they continue; '@@' is unescaped the way the file's version says
  * (every one in 5.5.1, a leading one in 7.0, which the header tells before any other record).
+ * A line it cannot read is skipped with its subtree and reported; the file must start with
+ * `0 HEAD` and end with `0 TRLR` (a file without it was cut short).
  */
 class RecordAssembler {
   private record: GedcomNode | undefined;
   private readonly stack: GedcomNode[] = [];
   private previousLevel = -1;
+  /** After an unreadable line: its deeper lines are skipped too. */
+  private skipDeeperThan = Number.POSITIVE_INFINITY;
   private version7 = false;
+  private trailer = false;
+  private warnedAfterTrailer = false;
+  private lastLine = 0;
   readonly done: GedcomNode[] = [];
 
+  constructor(
+    private readonly report: ImportReport | undefined,
+    private readonly encodingLabel: string,
+  ) {}
+
   private unescape(value: string): string {
+    if (value.indexOf('@@') === -1) return value;
     return this.version7 ? value.replace(/^@@/, '@') : value.replace(/@@/g, '@');
   }
 
-  line(number: number, raw: string): void {
-    const text = number === 1 ? raw.replace(/^\ufeff/, '') : raw;
+  private get recordName(): string | null {
+    return this.record ? (this.record.xref ?? this.record.tag) : null;
+  }
+
+  /** One line of the file; `suspect` when its chunk has NUL or U+FFFD characters. */
+  line(number: number, raw: string, suspect = false): void {
+    let text = raw;
+    if (suspect) {
+      if (text.indexOf('\0') !== -1) {
+        text = text.replace(NUL, '');
+        this.report?.tally('nul', number, this.recordName, gedcomWarnings.nulBytes);
+      }
+      if (text.indexOf('\ufffd') !== -1) {
+        const label = this.encodingLabel;
+        this.report?.tally('fffd', number, this.recordName, (count, lines) =>
+          gedcomWarnings.undecodable(label, count, lines),
+        );
+      }
+    }
     if (text.trim() === '') return;
+    this.lastLine = number;
+    if (this.trailer) {
+      if (!this.warnedAfterTrailer) {
+        this.warnedAfterTrailer = true;
+        this.report?.warn(number, null, gedcomWarnings.afterTrailer(number));
+      }
+      return;
+    }
     const parsed = parseLine(text);
+    if (this.previousLevel === -1 && (parsed?.level !== 0 || parsed.tag !== 'HEAD')) {
+      throw new GedcomError(gedcomMessages.notGedcomStart(shortLine(text)));
+    }
     if (!parsed) {
-      throw new GedcomError(
-        gedcomMessages.malformedLine(number, 'күтүлгөн түзүлүш: деңгээл [@id@] ТЕГ [маани]'),
-      );
+      const level = /^\s*(\d{1,2})\s/.exec(text)?.[1];
+      // The lines under one that cannot be read go with it; a level-0 one starts a record
+      // that cannot be read either.
+      if (level !== undefined) {
+        if (level === '0') this.flush();
+        this.skipDeeperThan = Number(level);
+      }
+      this.report?.tally('malformed', number, this.recordName, gedcomWarnings.malformedLines);
+      return;
     }
     const { level } = parsed;
-    if (this.previousLevel === -1 && (level !== 0 || parsed.tag !== 'HEAD')) {
-      throw new GedcomError(gedcomMessages.notGedcom);
-    }
+    if (level > this.skipDeeperThan) return;
+    this.skipDeeperThan = Number.POSITIVE_INFINITY;
     if (level > this.previousLevel + 1) {
-      throw new GedcomError(
-        gedcomMessages.malformedLine(number, `деңгээл ${this.previousLevel}ден ${level}ге секирет`),
+      // Counted once, with the lines under it skipped quietly.
+      this.report?.tally('jump', number, this.recordName, gedcomWarnings.levelJumps);
+      this.skipDeeperThan = this.previousLevel + 1;
+      return;
+    }
+    if (text.charCodeAt(0) === 32 || text.charCodeAt(0) === 9) {
+      this.report?.tally('indent', number, this.recordName, gedcomWarnings.leadingSpace);
+    }
+    if (this.report && !KNOWN_TAGS.has(parsed.tag)) {
+      const tag = parsed.tag;
+      this.report.tally(`tag:${tag}`, number, null, (count, lines) =>
+        gedcomWarnings.unknownTag(tag, count, lines),
       );
     }
     this.previousLevel = level;
     if (level === 0) {
       this.flush();
+      if (parsed.tag === 'TRLR') {
+        this.trailer = true;
+        return;
+      }
       this.record = {
         line: number,
         tag: parsed.tag,
@@ -296,7 +687,7 @@ class RecordAssembler {
     }
     this.stack.length = level;
     const parent = this.stack[level - 1];
-    if (!parent) throw new GedcomError(gedcomMessages.malformedLine(number, 'ата-теги жок'));
+    if (!parent) return;
     if (parsed.tag === 'CONT' || parsed.tag === 'CONC') {
       parent.value += (parsed.tag === 'CONT' ? '\n' : '') + this.unescape(parsed.value);
       this.stack.push(parent);
@@ -323,23 +714,28 @@ class RecordAssembler {
 
   finish(): void {
     if (this.previousLevel === -1) throw new GedcomError(gedcomMessages.notGedcom);
+    // Without its trailer the file was cut short: the last record may be missing lines.
+    if (!this.trailer) throw new GedcomError(gedcomMessages.truncated(this.lastLine));
     this.flush();
   }
 }
 
 /**
  * Level-0 records with their substructures, a read chunk's worth at a time. Lines end with CR,
- * LF, CRLF or LFCR; a line that is not `level [@xref@] TAG [value]` fails with its number.
+ * LF, CRLF or LFCR, of any length. Reader warnings go to `report` (pass 1 only: the second
+ * pass reads the same lines again).
  */
 export async function* readGedcomRecordBatches(
   path: string,
-  onEncoding?: (encoding: GedcomEncoding) => void,
+  choice: EncodingChoice,
+  report?: ImportReport,
 ): AsyncGenerator<GedcomNode[]> {
-  const assembler = new RecordAssembler();
+  const assembler = new RecordAssembler(report, encodingLabel(choice.encoding));
   let buffer = '';
   let number = 0;
-  for await (const chunk of readText(path, onEncoding)) {
+  for await (const chunk of readText(path, choice)) {
     buffer += chunk;
+    const suspect = buffer.indexOf('\0') !== -1 || buffer.indexOf('\ufffd') !== -1;
     let start = 0;
     for (let i = 0; i < buffer.length; i++) {
       const code = buffer.charCodeAt(i);
@@ -348,14 +744,17 @@ export async function* readGedcomRecordBatches(
       if (i === buffer.length - 1 && code === 13) break;
       const next = buffer.charCodeAt(i + 1);
       number += 1;
-      assembler.line(number, buffer.slice(start, i));
+      assembler.line(number, buffer.slice(start, i), suspect);
       if ((code === 13 && next === 10) || (code === 10 && next === 13)) i++;
       start = i + 1;
     }
     buffer = buffer.slice(start);
     if (assembler.done.length > 0) yield assembler.done.splice(0);
   }
-  if (buffer.length > 0) assembler.line(number + 1, buffer);
+  const rest = buffer.replace(/[\r\n]+$/, '');
+  if (rest.length > 0) {
+    assembler.line(number + 1, rest, rest.indexOf('\0') !== -1 || rest.indexOf('\ufffd') !== -1);
+  }
   assembler.finish();
   if (assembler.done.length > 0) yield assembler.done.splice(0);
 }

@@ -204,27 +204,28 @@ describe('GEDCOM import', () => {
     await findByName(app, 'Müller', admin);
   });
 
-  it('rejects a malformed file with the line number and writes nothing', async () => {
-    const before = await countPersons(app);
+  it('skips a malformed line, a level jump and a dangling pointer with warnings; rejects a loop', async () => {
     const lines = SAMPLE_551.split('\r\n');
     lines.splice(20, 0, 'this is not a GEDCOM line');
     const job = await importFile(app, admin, lines.join('\r\n'));
-    expect(job.status).toBe('failed');
-    expect(job.error).toContain('21-сап');
-    expect(job.persons_created).toBe(0);
+    expect(job).toMatchObject({ status: 'done', persons_created: 3 });
+    expect(job.warnings.map((w) => w.line)).toContain(21);
 
     const jump = await importFile(app, admin, '0 HEAD\n0 @I1@ INDI\n2 NAME Асан\n0 TRLR\n');
-    expect(jump).toMatchObject({ status: 'failed' });
-    expect(jump.error).toContain('3-сап');
+    expect(jump).toMatchObject({ status: 'done', persons_created: 1 });
+    expect(jump.warnings[0]).toMatchObject({ line: 3, record: '@I1@' });
 
     const unknown = await importFile(
       app,
       admin,
       '0 HEAD\n0 @I1@ INDI\n1 NAME Асан\n0 @F1@ FAM\n1 HUSB @I9@\n1 CHIL @I1@\n0 TRLR\n',
     );
-    expect(unknown.status).toBe('failed');
-    expect(unknown.error).toContain('@I9@');
+    expect(unknown).toMatchObject({ status: 'done', persons_created: 1 });
+    expect(unknown.warnings).toEqual([
+      { line: 5, record: '@F1@', message: expect.stringContaining('@I9@') as string },
+    ]);
 
+    const before = await countPersons(app);
     const cycle = await importFile(
       app,
       admin,

@@ -12,7 +12,26 @@ import type { Database, Db } from '../../db/client';
 import { gedcomJobs } from '../../db/schema';
 import { errorMessages, HttpError, notFound } from '../../lib/http-errors';
 import { importGedcom } from './gedcom-import';
-import { GedcomError } from './gedcom-reader';
+import { GedcomError, ImportReport } from './gedcom-reader';
+
+/** What `gedcom_jobs.report` holds: the job answer's report fields. */
+type JobReport = Pick<GedcomJob, 'encoding' | 'encoding_reason' | 'warnings' | 'warnings_total'>;
+
+const NO_REPORT: JobReport = {
+  encoding: null,
+  encoding_reason: null,
+  warnings: [],
+  warnings_total: 0,
+};
+
+function reportOf(report: ImportReport): JobReport {
+  return {
+    encoding: report.encoding,
+    encoding_reason: report.encodingReason,
+    warnings: report.warnings(),
+    warnings_total: report.warningsTotal,
+  };
+}
 
 /**
  * GEDCOM import jobs, shared by every API process on one database.
@@ -113,6 +132,8 @@ function toJob(row: JobRow): GedcomJob {
     persons_created: row.personsCreated,
     created_at: row.createdAt.toISOString(),
     finished_at: row.finishedAt?.toISOString() ?? null,
+    ...NO_REPORT,
+    ...(row.report as JobReport | null),
   };
 }
 
@@ -224,6 +245,12 @@ export class GedcomJobs {
         error: state.error,
         personsCreated: state.persons_created,
         finishedAt: state.finished_at === null ? null : new Date(state.finished_at),
+        report: {
+          encoding: state.encoding,
+          encoding_reason: state.encoding_reason,
+          warnings: state.warnings,
+          warnings_total: state.warnings_total,
+        } satisfies JobReport,
         updatedAt: new Date(),
       })
       .where(where);
@@ -247,6 +274,7 @@ export class GedcomJobs {
     let lastPersist = Date.now();
     let lastCheck = Date.now();
     let requeued = false;
+    const report = new ImportReport();
     try {
       await this.persist(job);
       const result = await importGedcom(this.db, join(dir, 'upload.ged'), state.id, {
@@ -263,6 +291,7 @@ export class GedcomJobs {
           }
         },
         cancelled: () => job.cancelled || this.stopping,
+        report,
       });
       state.status = 'done';
       state.persons_created = result.persons;
@@ -287,6 +316,8 @@ export class GedcomJobs {
         state.error = 'Импорт ийгиликсиз аяктады: маалымат базасынын катасы.';
       }
     } finally {
+      // The report also of a failed import: what was read before the failure.
+      Object.assign(state, reportOf(report));
       if (!requeued) state.finished_at = new Date().toISOString();
       await this.persist(job, !requeued).catch((error: unknown) =>
         this.log.error({ err: error, job: state.id }, 'GEDCOM job state not saved'),

@@ -1,0 +1,1 @@
+ALTER TABLE "gedcom_jobs" ADD COLUMN "report" jsonb;
