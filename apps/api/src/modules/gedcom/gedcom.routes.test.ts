@@ -338,7 +338,7 @@ describe('GEDCOM export', () => {
       if (version === '5.5.1')
         expect(text.split('\n').every((line) => line.length < 256)).toBe(true);
 
-      const target = await createTestApp({ dataDir });
+      const target = await createTestApp();
       const targetAdmin = await createTestUser(target, { role: 'admin' });
       const job = await importFile(target, targetAdmin, text);
       expect(job, version).toMatchObject({ status: 'done', persons_created: 4 });
