@@ -29,8 +29,9 @@ function withTitle(html: string, path: string): string {
 }
 
 /**
- * Serves the built single-page app: hashed files under /assets/ cache for a year,
- * `index.html` is never cached, and every other non-/api/ GET falls back to
+ * Serves the built single-page app: hashed files under /assets/ cache for a year and go out
+ * precompressed (brotli or gzip), `index.html` is revalidated on every visit (compressed
+ * per response by @fastify/compress, since its title and meta are written per path), and every other non-/api/ GET falls back to
  * `index.html` so client routes (spec §2) survive a reload or a shared link.
  */
 export const webPlugin = fp(
@@ -44,11 +45,16 @@ export const webPlugin = fp(
         root: options.distDir,
         index: false,
         wildcard: true,
+        // The build writes a .br and a .gz beside every text file (apps/web/vite.config.ts):
+        // sent as they are, by Accept-Encoding, with no compression work per request.
+        preCompressed: true,
         // Cache-Control is ours (setHeaders); the plugin's own would override it.
         cacheControl: false,
         setHeaders: (res, filePath) => {
           const hashed = filePath.startsWith(join(options.distDir, 'assets'));
           res.setHeader('Cache-Control', hashed ? IMMUTABLE : 'public, max-age=3600');
+          // The plugin picks the .br/.gz by Accept-Encoding but does not say so to caches.
+          res.setHeader('Vary', 'Accept-Encoding');
         },
       });
     }
