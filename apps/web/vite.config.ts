@@ -53,6 +53,8 @@ export default defineConfig({
   build: {
     target: 'es2022',
     assetsInlineLimit: 0,
+    // .vite/manifest.json: the chunk graph scripts/bundle-size.mjs walks for each route's budget.
+    manifest: true,
     rolldownOptions: {
       output: {
         codeSplitting: {
