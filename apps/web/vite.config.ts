@@ -44,8 +44,70 @@ const precompress: Plugin = {
   },
 };
 
+interface ManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+  isEntry?: boolean;
+}
+
+/** Lazy modules pages render on their first paint besides their route chunk (router.tsx). */
+const FIRST_PAINT_EXTRAS: Record<string, string[]> = {
+  // page-outlet.tsx: the query cache, requested with every first page.
+  '*': ['src/app/query-provider.tsx'],
+  home: [
+    'src/features/genealogy/components/home-search.tsx',
+    'src/features/content/components/home-sections.tsx',
+  ],
+};
+
+/**
+ * Writes `.vite/first-paint.json`: the JS and CSS the entry loads, and for each route id
+ * (SITE_ROUTES) the further files its first paint needs — its route chunk from router.tsx,
+ * the lazy parts above, and everything those import statically, walked in the build manifest.
+ * The server announces a page's files as modulepreload links in its index.html, so they
+ * download alongside the entry instead of one after another (apps/api/src/plugins/web.ts),
+ * and scripts/bundle-size.mjs holds each page to its budget.
+ */
+const firstPaint: Plugin = {
+  name: 'bagysh-first-paint',
+  apply: 'build',
+  writeBundle({ dir }, bundle) {
+    const manifestAsset = bundle['.vite/manifest.json'];
+    if (!dir || manifestAsset?.type !== 'asset') return;
+    const manifest = JSON.parse(String(manifestAsset.source)) as Record<string, ManifestChunk>;
+    const walk = (key: string, files: Set<string>, seen = new Set<string>()) => {
+      if (seen.has(key)) return;
+      seen.add(key);
+      const chunk = manifest[key];
+      if (!chunk) throw new Error(`first paint: the build has no module ${key}`);
+      files.add(chunk.file);
+      for (const css of chunk.css ?? []) files.add(css);
+      for (const imported of chunk.imports ?? []) walk(imported, files, seen);
+    };
+    const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+    if (!entryKey) throw new Error('first paint: the build has no entry');
+    const entry = new Set<string>();
+    walk(entryKey, entry);
+    const router = readFileSync(new URL('./src/app/router.tsx', import.meta.url), 'utf8');
+    const pages: Record<string, string[]> = {};
+    for (const [, id, file] of router.matchAll(/(\w+): \(\) => import\('\.\/routes\/([\w-]+)'\)/g)) {
+      if (!id || !file) continue;
+      const files = new Set<string>();
+      const modules = [`src/app/routes/${file}.tsx`, ...FIRST_PAINT_EXTRAS['*']!];
+      for (const key of [...modules, ...(FIRST_PAINT_EXTRAS[id] ?? [])]) walk(key, files);
+      pages[id] = [...files].filter((file) => !entry.has(file));
+    }
+    if (!pages.home || !pages.search) throw new Error('first paint: router.tsx was not understood');
+    writeFileSync(
+      join(dir, '.vite', 'first-paint.json'),
+      JSON.stringify({ entry: [...entry], pages }, null, 1),
+    );
+  },
+};
+
 export default defineConfig({
-  plugins: [react(), siteName, precompress],
+  plugins: [react(), siteName, firstPaint, precompress],
   server: {
     port: 5173,
     proxy: { '/api/': { target: apiTarget, changeOrigin: false } },
@@ -66,7 +128,12 @@ export default defineConfig({
       treeshake: {
         // packages/shared is one barrel: a module whose exports the web app does not use (the
         // zod schemas, the kinship namer) must not reach the bundle for its top-level calls.
-        moduleSideEffects: [{ test: /[\\/]packages[\\/]shared[\\/]src[\\/]/, sideEffects: false }],
+        moduleSideEffects: [
+          { test: /[\\/]packages[\\/]shared[\\/]src[\\/]/, sideEffects: false },
+          // A feature's index.ts only re-exports: a page that takes the name search from it must
+          // not get the person editor, the comparison and the moderation queue with it.
+          { test: /[\\/]src[\\/]features[\\/][^\\/]+[\\/]index\.ts$/, sideEffects: false },
+        ],
       },
     },
   },

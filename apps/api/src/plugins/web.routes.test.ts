@@ -12,7 +12,7 @@ const BROTLI = brotliCompressSync(SCRIPT);
 const GZIP = gzipSync(SCRIPT, { level: 9 });
 // A font is compressed already: the build writes no .br for it.
 const FONT = Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256));
-const PAGE = `<!doctype html><title>Багыш</title><div id="root"></div>${'<!-- x -->'.repeat(200)}`;
+const PAGE = `<!doctype html><html><head><title>Багыш</title></head><body><div id="root"></div>${'<!-- x -->'.repeat(200)}</body></html>`;
 
 function makeWebDist(): string {
   const dir = mkdtempSync(join(tmpdir(), 'bagysh-web-'));
@@ -22,6 +22,17 @@ function makeWebDist(): string {
   writeFileSync(join(dir, 'assets', 'app-abc123.js.br'), BROTLI);
   writeFileSync(join(dir, 'assets', 'app-abc123.js.gz'), GZIP);
   writeFileSync(join(dir, 'assets', 'inter-abc123.woff2'), FONT);
+  mkdirSync(join(dir, '.vite'));
+  writeFileSync(
+    join(dir, '.vite', 'first-paint.json'),
+    JSON.stringify({
+      entry: ['assets/app-abc123.js'],
+      pages: {
+        home: ['assets/home-1.js', 'assets/query-2.js', 'assets/home-3.css'],
+        search: ['assets/search-4.js', 'assets/query-2.js'],
+      },
+    }),
+  );
   return dir;
 }
 
@@ -90,5 +101,27 @@ describe('the page', () => {
     const plain = await get('/');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toContain('<div id="root">');
+  });
+});
+
+describe('preloading a page’s scripts', () => {
+  const preloads = (html: string) =>
+    [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+
+  it('announces the scripts of the page a path opens in its head, and only those', async () => {
+    const home = (await get('/')).body;
+    expect(preloads(home)).toEqual(['/assets/home-1.js', '/assets/query-2.js']);
+    expect(home.indexOf('modulepreload')).toBeLessThan(home.indexOf('</head>'));
+    expect(preloads((await get('/search?person=3')).body)).toEqual([
+      '/assets/search-4.js',
+      '/assets/query-2.js',
+    ]);
+    // A page without first-paint files, and a path that is no page.
+    expect(preloads((await get('/about')).body)).toEqual([]);
+    expect(preloads((await get('/no/such/page')).body)).toEqual([]);
+  });
+
+  it('does not serve the build’s own notes', async () => {
+    expect((await get('/.vite/first-paint.json')).statusCode).toBe(404);
   });
 });

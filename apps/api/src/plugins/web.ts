@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { titleForPath } from '@bagysh/shared';
+import { matchSiteRoute, titleForPath } from '@bagysh/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { errorMessages } from '../lib/http-errors';
@@ -28,6 +28,27 @@ function withTitle(html: string, path: string): string {
   return html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(titleForPath(path))}</title>`);
 }
 
+/** Per route id, the files its first paint needs beyond the entry (written by the web build). */
+type FirstPaint = Record<string, string[]>;
+
+function readFirstPaint(distDir: string): FirstPaint {
+  const path = join(distDir, '.vite', 'first-paint.json');
+  if (!existsSync(path)) return {};
+  return (JSON.parse(readFileSync(path, 'utf8')) as { pages?: FirstPaint }).pages ?? {};
+}
+
+/**
+ * index.html with modulepreload links for the scripts of the page a path opens: they download
+ * alongside the entry instead of after it (route chunk, then its lazy parts, then the data).
+ */
+function withPreloads(html: string, path: string, firstPaint: FirstPaint): string {
+  const id = matchSiteRoute(path)?.id;
+  const scripts = (id ? firstPaint[id] : undefined)?.filter((file) => file.endsWith('.js'));
+  if (!scripts?.length) return html;
+  const links = scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+  return html.replace('</head>', `${links.join('')}</head>`);
+}
+
 /**
  * Serves the built single-page app: hashed files under /assets/ cache for a year and go out
  * precompressed (brotli or gzip), `index.html` is revalidated on every visit (compressed
@@ -38,6 +59,7 @@ export const webPlugin = fp(
   async (app: FastifyInstance, options: WebOptions) => {
     const indexPath = join(options.distDir, 'index.html');
     const indexHtml = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : undefined;
+    const firstPaint = readFirstPaint(options.distDir);
     if (indexHtml === undefined) {
       app.log.warn(`web app not built: ${indexPath} is missing (run "npm run build")`);
     } else {
@@ -45,6 +67,8 @@ export const webPlugin = fp(
         root: options.distDir,
         index: false,
         wildcard: true,
+        // dist/.vite/ holds the build's notes (manifest, first-paint.json), not the site.
+        dotfiles: 'ignore',
         // The build writes a .br and a .gz beside every text file (apps/web/vite.config.ts):
         // sent as they are, by Accept-Encoding, with no compression work per request.
         preCompressed: true,
@@ -66,7 +90,7 @@ export const webPlugin = fp(
       // An unknown path or a missing person, article or news item is a 404 with the page,
       // which then shows its not-found view.
       if (request) reply.code(await pageStatus(app.db, path));
-      let html = withTitle(indexHtml, path);
+      let html = withPreloads(withTitle(indexHtml, path), path, firstPaint);
       // A shared article or news link carries its own title and preview (issue 7).
       if (request) {
         html = await withItemMeta(html, path, app.config.publicUrl, app.db, request.log);
