@@ -53,8 +53,8 @@ interface ManifestChunk {
 
 /** Lazy modules pages render on their first paint besides their route chunk (router.tsx). */
 const FIRST_PAINT_EXTRAS: Record<string, string[]> = {
-  // page-outlet.tsx: the query cache, requested with every first page.
-  '*': ['src/app/query-provider.tsx'],
+  // Every page: the query cache (page-outlet.tsx) and the toasts (app-toaster.tsx).
+  '*': ['src/app/query-provider.tsx', 'node_modules/sonner/dist/index.mjs'],
   home: [
     'src/features/genealogy/components/home-search.tsx',
     'src/features/content/components/home-sections.tsx',
@@ -76,11 +76,15 @@ const firstPaint: Plugin = {
     const manifestAsset = bundle['.vite/manifest.json'];
     if (!dir || manifestAsset?.type !== 'asset') return;
     const manifest = JSON.parse(String(manifestAsset.source)) as Record<string, ManifestChunk>;
-    const walk = (key: string, files: Set<string>, seen = new Set<string>()) => {
+    // A package's module is keyed by its path from the root (../../node_modules/…).
+    const keyOf = (module: string) =>
+      module in manifest ? module : Object.keys(manifest).find((key) => key.endsWith(`/${module}`));
+    const walk = (module: string, files: Set<string>, seen = new Set<string>()) => {
+      const key = keyOf(module);
+      if (!key) throw new Error(`first paint: the build has no module ${module}`);
       if (seen.has(key)) return;
       seen.add(key);
-      const chunk = manifest[key];
-      if (!chunk) throw new Error(`first paint: the build has no module ${key}`);
+      const chunk = manifest[key]!;
       files.add(chunk.file);
       for (const css of chunk.css ?? []) files.add(css);
       for (const imported of chunk.imports ?? []) walk(imported, files, seen);

@@ -13,15 +13,10 @@ import { gzipSync } from 'node:zlib';
 
 const KB = 1024;
 
-/**
- * Budgets per route (gzip). Issue 14 asks for 150 KB on / and 220 KB on /search; the entry
- * alone (React DOM, React Router, i18next, MUI's styling) is about 164 KB, so these are the
- * sizes reached, kept from growing until that floor comes down.
- */
-export const ROUTES = [
-  { path: '/', id: 'home', budget: 280 * KB, target: 150 * KB },
-  { path: '/search', id: 'search', budget: 300 * KB, target: 220 * KB },
-];
+/** Budgets per route, shared with e2e/page-weight.e2e.ts (see the note in the file). */
+const ROUTES = JSON.parse(
+  readFileSync(new URL('./page-budgets.json', import.meta.url), 'utf8'),
+).routes.map((route) => ({ ...route, budget: route.budgetKB * KB, target: route.targetKB * KB }));
 
 const dist = process.argv[2]
   ? resolve(process.argv[2])
