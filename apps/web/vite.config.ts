@@ -95,7 +95,9 @@ const firstPaint: Plugin = {
     walk(entryKey, entry);
     const router = readFileSync(new URL('./src/app/router.tsx', import.meta.url), 'utf8');
     const pages: Record<string, string[]> = {};
-    for (const [, id, file] of router.matchAll(/(\w+): \(\) => import\('\.\/routes\/([\w-]+)'\)/g)) {
+    for (const [, id, file] of router.matchAll(
+      /(\w+): \(\) => import\('\.\/routes\/([\w-]+)'\)/g,
+    )) {
       if (!id || !file) continue;
       const files = new Set<string>();
       const modules = [`src/app/routes/${file}.tsx`, ...FIRST_PAINT_EXTRAS['*']!];

@@ -7,9 +7,9 @@ import { describe, expect, it } from 'vitest';
 
 const WEB = join(import.meta.dirname, '..');
 const SCRIPT = join(WEB, 'scripts', 'bundle-size.mjs');
-const { routes } = JSON.parse(
-  readFileSync(join(WEB, 'scripts', 'page-budgets.json'), 'utf8'),
-) as { routes: { path: string; id: string; budgetKB: number }[] };
+const { routes } = JSON.parse(readFileSync(join(WEB, 'scripts', 'page-budgets.json'), 'utf8')) as {
+  routes: { path: string; id: string; budgetKB: number }[];
+};
 
 function check(dist?: string) {
   const result = spawnSync(process.execPath, dist ? [SCRIPT, dist] : [SCRIPT], {

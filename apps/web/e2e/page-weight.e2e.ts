@@ -5,9 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { useBrowser } from './support/browser';
 
 const WEB = join(import.meta.dirname, '..');
-const { routes } = JSON.parse(
-  readFileSync(join(WEB, 'scripts', 'page-budgets.json'), 'utf8'),
-) as { routes: { path: string; id: string; budgetKB: number; targetKB: number }[] };
+const { routes } = JSON.parse(readFileSync(join(WEB, 'scripts', 'page-budgets.json'), 'utf8')) as {
+  routes: { path: string; id: string; budgetKB: number; targetKB: number }[];
+};
 /** What the build says each page needs first (the server preloads it; bundle-size.mjs sums it). */
 const firstPaint = JSON.parse(
   readFileSync(join(WEB, 'dist', '.vite', 'first-paint.json'), 'utf8'),

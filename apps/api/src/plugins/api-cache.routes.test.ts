@@ -71,7 +71,9 @@ describe('compressed API answers', () => {
     const gz = await get('/api/gedcom/export/', { ...member.headers, 'accept-encoding': 'gzip' });
     expect(gz.statusCode).toBe(200);
     expect(gz.headers['content-encoding']).toBe('gzip');
-    expect(gz.headers['content-disposition']).toMatch(/^attachment; filename="bagysh-sanjyra\.ged"/);
+    expect(gz.headers['content-disposition']).toMatch(
+      /^attachment; filename="bagysh-sanjyra\.ged"/,
+    );
     expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
   });
 

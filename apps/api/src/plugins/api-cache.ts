@@ -28,8 +28,14 @@ export const apiCachePlugin = fp(
       addVary(reply, 'Authorization');
       const cacheControl = String(reply.getHeader('cache-control') ?? '');
       if (cacheControl === '') {
-        reply.header('cache-control', request.headers.authorization ? 'private, no-cache' : 'no-cache');
-      } else if (request.headers.authorization && !/\b(private|public|no-store)\b/.test(cacheControl)) {
+        reply.header(
+          'cache-control',
+          request.headers.authorization ? 'private, no-cache' : 'no-cache',
+        );
+      } else if (
+        request.headers.authorization &&
+        !/\b(private|public|no-store)\b/.test(cacheControl)
+      ) {
         reply.header('cache-control', `private, ${cacheControl}`);
       }
     });

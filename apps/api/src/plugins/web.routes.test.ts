@@ -68,7 +68,10 @@ describe('built assets', () => {
     expect(gz.rawPayload.equals(GZIP)).toBe(true);
     expect(gunzipSync(gz.rawPayload).toString()).toBe(SCRIPT);
 
-    for (const plain of [await get('/assets/app-abc123.js'), await get('/assets/app-abc123.js', 'identity')]) {
+    for (const plain of [
+      await get('/assets/app-abc123.js'),
+      await get('/assets/app-abc123.js', 'identity'),
+    ]) {
       expect(plain.headers['content-encoding']).toBeUndefined();
       expect(plain.body).toBe(SCRIPT);
       expect(plain.headers.vary).toMatch(/accept-encoding/i);
