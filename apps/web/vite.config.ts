@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { SITE_NAME } from '../../packages/shared/src/site';
@@ -10,8 +13,107 @@ const siteName: Plugin = {
   transformIndexHtml: (html) => html.replaceAll('%SITE_NAME%', SITE_NAME),
 };
 
+/** Text files worth a compressed copy; fonts (woff2) and images are compressed already. */
+const TEXT_FILE = /\.(js|mjs|css|html|svg|json|xml|txt|webmanifest)$/;
+
+/**
+ * Writes `x.br` (brotli at its best quality) and `x.gz` beside every text file of the build:
+ * the server sends them as they are by Accept-Encoding (apps/api/src/plugins/web.ts), so no
+ * request pays for compression and the best ratio costs nothing at run time.
+ */
+const precompress: Plugin = {
+  name: 'bagysh-precompress',
+  apply: 'build',
+  writeBundle({ dir }) {
+    if (!dir) return;
+    const files = readdirSync(dir, { recursive: true, encoding: 'utf8' });
+    for (const file of files.filter((name) => TEXT_FILE.test(name))) {
+      const path = join(dir, file);
+      const content = readFileSync(path);
+      writeFileSync(
+        `${path}.br`,
+        brotliCompressSync(content, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+            [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+          },
+        }),
+      );
+      writeFileSync(`${path}.gz`, gzipSync(content, { level: 9 }));
+    }
+  },
+};
+
+interface ManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+  isEntry?: boolean;
+}
+
+/** Lazy modules pages render on their first paint besides their route chunk (router.tsx). */
+const FIRST_PAINT_EXTRAS: Record<string, string[]> = {
+  // Every page: the query cache (page-outlet.tsx) and the toasts (app-toaster.tsx).
+  '*': ['src/app/query-provider.tsx', 'node_modules/sonner/dist/index.mjs'],
+  home: [
+    'src/features/genealogy/components/home-search.tsx',
+    'src/features/content/components/home-sections.tsx',
+  ],
+};
+
+/**
+ * Writes `.vite/first-paint.json`: the JS and CSS the entry loads, and for each route id
+ * (SITE_ROUTES) the further files its first paint needs — its route chunk from router.tsx,
+ * the lazy parts above, and everything those import statically, walked in the build manifest.
+ * The server announces a page's files as modulepreload links in its index.html, so they
+ * download alongside the entry instead of one after another (apps/api/src/plugins/web.ts),
+ * and scripts/bundle-size.mjs holds each page to its budget.
+ */
+const firstPaint: Plugin = {
+  name: 'bagysh-first-paint',
+  apply: 'build',
+  writeBundle({ dir }, bundle) {
+    const manifestAsset = bundle['.vite/manifest.json'];
+    if (!dir || manifestAsset?.type !== 'asset') return;
+    const manifest = JSON.parse(String(manifestAsset.source)) as Record<string, ManifestChunk>;
+    // A package's module is keyed by its path from the root (../../node_modules/…).
+    const keyOf = (module: string) =>
+      module in manifest ? module : Object.keys(manifest).find((key) => key.endsWith(`/${module}`));
+    const walk = (module: string, files: Set<string>, seen = new Set<string>()) => {
+      const key = keyOf(module);
+      if (!key) throw new Error(`first paint: the build has no module ${module}`);
+      if (seen.has(key)) return;
+      seen.add(key);
+      const chunk = manifest[key]!;
+      files.add(chunk.file);
+      for (const css of chunk.css ?? []) files.add(css);
+      for (const imported of chunk.imports ?? []) walk(imported, files, seen);
+    };
+    const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+    if (!entryKey) throw new Error('first paint: the build has no entry');
+    const entry = new Set<string>();
+    walk(entryKey, entry);
+    const router = readFileSync(new URL('./src/app/router.tsx', import.meta.url), 'utf8');
+    const pages: Record<string, string[]> = {};
+    for (const [, id, file] of router.matchAll(
+      /(\w+): \(\) => import\('\.\/routes\/([\w-]+)'\)/g,
+    )) {
+      if (!id || !file) continue;
+      const files = new Set<string>();
+      const modules = [`src/app/routes/${file}.tsx`, ...FIRST_PAINT_EXTRAS['*']!];
+      for (const key of [...modules, ...(FIRST_PAINT_EXTRAS[id] ?? [])]) walk(key, files);
+      pages[id] = [...files].filter((file) => !entry.has(file));
+    }
+    if (!pages.home || !pages.search) throw new Error('first paint: router.tsx was not understood');
+    writeFileSync(
+      join(dir, '.vite', 'first-paint.json'),
+      JSON.stringify({ entry: [...entry], pages }, null, 1),
+    );
+  },
+};
+
 export default defineConfig({
-  plugins: [react(), siteName],
+  plugins: [react(), siteName, firstPaint, precompress],
   server: {
     port: 5173,
     proxy: { '/api/': { target: apiTarget, changeOrigin: false } },
@@ -19,6 +121,8 @@ export default defineConfig({
   build: {
     target: 'es2022',
     assetsInlineLimit: 0,
+    // .vite/manifest.json: the chunk graph scripts/bundle-size.mjs walks for each route's budget.
+    manifest: true,
     rolldownOptions: {
       output: {
         codeSplitting: {
@@ -30,7 +134,12 @@ export default defineConfig({
       treeshake: {
         // packages/shared is one barrel: a module whose exports the web app does not use (the
         // zod schemas, the kinship namer) must not reach the bundle for its top-level calls.
-        moduleSideEffects: [{ test: /[\\/]packages[\\/]shared[\\/]src[\\/]/, sideEffects: false }],
+        moduleSideEffects: [
+          { test: /[\\/]packages[\\/]shared[\\/]src[\\/]/, sideEffects: false },
+          // A feature's index.ts only re-exports: a page that takes the name search from it must
+          // not get the person editor, the comparison and the moderation queue with it.
+          { test: /[\\/]src[\\/]features[\\/][^\\/]+[\\/]index\.ts$/, sideEffects: false },
+        ],
       },
     },
   },

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import { useKyrgyzValidationMessages } from '@bagysh/shared';
@@ -31,6 +32,7 @@ import { revisionsRoutes } from './modules/revisions/revisions.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { statsRoutes } from './modules/stats/stats.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { apiCachePlugin } from './plugins/api-cache';
 import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
 import { docsPlugin } from './plugins/docs';
@@ -39,6 +41,10 @@ import { inputGuardPlugin } from './plugins/input-guard';
 import { webPlugin } from './plugins/web';
 
 useKyrgyzValidationMessages();
+
+/** Text kinds worth compressing: not octet-stream (stored files), not event streams. */
+const COMPRESSIBLE_TYPES =
+  /^text\/(?!event-stream)|^image\/svg\+xml|(?:\+|\/)json(?:;|$)|(?:\+|\/)xml(?:;|$)|^application\/javascript/;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -101,6 +107,14 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
     // includeSubDomains: other hosts of the operator's domain may not have TLS.
     strictTransportSecurity: config.hsts ? { maxAge: 31_536_000, includeSubDomains: false } : false,
   });
+  // Text answers over 1 KB (JSON, the page, sitemaps, GEDCOM) go out brotli- or
+  // gzip-compressed; media and archives are compressed already. Built assets carry their own
+  // .br/.gz (web.ts), which this skips since they have a Content-Encoding.
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    customTypes: COMPRESSIBLE_TYPES,
+  });
   await app.register(errorsPlugin);
   // Before any route: hooks of the root reach every route registered after them.
   await app.register(inputGuardPlugin);
@@ -119,6 +133,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
 
   await app.register(
     async (api) => {
+      await api.register(apiCachePlugin);
       await api.register(healthRoutes);
       await api.register(authRoutes);
       await api.register(usersRoutes);

@@ -1,43 +1,56 @@
-// Prints the gzipped size of every built JS/CSS file and of the landing page's
-// initial JavaScript (what index.html loads before first paint), and exits 1 when
-// that exceeds the budget of issue "web app shell": 170 KB gzipped.
+// The page-weight budget of issue 14 ("Delivery"), checked after `vite build`: for each route,
+// the gzipped size of every JS and CSS file the page needs before it is interactive — the
+// entry (index.html's script and styles) with its static imports, and the page's first-paint
+// files: its lazy route chunk, the lazy parts it renders at once, the query cache, with their
+// static imports. The build walks its manifest for those (`.vite/first-paint.json`, written by
+// the bagysh-first-paint plugin of vite.config.ts; the server preloads the same files).
+// Prints every file of each route and exits 1 ("Bundle budget exceeded.") when one is over.
+// e2e/page-weight.e2e.ts measures the same pages in Chromium, as transferred.
 // Usage: node scripts/bundle-size.mjs [dist directory, default apps/web/dist]
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-export const INITIAL_JS_BUDGET = 170 * 1024;
+const KB = 1024;
+
+/** Budgets per route, shared with e2e/page-weight.e2e.ts (see the note in the file). */
+const ROUTES = JSON.parse(
+  readFileSync(new URL('./page-budgets.json', import.meta.url), 'utf8'),
+).routes.map((route) => ({ ...route, budget: route.budgetKB * KB, target: route.targetKB * KB }));
+
 const dist = process.argv[2]
   ? resolve(process.argv[2])
   : new URL('../dist/', import.meta.url).pathname;
+const kb = (bytes) => `${(bytes / KB).toFixed(1)} KB`;
 
-const gz = (file) => gzipSync(readFileSync(join(dist, file))).length;
-const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
-
-/** Script files index.html pulls before first paint: the entry and its modulepreloads. */
-export function initialScripts(html) {
-  const srcs = [...html.matchAll(/<script[^>]+src="\/([^"]+\.js)"/g)].map((m) => m[1]);
-  const preloads = [
-    ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="\/([^"]+\.js)"/g),
-  ].map((m) => m[1]);
-  return [...new Set([...srcs, ...preloads])];
-}
-
-const html = readFileSync(join(dist, 'index.html'), 'utf8');
-const initial = initialScripts(html);
-if (initial.length === 0) {
-  console.error('No script found in index.html: nothing to measure.');
+function fail(message) {
+  console.error(message);
   process.exit(1);
 }
-const all = readdirSync(join(dist, 'assets'))
-  .filter((f) => f.endsWith('.js') || f.endsWith('.css'))
-  .map((f) => `assets/${f}`);
-for (const file of all.sort((x, y) => gz(y) - gz(x))) {
-  console.log(`${initial.includes(file) ? '*' : ' '} ${kb(gz(file)).padStart(10)}  ${file}`);
+
+const firstPaintPath = join(dist, '.vite', 'first-paint.json');
+if (!existsSync(firstPaintPath)) {
+  fail(`No ${firstPaintPath}: build with vite.config.ts (its bagysh-first-paint plugin).`);
 }
-const total = initial.reduce((sum, file) => sum + gz(file), 0);
-console.log(`initial JS of / (gzip): ${kb(total)} of ${kb(INITIAL_JS_BUDGET)} budget`);
-if (total > INITIAL_JS_BUDGET) {
-  console.error('Bundle budget exceeded.');
-  process.exit(1);
+/** @type {{entry: string[], pages: Record<string, string[]>}} */
+const firstPaint = JSON.parse(readFileSync(firstPaintPath, 'utf8'));
+if (firstPaint.entry.length === 0) fail('The build has no entry files: nothing to measure.');
+
+let over = false;
+for (const route of ROUTES) {
+  const page = firstPaint.pages[route.id];
+  if (!page) fail(`The build has no first-paint files for route ${route.id}.`);
+  const sized = [...new Set([...firstPaint.entry, ...page])]
+    .filter((file) => /\.(js|css)$/.test(file))
+    .map((file) => ({ file, bytes: gzipSync(readFileSync(join(dist, file))).length }))
+    .sort((a, b) => b.bytes - a.bytes);
+  const total = sized.reduce((sum, { bytes }) => sum + bytes, 0);
+  console.log(`route ${route.path}: ${sized.length} files`);
+  for (const { file, bytes } of sized) console.log(`  ${kb(bytes).padStart(10)}  ${file}`);
+  console.log(
+    `route ${route.path} (gzip): ${kb(total)} of ${kb(route.budget)} budget` +
+      ` (issue 14's target: ${kb(route.target)})`,
+  );
+  if (total > route.budget) over = true;
 }
+if (over) fail('Bundle budget exceeded.');

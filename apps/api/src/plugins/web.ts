@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { matchSiteRoute } from '@bagysh/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { errorMessages } from '../lib/http-errors';
@@ -14,15 +15,39 @@ export interface WebOptions {
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/** Per route id, the files its first paint needs beyond the entry (written by the web build). */
+type FirstPaint = Record<string, string[]>;
+
+function readFirstPaint(distDir: string): FirstPaint {
+  const path = join(distDir, '.vite', 'first-paint.json');
+  if (!existsSync(path)) return {};
+  return (JSON.parse(readFileSync(path, 'utf8')) as { pages?: FirstPaint }).pages ?? {};
+}
+
 /**
- * Serves the built single-page app: hashed files under /assets/ cache for a year,
- * `index.html` is never cached, and every other non-/api/ GET falls back to
- * `index.html` so client routes (spec §2) survive a reload or a shared link.
+ * index.html with modulepreload links for the scripts of the page a path opens: they download
+ * alongside the entry instead of after it (route chunk, then its lazy parts, then the data).
+ */
+function withPreloads(html: string, path: string, firstPaint: FirstPaint): string {
+  const id = matchSiteRoute(path)?.id;
+  const scripts = (id ? firstPaint[id] : undefined)?.filter((file) => file.endsWith('.js'));
+  if (!scripts?.length) return html;
+  const links = scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+  return html.replace('</head>', `${links.join('')}</head>`);
+}
+
+/**
+ * Serves the built single-page app: hashed files under /assets/ cache for a year and go out
+ * precompressed (brotli or gzip); `index.html` is revalidated on every visit and compressed
+ * per response by @fastify/compress (its title, meta and preloads are written per path); and
+ * every other non-/api/ GET falls back to `index.html` so client routes (spec §2) survive a
+ * reload or a shared link.
  */
 export const webPlugin = fp(
   async (app: FastifyInstance, options: WebOptions) => {
     const indexPath = join(options.distDir, 'index.html');
     const indexHtml = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : undefined;
+    const firstPaint = readFirstPaint(options.distDir);
     if (indexHtml === undefined) {
       app.log.warn(`web app not built: ${indexPath} is missing (run "npm run build")`);
     } else {
@@ -30,11 +55,18 @@ export const webPlugin = fp(
         root: options.distDir,
         index: false,
         wildcard: true,
+        // dist/.vite/ holds the build's notes (manifest, first-paint.json), not the site.
+        dotfiles: 'ignore',
+        // The build writes a .br and a .gz beside every text file (apps/web/vite.config.ts):
+        // sent as they are, by Accept-Encoding, with no compression work per request.
+        preCompressed: true,
         // Cache-Control is ours (setHeaders); the plugin's own would override it.
         cacheControl: false,
         setHeaders: (res, filePath) => {
           const hashed = filePath.startsWith(join(options.distDir, 'assets'));
           res.setHeader('Cache-Control', hashed ? IMMUTABLE : 'public, max-age=3600');
+          // The plugin picks the .br/.gz by Accept-Encoding but does not say so to caches.
+          res.setHeader('Vary', 'Accept-Encoding');
         },
       });
     }
@@ -50,11 +82,16 @@ export const webPlugin = fp(
       const path = mark < 0 ? url : url.slice(0, mark);
       const query = new URLSearchParams(mark < 0 ? '' : url.slice(mark + 1));
       const head = await pageHead(app.db, app.config.publicUrl, path, query);
+      const html = withPreloads(
+        injectHead(indexHtml, head, app.config.publicUrl),
+        path,
+        firstPaint,
+      );
       return reply
         .code(head.status)
         .header('Cache-Control', 'no-cache')
         .type('text/html; charset=utf-8')
-        .send(injectHead(indexHtml, head, app.config.publicUrl));
+        .send(html);
     };
 
     const origin = app.config.publicUrl;

@@ -2,7 +2,6 @@ import type { SearchResult } from '@bagysh/shared';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { Fragment, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
@@ -10,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useScript } from '../../../lib/script';
 import { getSearchQueryOptions, useSearch } from '../api/genealogy-api';
 import { lineageParts, yearsText } from '../lib/format';
+import { SearchField } from './search-field';
 
 /** Waits `delay` ms after the last change of `value`. */
 export function useDebounced<T>(value: T, delay = 250): T {
@@ -145,24 +145,11 @@ export function PersonSearch({ label, onSelect, value = null, id, autoFocus }: P
         );
       }}
       renderInput={(params) => (
-        <TextField
-          {...params}
+        <SearchField
+          params={params}
           label={script.field(label)}
           autoFocus={autoFocus}
-          slotProps={{
-            ...params.slotProps,
-            // Not type="search": the browser would draw its own × beside the picker's.
-            htmlInput: { ...params.slotProps.htmlInput, enterKeyHint: 'search' },
-            input: {
-              ...params.slotProps.input,
-              endAdornment: (
-                <>
-                  {searching ? <CircularProgress color="inherit" size={18} /> : null}
-                  {params.slotProps.input.endAdornment}
-                </>
-              ),
-            },
-          }}
+          endAdornment={searching ? <CircularProgress color="inherit" size={18} /> : null}
         />
       )}
     />
