@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import { useKyrgyzValidationMessages } from '@bagysh/shared';
-import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -35,6 +35,7 @@ import { dbPlugin } from './plugins/db';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
 import { inputGuardPlugin } from './plugins/input-guard';
+import { requestLogPlugin } from './plugins/request-log';
 import { webPlugin } from './plugins/web';
 
 useKyrgyzValidationMessages();
@@ -57,6 +58,8 @@ export interface BuildAppOptions {
 export async function buildApp({ config, database, logger }: BuildAppOptions) {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
+    // Fastify's two lines per request (with headers) give way to the one of request-log.ts.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.bodyLimitBytes,
     routerOptions: { ignoreTrailingSlash: true },
     requestIdHeader: 'x-request-id',
@@ -100,6 +103,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
     // includeSubDomains: other hosts of the operator's domain may not have TLS.
     strictTransportSecurity: config.hsts ? { maxAge: 31_536_000, includeSubDomains: false } : false,
   });
+  await app.register(requestLogPlugin);
   await app.register(errorsPlugin);
   // Before any route: hooks of the root reach every route registered after them.
   await app.register(inputGuardPlugin);
