@@ -22,15 +22,37 @@ async function main() {
   const app = await buildApp({ config, database });
   if (await loadDemoDataOnce(database.db)) app.log.info('demonstration data loaded');
 
+  // Graceful shutdown: stop accepting connections, let requests in flight finish (their
+  // keep-alive connections get 503 for anything new), close the database (an onClose hook),
+  // let go of DATA_DIR, exit 0. A second signal, or SHUTDOWN_TIMEOUT_SECONDS, exits 1.
   let closing = false;
+  const exitAfterRelease = (code: number) => {
+    // Without a claim (PostgreSQL) there is nothing to release: exit all the same.
+    void (claim ? claim.release() : Promise.resolve()).finally(() => process.exit(code));
+  };
   const shutdown = (signal: string) => {
-    if (closing) return;
+    if (closing) {
+      app.log.error({ signal }, 'second signal: exiting without waiting for requests in flight');
+      exitAfterRelease(1);
+      return;
+    }
     closing = true;
-    app.log.info({ signal }, 'shutting down: finishing requests in flight');
-    // app.close() waits for in-flight requests, then closes the database (onClose hook).
+    const seconds = config.shutdownTimeoutSeconds;
+    app.log.info(
+      { signal, timeoutSeconds: seconds },
+      'shutting down: finishing requests in flight',
+    );
+    setTimeout(() => {
+      app.log.error(
+        { timeoutSeconds: seconds },
+        'shutdown timed out (SHUTDOWN_TIMEOUT_SECONDS): exiting with requests still in flight',
+      );
+      exitAfterRelease(1);
+    }, seconds * 1000);
     app.close().then(
       async () => {
         await claim?.release();
+        app.log.info('stopped');
         process.exit(0);
       },
       (error: unknown) => {
