@@ -1,6 +1,6 @@
 import { buildApp } from './app';
 import { openDatabase } from './db/client';
-import { loadDemoDataOnce } from './db/seed';
+import { isBrandNewDatabase, loadDemoDataOnce, wantsDemoData } from './db/seed';
 import { EnvError, loadConfig } from './env';
 import { claimDataDir, DataDirInUseError } from './lib/data-dir-owner';
 import { resolveJwtSecret } from './lib/secrets';
@@ -13,6 +13,7 @@ async function main() {
   // The embedded database must not be opened by two processes (npm run backup finds us here).
   const claim = config.databaseUrl ? undefined : await claimDataDir(config.dataDir, 'server');
   const database = await openDatabase(config);
+  const brandNew = await isBrandNewDatabase(database);
   await database.migrate();
   await ensureFirstAdmin(database.db, {
     username: config.adminUsername,
@@ -20,7 +21,9 @@ async function main() {
     dataDir: config.dataDir,
   });
   const app = await buildApp({ config, database });
-  if (await loadDemoDataOnce(database.db)) app.log.info('demonstration data loaded');
+  if (wantsDemoData(config.demoData, database.kind, brandNew)) {
+    if (await loadDemoDataOnce(database.db)) app.log.info('demonstration data loaded');
+  }
 
   // Graceful shutdown: stop accepting connections, let requests in flight finish (their
   // keep-alive connections get 503 for anything new), close the database (an onClose hook),
