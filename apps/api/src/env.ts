@@ -55,6 +55,9 @@ const EnvSchema = z.object({
 
 export type DemoDataMode = 'auto' | 'true' | 'false';
 
+/** Every variable `loadConfig` reads (docs/deploying/bagysh.env is checked against it). */
+export const ENV_VARIABLES: readonly string[] = Object.keys(EnvSchema.shape);
+
 /** `https://bagysh.kg/` → `https://bagysh.kg`: links append a path that starts with `/`. */
 const withoutTrailingSlash = (value: string) => {
   const url = new URL(value);
