@@ -114,7 +114,7 @@ describe('loadConfig', () => {
     );
   });
 
-  it('reads the shutdown timeout: 25 s by default, below systemd\'s 30 s', () => {
+  it("reads the shutdown timeout: 25 s by default, below systemd's 30 s", () => {
     expect(loadConfig({}).shutdownTimeoutSeconds).toBe(25);
     expect(loadConfig({ SHUTDOWN_TIMEOUT_SECONDS: '5' }).shutdownTimeoutSeconds).toBe(5);
     expect(() => loadConfig({ SHUTDOWN_TIMEOUT_SECONDS: '0' })).toThrow(

@@ -33,7 +33,7 @@ async function newSite(): Promise<Site> {
   cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
   if (kind === 'pglite') return { dataDir, databaseUrl: '' };
   const database = await createEmptyPostgresDatabase(inject('postgresAdminUrl'));
-  cleanups.push(database.drop);
+  cleanups.push(() => database.drop());
   return { dataDir, databaseUrl: database.url };
 }
 

@@ -23,18 +23,18 @@ describe('GET /api/health/', () => {
   it('answers 200 with the database, its schema and the uploads folder', async () => {
     const { status, body } = await health();
     expect(status).toBe(200);
-    expect(body).toEqual({
+    expect(body).toMatchObject({
       status: 'ok',
       database: {
         status: 'ok',
         kind: app.database.kind,
-        latency_ms: expect.any(Number),
         migrations_applied: localMigrations().length,
         migrations_expected: localMigrations().length,
         problem: null,
       },
-      storage: { status: 'ok', writable: true, free_bytes: expect.any(Number), problem: null },
+      storage: { status: 'ok', writable: true, problem: null },
     });
+    expect(body.database.latency_ms).toBeGreaterThanOrEqual(0);
     expect(body.storage.free_bytes).toBeGreaterThan(0);
     // The probe file is gone again.
     expect(readdirSync(join(scratch, 'data', 'files', 'tmp'))).toEqual([]);
