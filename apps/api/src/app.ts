@@ -3,7 +3,7 @@ import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import { useKyrgyzValidationMessages } from '@bagysh/shared';
-import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -38,6 +38,7 @@ import { dbPlugin } from './plugins/db';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
 import { inputGuardPlugin } from './plugins/input-guard';
+import { requestLogPlugin } from './plugins/request-log';
 import { webPlugin } from './plugins/web';
 
 useKyrgyzValidationMessages();
@@ -64,6 +65,8 @@ export interface BuildAppOptions {
 export async function buildApp({ config, database, logger }: BuildAppOptions) {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
+    // Fastify's two lines per request (with headers) give way to the one of request-log.ts.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.bodyLimitBytes,
     routerOptions: { ignoreTrailingSlash: true },
     requestIdHeader: 'x-request-id',
@@ -115,6 +118,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
     encodings: ['br', 'gzip'],
     customTypes: COMPRESSIBLE_TYPES,
   });
+  await app.register(requestLogPlugin);
   await app.register(errorsPlugin);
   // Before any route: hooks of the root reach every route registered after them.
   await app.register(inputGuardPlugin);

@@ -103,4 +103,22 @@ describe('loadConfig', () => {
     expect(loadConfig({ EXPORT_CONCURRENCY: '3' }).exportConcurrency).toBe(3);
     expect(() => loadConfig({ EXPORT_CONCURRENCY: '0' })).toThrow(/EXPORT_CONCURRENCY="0"/);
   });
+
+  it('reads DEMO_DATA: auto by default, and refuses anything but auto, true or false', () => {
+    expect(loadConfig({}).demoData).toBe('auto');
+    expect(loadConfig({ DEMO_DATA: 'false' }).demoData).toBe('false');
+    expect(loadConfig({ DEMO_DATA: 'true' }).demoData).toBe('true');
+    expect(() => loadConfig({ DEMO_DATA: 'yes' })).toThrow(EnvError);
+    expect(() => loadConfig({ DEMO_DATA: 'yes' })).toThrow(
+      /DEMO_DATA="yes": must be auto, true or false \(auto, true же false болушу керек\)/,
+    );
+  });
+
+  it("reads the shutdown timeout: 25 s by default, below systemd's 30 s", () => {
+    expect(loadConfig({}).shutdownTimeoutSeconds).toBe(25);
+    expect(loadConfig({ SHUTDOWN_TIMEOUT_SECONDS: '5' }).shutdownTimeoutSeconds).toBe(5);
+    expect(() => loadConfig({ SHUTDOWN_TIMEOUT_SECONDS: '0' })).toThrow(
+      /SHUTDOWN_TIMEOUT_SECONDS="0"/,
+    );
+  });
 });

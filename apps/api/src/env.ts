@@ -45,7 +45,18 @@ const EnvSchema = z.object({
       }, 'must have no query, fragment or credentials'),
   ),
   HSTS: optional(z.enum(['auto', 'true', 'false'])).default('auto'),
+  DEMO_DATA: optional(
+    z.enum(['auto', 'true', 'false'], {
+      error: 'must be auto, true or false (auto, true же false болушу керек)',
+    }),
+  ).default('auto'),
+  SHUTDOWN_TIMEOUT_SECONDS: optional(z.coerce.number().int().min(1).max(3600)).default(25),
 });
+
+export type DemoDataMode = 'auto' | 'true' | 'false';
+
+/** Every variable `loadConfig` reads (docs/deploying/bagysh.env is checked against it). */
+export const ENV_VARIABLES: readonly string[] = Object.keys(EnvSchema.shape);
 
 /** `https://bagysh.kg/` → `https://bagysh.kg`: links append a path that starts with `/`. */
 const withoutTrailingSlash = (value: string) => {
@@ -112,6 +123,16 @@ export interface Config {
    * PUBLIC_URL is https; true/false force it.
    */
   hsts: boolean;
+  /**
+   * Whether the demonstration tree and content are loaded (once): `auto` only into a brand-new
+   * embedded database, never into PostgreSQL; `true` into any database; `false` never.
+   */
+  demoData: DemoDataMode;
+  /**
+   * On SIGTERM/SIGINT, how long requests in flight may take before the process gives up and
+   * exits 1. Below systemd's default TimeoutStopSec (30 s), so the server, not systemd, decides.
+   */
+  shutdownTimeoutSeconds: number;
 }
 
 export class EnvError extends Error {
@@ -160,5 +181,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY === 'true',
     publicUrl,
     hsts: env.HSTS === 'auto' ? publicUrl.startsWith('https:') : env.HSTS === 'true',
+    demoData: env.DEMO_DATA,
+    shutdownTimeoutSeconds: env.SHUTDOWN_TIMEOUT_SECONDS,
   };
 }

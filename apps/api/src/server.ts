@@ -1,6 +1,6 @@
 import { buildApp } from './app';
 import { openDatabase } from './db/client';
-import { loadDemoDataOnce } from './db/seed';
+import { isBrandNewDatabase, loadDemoDataOnce, wantsDemoData } from './db/seed';
 import { EnvError, loadConfig } from './env';
 import { claimDataDir, DataDirInUseError } from './lib/data-dir-owner';
 import { resolveJwtSecret } from './lib/secrets';
@@ -13,6 +13,7 @@ async function main() {
   // The embedded database must not be opened by two processes (npm run backup finds us here).
   const claim = config.databaseUrl ? undefined : await claimDataDir(config.dataDir, 'server');
   const database = await openDatabase(config);
+  const brandNew = await isBrandNewDatabase(database);
   await database.migrate();
   await ensureFirstAdmin(database.db, {
     username: config.adminUsername,
@@ -20,17 +21,41 @@ async function main() {
     dataDir: config.dataDir,
   });
   const app = await buildApp({ config, database });
-  if (await loadDemoDataOnce(database.db)) app.log.info('demonstration data loaded');
+  if (wantsDemoData(config.demoData, database.kind, brandNew)) {
+    if (await loadDemoDataOnce(database.db)) app.log.info('demonstration data loaded');
+  }
 
+  // Graceful shutdown: stop accepting connections, let requests in flight finish (their
+  // keep-alive connections get 503 for anything new), close the database (an onClose hook),
+  // let go of DATA_DIR, exit 0. A second signal, or SHUTDOWN_TIMEOUT_SECONDS, exits 1.
   let closing = false;
+  const exitAfterRelease = (code: number) => {
+    // Without a claim (PostgreSQL) there is nothing to release: exit all the same.
+    void (claim ? claim.release() : Promise.resolve()).finally(() => process.exit(code));
+  };
   const shutdown = (signal: string) => {
-    if (closing) return;
+    if (closing) {
+      app.log.error({ signal }, 'second signal: exiting without waiting for requests in flight');
+      exitAfterRelease(1);
+      return;
+    }
     closing = true;
-    app.log.info({ signal }, 'shutting down: finishing requests in flight');
-    // app.close() waits for in-flight requests, then closes the database (onClose hook).
+    const seconds = config.shutdownTimeoutSeconds;
+    app.log.info(
+      { signal, timeoutSeconds: seconds },
+      'shutting down: finishing requests in flight',
+    );
+    setTimeout(() => {
+      app.log.error(
+        { timeoutSeconds: seconds },
+        'shutdown timed out (SHUTDOWN_TIMEOUT_SECONDS): exiting with requests still in flight',
+      );
+      exitAfterRelease(1);
+    }, seconds * 1000);
     app.close().then(
       async () => {
         await claim?.release();
+        app.log.info('stopped');
         process.exit(0);
       },
       (error: unknown) => {

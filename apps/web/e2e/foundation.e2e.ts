@@ -13,7 +13,7 @@ describe('the built site through the API server', () => {
     const health: unknown = await page.evaluate(
       async () => (await fetch('/api/health/')).json() as Promise<unknown>,
     );
-    expect(health).toEqual({ status: 'ok', database: 'pglite' });
+    expect(health).toMatchObject({ status: 'ok', database: { status: 'ok', kind: 'pglite' } });
   });
 
   it('serves a deep link to the single-page app', async () => {

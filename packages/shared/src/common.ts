@@ -37,8 +37,32 @@ export const BadRequestErrorSchema = z.union([FieldErrorsSchema, DetailErrorSche
 export const DatabaseKindSchema = z.enum(['pglite', 'postgres']);
 export type DatabaseKind = z.infer<typeof DatabaseKindSchema>;
 
+export const HealthStatusSchema = z.enum(['ok', 'error']);
+
+/**
+ * `GET /api/health/`: 200 when every part is `ok`, 503 with the same body otherwise. `problem`
+ * is a short code (`timeout`, `migrations`, an errno such as `ENOTDIR`), never a path or a
+ * message; the server logs the details.
+ */
 export const HealthSchema = z.object({
-  status: z.literal('ok'),
-  database: DatabaseKindSchema,
+  status: HealthStatusSchema,
+  database: z.object({
+    status: HealthStatusSchema,
+    kind: DatabaseKindSchema,
+    /** Round trip of a trivial query, in milliseconds; null when it failed. */
+    latency_ms: z.number().nullable(),
+    /** Migrations recorded in the database, and how many this server knows. */
+    migrations_applied: z.number().int().nullable(),
+    migrations_expected: z.number().int(),
+    problem: z.string().nullable(),
+  }),
+  storage: z.object({
+    status: HealthStatusSchema,
+    /** A probe file could be written to and removed from the uploads folder. */
+    writable: z.boolean(),
+    /** Bytes free for this process on the uploads folder's file system. */
+    free_bytes: z.number().int().nullable(),
+    problem: z.string().nullable(),
+  }),
 });
 export type Health = z.infer<typeof HealthSchema>;

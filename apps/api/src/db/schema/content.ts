@@ -65,6 +65,8 @@ export const posts = pgTable(
     publishedAt: timestamp({ withTimezone: true }),
     /** foldName() of title, lead and body text: search in any spelling (DESIGN.md §5). */
     searchKey: text().notNull().default(''),
+    /** Sample row of the demonstration data (db/seed.ts); `npm run demo:remove` deletes these. */
+    isDemo: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

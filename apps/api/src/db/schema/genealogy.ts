@@ -63,6 +63,8 @@ export const persons = pgTable(
     version: integer().notNull().default(1),
     createdById: integer().references(() => users.id, { onDelete: 'set null' }),
     updatedById: integer().references(() => users.id, { onDelete: 'set null' }),
+    /** Sample row of the demonstration data (db/seed.ts); `npm run demo:remove` deletes these. */
+    isDemo: boolean().notNull().default(false),
     ...timestamps,
   },
   (table) => [
@@ -81,6 +83,10 @@ export const persons = pgTable(
       .on(table.photoFileId)
       .where(sql`${table.photoFileId} is not null`),
     index('persons_path_index').on(table.path),
+    // Partial: only the few hundred demonstration persons, found at once by demo:remove.
+    index('persons_is_demo_index')
+      .on(table.id)
+      .where(sql`${table.isDemo}`),
     index().on(table.nameKey, table.fatherNameKey, table.id),
     index().on(table.depth),
     // Keyset pages of the persons list in each supported order.
@@ -143,6 +149,8 @@ export const clans = pgTable(
       .references(() => persons.id),
     description: text(),
     createdById: integer().references(() => users.id, { onDelete: 'set null' }),
+    /** Sample row of the demonstration data (db/seed.ts); `npm run demo:remove` deletes these. */
+    isDemo: boolean().notNull().default(false),
     ...timestamps,
   },
   (table) => [

@@ -36,6 +36,8 @@ export const polls = pgTable(
     closedBy: integer().references(() => users.id, { onDelete: 'set null' }),
     cancelReason: text(),
     createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    /** Sample row of the demonstration data (db/seed.ts); `npm run demo:remove` deletes these. */
+    isDemo: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

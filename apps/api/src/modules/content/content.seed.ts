@@ -150,6 +150,7 @@ export async function seedContent(tx: Db, authorId: number | null): Promise<void
         status: 'published' as const,
         publishedAt: date,
         searchKey: postSearchKey(post.title, post.lead, body),
+        isDemo: true,
         createdAt: date,
         updatedAt: date,
       };

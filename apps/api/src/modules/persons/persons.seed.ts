@@ -289,6 +289,7 @@ export async function seedGenealogy(tx: Db): Promise<void> {
     birthPlace: p.birthPlace,
     biography: p.biography,
     birthOrder: p.birthOrder,
+    isDemo: true,
   }));
   // One statement per batch keeps every batch under PostgreSQL's 65 535 parameters.
   for (let i = 0; i < rows.length; i += 1000) {
@@ -307,6 +308,7 @@ export async function seedGenealogy(tx: Db): Promise<void> {
       name: clan.name,
       founderId: clan.founderId,
       description: SAMPLE_NOTE,
+      isDemo: true,
     })),
   );
 }

@@ -24,6 +24,7 @@ export async function seedPolls(tx: Db, creatorId: number): Promise<void> {
       allowChange: true,
       closesAt: new Date(Date.now() + 30 * 24 * 3600 * 1000),
       createdBy: creatorId,
+      isDemo: true,
     })
     .returning({ id: polls.id });
   if (!poll) throw new Error('sample poll insert returned nothing');
