@@ -54,7 +54,7 @@ interface ManifestChunk {
 /** Lazy modules pages render on their first paint besides their route chunk (router.tsx). */
 const FIRST_PAINT_EXTRAS: Record<string, string[]> = {
   // Every page: the query cache (page-outlet.tsx) and the toasts (app-toaster.tsx).
-  '*': ['src/app/query-provider.tsx', 'node_modules/sonner/dist/index.mjs'],
+  '*': ['src/boot.tsx', 'src/app/query-provider.tsx', 'node_modules/sonner/dist/index.mjs'],
   home: [
     'src/features/genealogy/components/home-search.tsx',
     'src/features/content/components/home-sections.tsx',
@@ -128,7 +128,14 @@ export default defineConfig({
         codeSplitting: {
           // Everything the first paint needs in one file: a dozen small shared chunks would
           // each be compressed on their own and cost more than their sum.
-          groups: [{ name: 'app', tags: ['$initial'] }],
+          groups: [
+            { name: 'app', tags: ['$initial'] },
+            // What every page runs (boot.tsx and its libraries), one file rather than dozens.
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@emotion[\\/]\w+|i18next|react-i18next|@mui[\\/](system|styled-engine|utils|private-theming))[\\/]/,
+            },
+          ],
         },
       },
       treeshake: {

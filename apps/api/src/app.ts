@@ -63,6 +63,7 @@ export interface BuildAppOptions {
 
 /** The API and the web app behind one Fastify instance; `listen` is the caller's business. */
 export async function buildApp({ config, database, logger }: BuildAppOptions) {
+  const hops = config.trustProxy;
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     // Fastify's two lines per request (with headers) give way to the one of request-log.ts.
@@ -71,7 +72,9 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
     routerOptions: { ignoreTrailingSlash: true },
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
-    trustProxy: config.trustProxy,
+    // The first `hops` addresses from the right (the socket's, then what each proxy appended)
+    // are proxies; the next one is the client (how Fastify reads a hop count).
+    trustProxy: hops === false ? false : (_address: string, hop: number) => hop < hops,
     // A URL that cannot be decoded never reaches the error handler: answer in the API's shape.
     frameworkErrors: (_error, _request, reply: FastifyReply) => {
       void reply.code(400).send({ detail: errorMessages.badRequest });

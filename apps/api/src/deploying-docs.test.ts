@@ -48,7 +48,7 @@ describe('docs/deploying/bagysh.env', () => {
   it('is a valid configuration for a public site behind a proxy on PostgreSQL', () => {
     expect(config).toMatchObject({
       host: '127.0.0.1',
-      trustProxy: true,
+      trustProxy: 1,
       hsts: true,
       demoData: 'false',
       logLevel: 'info',

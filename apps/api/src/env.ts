@@ -33,7 +33,9 @@ const EnvSchema = z.object({
   ADMIN_USERNAME: optional(z.string().min(3)),
   ADMIN_PASSWORD: optional(z.string().min(8, 'must be at least 8 characters long')),
   WEB_DIST_DIR: optional(z.string().min(1)),
-  TRUST_PROXY: optional(z.enum(['true', 'false'])).default('false'),
+  TRUST_PROXY: optional(
+    z.string().regex(/^(true|false|[1-9])$/, 'must be true, false or a number of proxies (1–9)'),
+  ).default('false'),
   PUBLIC_URL: optional(
     z
       .url({ protocol: /^https?$/, error: 'must be an absolute http:// or https:// URL' })
@@ -109,8 +111,12 @@ export interface Config {
   adminPassword: string | undefined;
   /** Where the built web app lives; unset → apps/web/dist next to this package. */
   webDistDir: string | undefined;
-  /** Believe X-Forwarded-For (client IPs for rate limits) only behind a proxy that sets it. */
-  trustProxy: boolean;
+  /**
+   * How many reverse proxies stand in front (false: none). The client's address (rate limits,
+   * logs) is the one that many hops from the right of X-Forwarded-For: what the proxies
+   * themselves appended, never an address the client wrote into the header. `true` is one.
+   */
+  trustProxy: false | number;
   /**
    * The site's canonical address without a trailing slash (`https://bagysh.kg`): absolute
    * links (og:url, og:image, `next`/`previous`) are built on it, never on the Host or
@@ -178,7 +184,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     adminUsername: env.ADMIN_USERNAME,
     adminPassword: env.ADMIN_PASSWORD,
     webDistDir: env.WEB_DIST_DIR,
-    trustProxy: env.TRUST_PROXY === 'true',
+    trustProxy:
+      env.TRUST_PROXY === 'false' ? false : env.TRUST_PROXY === 'true' ? 1 : Number(env.TRUST_PROXY),
     publicUrl,
     hsts: env.HSTS === 'auto' ? publicUrl.startsWith('https:') : env.HSTS === 'true',
     demoData: env.DEMO_DATA,

@@ -12,7 +12,7 @@ const evil = {
 describe('absolute links', () => {
   it('build next/previous on PUBLIC_URL, never on the Host or X-Forwarded-Host header', async () => {
     // Behind a trusted proxy Fastify believes X-Forwarded-Host: links must not.
-    const app = await createTestApp({ publicUrl: PUBLIC_URL, trustProxy: true });
+    const app = await createTestApp({ publicUrl: PUBLIC_URL, trustProxy: 1 });
     const admin = await createTestUser(app, { role: 'admin' });
     await createTestUser(app);
     for (const title of ['Бир', 'Эки']) {

@@ -1,26 +1,13 @@
-import '@fontsource/inter/300.css';
-import '@fontsource/inter/400.css';
-import '@fontsource/inter/500.css';
-import '@fontsource/inter/600.css';
-import '@fontsource/inter/700.css';
-import '@fontsource/inter/800.css';
-import '@fontsource/inter/900.css';
-// Only the rune subset (KYRGYZ.md §1): the package's default CSS would also bring Latin faces.
-import '@fontsource/noto-sans-old-turkic/old-turkic-400.css';
-import './lib/i18n';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
-import { installPreloadErrorHandler } from './lib/preload-error';
-import { installStorageSync } from './lib/storage-sync';
-
-installPreloadErrorHandler();
-installStorageSync();
-
-const container = document.getElementById('root');
-if (!container) throw new Error('#root is missing from index.html');
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The entry only lets the server's pre-rendered shell (apps/api/src/modules/seo/seo.shell.ts)
+// paint before the app's scripts are evaluated: on a slow phone the page's heading shows while
+// React, the router and MUI are still being parsed. The server preloads boot's files
+// (modulepreload), so waiting one frame costs no round trip. A tab opened in the background
+// gets no animation frames: the timer starts it there.
+let started = false;
+const boot = () => {
+  if (started) return;
+  started = true;
+  void import('./boot');
+};
+requestAnimationFrame(boot);
+setTimeout(boot, 100);

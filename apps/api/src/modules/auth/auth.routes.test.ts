@@ -404,7 +404,7 @@ describe('rate limits', () => {
   beforeAll(async () => {
     // Behind a proxy, so that X-Forwarded-For stands for different client addresses.
     limited = await createTestApp({
-      trustProxy: true,
+      trustProxy: 1,
       loginRateLimit: 3,
       loginFailureLimit: 2,
       registerRateLimit: 2,
@@ -454,6 +454,21 @@ describe('rate limits', () => {
       payload: { username: 'nobody', password: 'Wrong-password-1' },
     });
     expect(other.statusCode).toBe(401);
+  });
+
+  it('counts the address the proxy appended, not one the client wrote into X-Forwarded-For', async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < 4; i += 1) {
+      // nginx's $proxy_add_x_forwarded_for: the client's own header, then the address it saw.
+      const response = await call(limited, {
+        method: 'POST',
+        url: '/api/login/',
+        headers: { 'x-forwarded-for': `198.18.7.${i}, 192.0.2.77` },
+        payload: { username: `forger_${i}`, password: 'Wrong-password-1' },
+      });
+      codes.push(response.statusCode);
+    }
+    expect(codes).toEqual([401, 401, 401, 429]);
   });
 
   it('locks a username for one address only; another address still signs in', async () => {
