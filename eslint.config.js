@@ -93,7 +93,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/web/src/app/**/*.{ts,tsx}', 'apps/web/src/main.tsx'],
+    files: ['apps/web/src/app/**/*.{ts,tsx}', 'apps/web/src/boot.tsx'],
     rules: { 'no-restricted-imports': 'off' },
   },
 );

@@ -185,7 +185,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: env.ADMIN_PASSWORD,
     webDistDir: env.WEB_DIST_DIR,
     trustProxy:
-      env.TRUST_PROXY === 'false' ? false : env.TRUST_PROXY === 'true' ? 1 : Number(env.TRUST_PROXY),
+      env.TRUST_PROXY === 'false'
+        ? false
+        : env.TRUST_PROXY === 'true'
+          ? 1
+          : Number(env.TRUST_PROXY),
     publicUrl,
     hsts: env.HSTS === 'auto' ? publicUrl.startsWith('https:') : env.HSTS === 'true',
     demoData: env.DEMO_DATA,

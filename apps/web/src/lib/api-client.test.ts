@@ -42,9 +42,12 @@ beforeEach(() => {
   navigate.mockReset();
   setNavigator(navigate);
   // The stored access token is stale: the server is at generation 1 only for `refresh-1`.
-  useSessionStore.getState().setSession({ access: 'expired', refresh: 'refresh-1' }, {
-    username: 'asan',
-  });
+  useSessionStore.getState().setSession(
+    { access: 'expired', refresh: 'refresh-1' },
+    {
+      username: 'asan',
+    },
+  );
 });
 
 afterEach(() => {
@@ -113,11 +116,7 @@ describe('api client token refresh (spec §4, §8)', () => {
       return new Response(JSON.stringify({ detail: 'none' }), { status: 401 });
     });
     await expect(api('data/1/')).rejects.toMatchObject({ status: 401 });
-    expect(server.calls.map((call) => call.path)).toEqual([
-      'data/1/',
-      'token/refresh/',
-      'data/1/',
-    ]);
+    expect(server.calls.map((call) => call.path)).toEqual(['data/1/', 'token/refresh/', 'data/1/']);
   });
 
   it('never refreshes for login, register and refresh calls, nor for guests', async () => {

@@ -21,7 +21,11 @@ export function UserAvatar({
   onlineLabel?: string;
 }) {
   const avatar = (
-    <Avatar src={src ?? undefined} alt="" sx={{ width: size, height: size, bgcolor: 'primary.light' }}>
+    <Avatar
+      src={src ?? undefined}
+      alt=""
+      sx={{ width: size, height: size, bgcolor: 'primary.light' }}
+    >
       {initial(name)}
     </Avatar>
   );
