@@ -1,10 +1,10 @@
-import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { GedcomJob, Person, PersonList } from '@bagysh/shared';
+import type { Person, PersonList } from '@bagysh/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
@@ -13,6 +13,7 @@ import { createTestApp } from '../../test/app';
 import { createTestUser, type TestUser } from '../../test/factories';
 import { addPerson } from '../persons/persons.factories';
 import { exportMessages } from './export-stream';
+import { importGedcomFile, multipart } from './gedcom.test-support';
 
 let app: App;
 let admin: TestUser;
@@ -25,55 +26,9 @@ beforeAll(async () => {
   admin = await createTestUser(app, { role: 'admin' });
 });
 
-function multipart(content: Buffer | string, field = 'file') {
-  const boundary = '----bagysh-test-boundary';
-  const head = Buffer.from(
-    `--${boundary}\r\ncontent-disposition: form-data; name="${field}"; filename="tree.ged"\r\n` +
-      'content-type: application/octet-stream\r\n\r\n',
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return {
-    payload: Buffer.concat([head, Buffer.from(content), tail]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
-/** Upload copies still on disk (each job removes its own when it ends). */
-const uploadCopies = () => {
-  const dir = join(dataDir, 'tmp', 'gedcom');
-  return existsSync(dir) ? readdirSync(dir) : [];
-};
-
-/** Uploads a file and waits for its job to finish. */
-async function importFile(
-  target: App,
-  user: TestUser,
-  content: Buffer | string,
-): Promise<GedcomJob> {
-  const body = multipart(content);
-  const response = await target.inject({
-    method: 'POST',
-    url: '/api/gedcom/import/',
-    headers: { ...user.headers, ...body.headers },
-    payload: body.payload,
-  });
-  expect(response.statusCode, response.body).toBe(202);
-  const { job_id } = response.json<{ job_id: string }>();
-  for (let i = 0; i < 400; i++) {
-    const job = (
-      await target.inject({ url: `/api/gedcom/jobs/${job_id}/`, headers: user.headers })
-    ).json<GedcomJob>();
-    if (job.status === 'done' || job.status === 'failed') {
-      // The copy of the upload goes with the job (just after its status is final).
-      for (let k = 0; k < 40 && uploadCopies().includes(job_id); k++)
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      expect(uploadCopies()).not.toContain(job_id);
-      return job;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('the import did not finish');
-}
+/** Uploads a file, waits for its job to finish and checks that its copy of the upload is gone. */
+const importFile = (target: App, user: TestUser, content: Buffer | string) =>
+  importGedcomFile(target, user, target.config.dataDir, content);
 
 async function countPersons(target: App): Promise<number> {
   const [row] = await queryRows<{ count: number }>(
@@ -408,7 +363,7 @@ describe('GEDCOM export', () => {
   });
 
   it('runs one export at a time: 429 with Retry-After meanwhile, the slot freed on hang-up', async () => {
-    const busy = await createTestApp({ dataDir, exportConcurrency: 1 });
+    const busy = await createTestApp({ exportConcurrency: 1 });
     const member = await createTestUser(busy);
     // About 10 MB of GEDCOM: more than the socket buffers hold, so an unread export stays open.
     await busy.db.execute(sql`insert into name_keys (key) values ('адам') on conflict do nothing`);
