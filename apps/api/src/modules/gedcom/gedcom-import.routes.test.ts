@@ -9,13 +9,8 @@ import type { App } from '../../app';
 import { queryRows } from '../../db/client';
 import { createTestApp } from '../../test/app';
 import { createTestUser, type TestUser } from '../../test/factories';
-import {
-  familyLines,
-  gedcomBytes,
-  zipBytes,
-  type FixtureEncoding,
-  type LineEnd,
-} from './gedcom.factories';
+import { zipArchive } from '../files/test/fixtures';
+import { familyLines, gedcomBytes, type FixtureEncoding, type LineEnd } from './gedcom.factories';
 import { importGedcomFile, uploadCopies } from './gedcom.test-support';
 
 let app: App;
@@ -201,10 +196,10 @@ describe('GEDCOM import: GEDCOM 7.0 and GEDZip', () => {
   });
 
   it('reads the GEDCOM of a GEDZip archive and says its media were not imported', async () => {
-    const archive = zipBytes({
-      'gedcom.ged': gedcomBytes(v7, { bom: true }),
-      'photos/asan.jpg': Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]),
-    });
+    const archive = zipArchive([
+      { name: 'gedcom.ged', content: gedcomBytes(v7, { bom: true }) },
+      { name: 'photos/asan.jpg', content: Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]) },
+    ]);
     const { job, persons } = await imported(archive, 'tree.gdz');
     expect(job.persons_created).toBe(3);
     expect(job.warnings[0]).toEqual({
@@ -387,7 +382,7 @@ describe('GEDCOM import: rejections with the line', () => {
   });
 
   it('says what a file is when it is not a GEDCOM', async () => {
-    expect(await rejected(zipBytes({ 'readme.txt': 'салам' }), 'tree.zip')).toBe(
+    expect(await rejected(zipArchive([{ name: 'readme.txt', content: 'салам' }]), 'tree.zip')).toBe(
       'Бул GEDCOM файлы эмес: бул ZIP архиви, ичинде GEDCOM (.ged) файлы жок.',
     );
     const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
