@@ -18,3 +18,4 @@ export * from './stats';
 export * from './gedcom';
 export * from './files';
 export * from './moderation';
+export * from './records';

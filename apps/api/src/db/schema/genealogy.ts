@@ -1,4 +1,10 @@
-import type { GedcomJobStatus, RevisionAction, RevisionStatus, Sex } from '@bagysh/shared';
+import type {
+  GedcomJobStatus,
+  RevisionAction,
+  RevisionStatus,
+  Sex,
+  YearSource,
+} from '@bagysh/shared';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -14,6 +20,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { files } from './files';
+import type { GedcomExtraNode } from './records';
 import { users } from './users';
 
 const timestamps = {
@@ -51,11 +58,17 @@ export const persons = pgTable(
     descendantCount: integer().notNull().default(0),
     birthYear: integer(),
     deathYear: integer(),
+    /** Set when `birth_year` comes from a christening, there being no birth event. */
+    birthYearSource: text().$type<YearSource>(),
+    /** Set when `death_year` comes from a burial, there being no death event. */
+    deathYearSource: text().$type<YearSource>(),
     birthDate: text(),
     deathDate: text(),
     birthPlace: text(),
     deathPlace: text(),
     biography: text(),
+    /** Unknown and custom GEDCOM data of the person, written back on export (records.ts). */
+    extra: jsonb().$type<GedcomExtraNode[]>(),
     /** An uploaded image in the files API; deleting the file removes the photo. */
     photoFileId: integer().references((): AnyPgColumn => files.id, { onDelete: 'set null' }),
     isLiving: boolean().notNull().default(false),
@@ -101,6 +114,11 @@ export const persons = pgTable(
         sql`${table.birthYear} is not null and (${table.deathYear} is not null or ${table.deathDate} is not null)`,
       ),
     check('persons_sex_check', sql`${table.sex} in ('M', 'F', 'U')`),
+    check(
+      'persons_year_source_check',
+      sql`coalesce(${table.birthYearSource} = 'christening', true)
+        and coalesce(${table.deathYearSource} = 'burial', true)`,
+    ),
     check('persons_depth_check', sql`${table.depth} = cardinality(${table.path})`),
   ],
 );
@@ -126,6 +144,12 @@ export const unions = pgTable(
     person2Id: integer()
       .notNull()
       .references(() => persons.id, { onDelete: 'cascade' }),
+    /** Order of this union among person 1's unions (first marriage 1, second 2…), if known. */
+    person1Position: integer(),
+    /** Order of this union among person 2's unions. */
+    person2Position: integer(),
+    /** Unknown and custom GEDCOM data of the family, written back on export. */
+    extra: jsonb().$type<GedcomExtraNode[]>(),
     ...timestamps,
   },
   (table) => [

@@ -4,3 +4,4 @@ export * from './polls';
 export * from './content';
 export * from './genealogy';
 export * from './files';
+export * from './records';
