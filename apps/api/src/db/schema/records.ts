@@ -1,4 +1,4 @@
-import type { EventType, NameKind, ParentRelation, SourceKind } from '@bagysh/shared';
+import type { EventDate, EventType, NameKind, ParentRelation, SourceKind } from '@bagysh/shared';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -23,9 +23,6 @@ import { users } from './users';
  * before they are written. Records of a person (names, events, citations, media, further
  * parent families) are part of the person's revisions; places, sources and notes are shared.
  */
-
-/** A GEDCOM date as structured parts and original text (EventDate of packages/shared). */
-type StoredDate = Record<string, unknown>;
 
 const timestamps = {
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -125,7 +122,7 @@ export const sources = pgTable(
     callNumber: text(),
     url: text(),
     /** When an informant told it, as a GEDCOM date. */
-    toldDate: jsonb().$type<StoredDate>(),
+    toldDate: jsonb().$type<EventDate>(),
     toldPlaceId: integer().references(() => places.id, { onDelete: 'set null' }),
     /** A quoted passage (GEDCOM TEXT). */
     text: text(),
@@ -200,7 +197,7 @@ export const events = pgTable(
     customType: text(),
     /** What the event says: an occupation's title, a residence's address, a cause of death. */
     value: text(),
-    date: jsonb().$type<StoredDate>(),
+    date: jsonb().$type<EventDate>(),
     dateSort: integer(),
     placeId: integer().references(() => places.id, { onDelete: 'set null' }),
     note: text(),
