@@ -42,6 +42,7 @@ const READS: [string, Partial<EventDate>][] = [
   ['INT 1850 (жазында)', { qualifier: 'interpreted', start: y1850, phrase: 'жазында' }],
   ['(Кытайдан көчкөндө)', { qualifier: 'phrase', start: null, phrase: 'Кытайдан көчкөндө' }],
   ['(a (b) c)', { qualifier: 'phrase', phrase: 'a (b) c' }],
+  ['INT 1850 (жазы  болжол)', { qualifier: 'interpreted', phrase: 'жазы  болжол' }],
   ['', { qualifier: 'phrase', start: null, phrase: null }],
   // Case and whitespace do not matter; `text` keeps the value with whitespace folded.
   [

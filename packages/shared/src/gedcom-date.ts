@@ -408,11 +408,13 @@ export function parseGedcomDate(value: string, phrase?: string): EventDate {
   if (text === '') {
     return { ...invalid(text), phrase: extra, valid: true };
   }
-  const onlyPhrase = /^\((.*)\)$/.exec(text);
+  // Phrases keep their inner spacing; only the date part is folded.
+  const onlyPhrase = /^\((.*)\)$/s.exec(value.trim());
   if (onlyPhrase) return { ...invalid(text), phrase: extra ?? onlyPhrase[1] ?? '', valid: true };
 
-  const interpreted = /^INT (.*?) ?\((.*)\)$/i.exec(text);
-  const structure = readStructure((interpreted ? (interpreted[1] ?? '') : text).toUpperCase());
+  const interpreted = /^INT\s+(.*?)\s*\((.*)\)$/is.exec(value.trim());
+  const dateText = interpreted ? (interpreted[1] ?? '').replace(/\s+/g, ' ') : text;
+  const structure = readStructure(dateText.toUpperCase());
   if (!structure || (interpreted && structure.qualifier !== 'exact'))
     return invalid(text, extra ?? undefined);
 
@@ -524,7 +526,8 @@ export function formatGedcomDate(
     return { date: formatStructure(date, '7.0', false), phrase };
   }
   const value = formatStructure(date, '5.5.1', true);
-  const folded = phrase?.replace(/\s+/g, ' ').trim() ?? null;
+  // A 5.5.1 DATE is one line.
+  const folded = phrase?.replace(/\s*[\r\n]\s*/g, ' ') ?? null;
   if (date.qualifier === 'phrase')
     return { date: folded === null ? '' : `(${folded})`, phrase: null };
   if (date.qualifier === 'interpreted')
