@@ -133,6 +133,8 @@ describe('parseGedcomDate', () => {
     '1850/52',
     '44/45 B.C.',
     'FRENCH_R 7 COMP 3',
+    '1234567',
+    'INT 1850 x)',
   ])('keeps %j as an invalid phrase', (value) => {
     const date = parseGedcomDate(value);
     expect(date).toEqual({
