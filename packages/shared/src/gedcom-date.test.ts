@@ -42,6 +42,7 @@ const READS: [string, Partial<EventDate>][] = [
   ['INT 1850 (жазында)', { qualifier: 'interpreted', start: y1850, phrase: 'жазында' }],
   ['(Кытайдан көчкөндө)', { qualifier: 'phrase', start: null, phrase: 'Кытайдан көчкөндө' }],
   ['(a (b) c)', { qualifier: 'phrase', phrase: 'a (b) c' }],
+  ['INT 1850 (жазы  болжол)', { qualifier: 'interpreted', phrase: 'жазы  болжол' }],
   ['', { qualifier: 'phrase', start: null, phrase: null }],
   // Case and whitespace do not matter; `text` keeps the value with whitespace folded.
   [
@@ -132,6 +133,8 @@ describe('parseGedcomDate', () => {
     '1850/52',
     '44/45 B.C.',
     'FRENCH_R 7 COMP 3',
+    '1234567',
+    'INT 1850 x)',
   ])('keeps %j as an invalid phrase', (value) => {
     const date = parseGedcomDate(value);
     expect(date).toEqual({

@@ -284,7 +284,8 @@ function readPoint(tokens: string[], at: number): { parsed: ParsedPoint; next: n
     month = months.indexOf(tokens[i] ?? '') + 1;
     i++;
   }
-  const yearMatch = /^(\d+)(?:\/(\d{2}|\d{4}))?$/.exec(tokens[i] ?? '');
+  // Up to six digits: enough for every calendar, and safe in day arithmetic.
+  const yearMatch = /^(\d{1,6})(?:\/(\d{2}|\d{4}))?$/.exec(tokens[i] ?? '');
   if (!yearMatch) return null;
   i++;
   const year = Number(yearMatch[1]);
@@ -304,7 +305,8 @@ function readPoint(tokens: string[], at: number): { parsed: ParsedPoint; next: n
 function pointIsValid(calendar: DateCalendar, point: DatePoint) {
   if (point.year === 0) return false;
   if (point.dual_year !== null) {
-    // Dual dates are the Julian/Gregorian change of new year: consecutive A.D. years.
+    // Dual dates are January–March before the new year moved from 25 March to 1 January:
+    // two consecutive A.D. years.
     if (point.bc || point.dual_year !== point.year + 1) return false;
     if (calendar !== 'gregorian' && calendar !== 'julian') return false;
   }
@@ -326,14 +328,14 @@ const invalid = (text: string, phrase?: string): EventDate => ({
   valid: false,
 });
 
+type Structure = Pick<EventDate, 'qualifier' | 'calendar' | 'start' | 'end' | 'end_calendar'>;
+
 /** The structure of a value without phrase parts; null when it is no GEDCOM date. */
-function readStructure(
-  upper: string,
-): Pick<EventDate, 'qualifier' | 'calendar' | 'start' | 'end' | 'end_calendar'> | null {
-  const tokens = upper
-    .replace(/@#D([^@]*)@/g, (_, name: string) => ` @#D${name.trim().replace(/ +/g, '_')}@ `)
-    .trim()
-    .split(/ +/);
+function readStructure(upper: string): Structure | null {
+  const escaped = upper.includes('@')
+    ? upper.replace(/@#D([^@]*)@/g, (_, name: string) => ` @#D${name.trim().replace(/ +/g, '_')}@ `)
+    : upper;
+  const tokens = escaped.trim().split(/ +/);
   const first = tokens[0] ?? '';
   let qualifier: DateQualifier = 'exact';
   let at = 0;
@@ -374,9 +376,7 @@ function readStructure(
   return result;
 }
 
-function sortKey(
-  date: Pick<EventDate, 'qualifier' | 'calendar' | 'start' | 'end' | 'end_calendar'>,
-) {
+function sortKey(date: Structure) {
   if (date.start) {
     const [first, last] = pointSpan(date.calendar, date.start);
     if (date.qualifier === 'before') return first - 1;
@@ -397,6 +397,17 @@ const samePoint = (a: DatePoint | null, b: DatePoint | null) =>
     a.bc === b.bc);
 
 /**
+ * `INT <date> (<phrase>)` → date and phrase, or null. By index rather than a lazy regex, which
+ * would backtrack quadratically on a long value full of parentheses.
+ */
+function splitInterpreted(value: string): [string, string] | null {
+  if (!/^INT\s/i.test(value) || !value.endsWith(')')) return null;
+  const open = value.indexOf('(');
+  if (open < 0) return null;
+  return [value.slice(3, open).trim(), value.slice(open + 1, -1)];
+}
+
+/**
  * A GEDCOM DATE value, and the 7.0 PHRASE beside it if any, as an {@link EventDate}. Never
  * throws: anything that is not a GEDCOM date comes back with `valid: false` and its text as
  * `phrase`. A PHRASE that is the same date written with dual years (as {@link formatGedcomDate}
@@ -408,11 +419,13 @@ export function parseGedcomDate(value: string, phrase?: string): EventDate {
   if (text === '') {
     return { ...invalid(text), phrase: extra, valid: true };
   }
-  const onlyPhrase = /^\((.*)\)$/.exec(text);
+  // Phrases keep their inner spacing; only the date part is folded.
+  const onlyPhrase = /^\((.*)\)$/s.exec(value.trim());
   if (onlyPhrase) return { ...invalid(text), phrase: extra ?? onlyPhrase[1] ?? '', valid: true };
 
-  const interpreted = /^INT (.*?) ?\((.*)\)$/i.exec(text);
-  const structure = readStructure((interpreted ? (interpreted[1] ?? '') : text).toUpperCase());
+  const interpreted = splitInterpreted(value.trim());
+  const dateText = interpreted ? interpreted[0].replace(/\s+/g, ' ') : text;
+  const structure = readStructure(dateText.toUpperCase());
   if (!structure || (interpreted && structure.qualifier !== 'exact'))
     return invalid(text, extra ?? undefined);
 
@@ -425,7 +438,7 @@ export function parseGedcomDate(value: string, phrase?: string): EventDate {
   };
   if (interpreted) {
     date.qualifier = 'interpreted';
-    date.phrase = interpreted[2] ?? '';
+    date.phrase = interpreted[1];
   }
   if (extra === null) return date;
 
@@ -524,7 +537,8 @@ export function formatGedcomDate(
     return { date: formatStructure(date, '7.0', false), phrase };
   }
   const value = formatStructure(date, '5.5.1', true);
-  const folded = phrase?.replace(/\s+/g, ' ').trim() ?? null;
+  // A 5.5.1 DATE is one line.
+  const folded = phrase?.replace(/\s*[\r\n]\s*/g, ' ') ?? null;
   if (date.qualifier === 'phrase')
     return { date: folded === null ? '' : `(${folded})`, phrase: null };
   if (date.qualifier === 'interpreted')
