@@ -163,10 +163,12 @@ describe('POST /api/gedcom/previews/', () => {
     });
     expect(result.file_sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(result.encoding_reason).toBeTruthy();
-    expect(result.warnings).toEqual([
-      expect.objectContaining({ line: 15, record: '@I1@', message: expect.stringContaining('@F9@') }),
-      expect.objectContaining({ line: 28, record: '@I3@', message: expect.stringContaining('кечээ') }),
+    expect(result.warnings.map(({ line, record }) => ({ line, record }))).toEqual([
+      { line: 15, record: '@I1@' },
+      { line: 28, record: '@I3@' },
     ]);
+    expect(result.warnings[0]?.message).toContain('@F9@');
+    expect(result.warnings[1]?.message).toContain('кечээ');
     expect(result.warnings_total).toBe(2);
     expect(Date.parse(result.expires_at) - Date.parse(result.created_at)).toBe(24 * 3600 * 1000);
 
@@ -202,9 +204,7 @@ describe('POST /api/gedcom/previews/', () => {
   });
 
   it('shows the refusal a file would get, naming the line, and does not import it', async () => {
-    const truncated = ['0 HEAD', '1 GEDC', '2 VERS 5.5.1', '0 @I1@ INDI', '1 NAME Асан'].join(
-      '\n',
-    );
+    const truncated = ['0 HEAD', '1 GEDC', '2 VERS 5.5.1', '0 @I1@ INDI', '1 NAME Асан'].join('\n');
     const result = await preview(moderator, truncated);
     expect(result.refusal).toBe(gedcomMessages.truncated(5));
     expect(result.counts).toBeNull();
