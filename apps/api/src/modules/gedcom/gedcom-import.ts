@@ -832,8 +832,8 @@ async function importFile(
     );
     // Loading a tree into an (almost) empty database: building the indexes once afterwards is
     // several times faster than maintaining them row by row. Readers wait meanwhile, but there
-    // is next to nothing to read yet.
-    const bulk = (existing?.count ?? 0) * BULK_RATIO < total;
+    // is next to nothing to read yet. A replaced tree is empty once deleted.
+    const bulk = callbacks.replace === true || (existing?.count ?? 0) * BULK_RATIO < total;
     await db.transaction(async (tx) => {
       // A process starting meanwhile may have taken this job for abandoned (this one lost its
       // lock connection) and removed its staged rows: then move nothing. The row lock makes
