@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { PageQuerySchema, paginatedSchema } from './common';
 
 /**
- * GEDCOM import and export (issue 5): import is a background job an admin starts, and may
- * cancel while it is queued or running (issue 14).
+ * GEDCOM import and export (issue 5): import is a background job a moderator or admin starts,
+ * and may cancel while it is queued or running (issue 14). Issue 15: a preview first, then
+ * add to the tree or replace it (admins, after a backup).
  */
 export const GEDCOM_JOB_STATUSES = ['queued', 'running', 'done', 'failed', 'cancelled'] as const;
 export const GedcomJobStatusSchema = z.enum(GEDCOM_JOB_STATUSES);
@@ -26,9 +28,25 @@ export type GedcomWarning = z.infer<typeof GedcomWarningSchema>;
 /** At most this many warnings are kept with a job; `warnings_total` counts them all. */
 export const GEDCOM_WARNINGS_KEPT = 500;
 
+/** `add`: the file's persons join the tree; `replace`: they replace it (admins only). */
+export const GEDCOM_IMPORT_MODES = ['add', 'replace'] as const;
+export const GedcomImportModeSchema = z.enum(GEDCOM_IMPORT_MODES);
+export type GedcomImportMode = z.infer<typeof GedcomImportModeSchema>;
+
+/** Who started an import. */
+export const GedcomUserRefSchema = z.object({ id: z.number().int(), username: z.string() });
+
 export const GedcomJobSchema = z.object({
   id: z.string(),
   status: GedcomJobStatusSchema,
+  mode: GedcomImportModeSchema,
+  file_name: z.string().nullable(),
+  /** SHA-256 (hex) of the uploaded file, null for imports older than issue 15. */
+  file_sha256: z.string().nullable(),
+  file_size: z.number().int().nullable(),
+  /** A replacing import's backup of the tree before it, in DATA_DIR/backups/. */
+  backup_name: z.string().nullable(),
+  created_by: GedcomUserRefSchema.nullable(),
   /** Individuals written so far, of `total` (known once the file has been read through). */
   processed: z.number().int(),
   total: z.number().int().nullable(),
@@ -47,6 +65,99 @@ export const GedcomJobSchema = z.object({
   warnings_total: z.number().int(),
 });
 export type GedcomJob = z.infer<typeof GedcomJobSchema>;
+
+/** Records of a GEDCOM file, counted by the preview. */
+export const GedcomCountsSchema = z.object({
+  individuals: z.number().int(),
+  families: z.number().int(),
+  /** Events of individuals and families (birth, death, marriage, residence, …). */
+  events: z.number().int(),
+  /** SOUR records. */
+  sources: z.number().int(),
+  /** Distinct place names (PLAC values). */
+  places: z.number().int(),
+  /** Shared NOTE records and inline notes. */
+  notes: z.number().int(),
+  /** OBJE records and inline multimedia links. */
+  media: z.number().int(),
+});
+export type GedcomCounts = z.infer<typeof GedcomCountsSchema>;
+
+/** `GET /api/gedcom/jobs/`: the history of imports, newest first. */
+export const GedcomJobListQuery = PageQuerySchema;
+export const GedcomJobListItemSchema = GedcomJobSchema.omit({ warnings: true }).extend({
+  /** What the preview counted in the file; null for imports without a preview. */
+  counts: GedcomCountsSchema.nullable(),
+});
+export type GedcomJobListItem = z.infer<typeof GedcomJobListItemSchema>;
+export const GedcomJobPageSchema = paginatedSchema(GedcomJobListItemSchema);
+export type GedcomJobPage = z.infer<typeof GedcomJobPageSchema>;
+
+/** A person of the file that looks like one already in the tree. */
+export const GedcomLookAlikeSchema = z.object({
+  /** The file's record (`@I12@`) and line. */
+  xref: z.string(),
+  line: z.number().int(),
+  name: z.string(),
+  birth_year: z.number().int().nullable(),
+  /** The person of the tree it looks like. */
+  person_id: z.number().int(),
+  person_name: z.string(),
+  person_birth_year: z.number().int().nullable(),
+});
+export type GedcomLookAlike = z.infer<typeof GedcomLookAlikeSchema>;
+
+/** An earlier import of the very same file (same SHA-256). */
+export const GedcomSameFileSchema = z.object({
+  job_id: z.string(),
+  imported_at: z.string(),
+  imported_by: GedcomUserRefSchema.nullable(),
+  mode: GedcomImportModeSchema,
+});
+
+/**
+ * `POST /api/gedcom/previews/`: what importing the file would do, nothing written. `refusal` is
+ * the Kyrgyz reason the import would refuse the file (naming the line), or null.
+ */
+export const GedcomPreviewSchema = z.object({
+  id: z.string(),
+  file_name: z.string().nullable(),
+  file_sha256: z.string(),
+  file_size: z.number().int(),
+  created_at: z.string(),
+  /** When the preview and its copy of the file are removed unless committed before. */
+  expires_at: z.string(),
+  /** The GEDCOM version of the header ('5.5.1', '7.0', …), '' when the header has none. */
+  version: z.string().nullable(),
+  encoding: z.string().nullable(),
+  encoding_reason: z.string().nullable(),
+  /** Null when the file is refused before it could be counted. */
+  counts: GedcomCountsSchema.nullable(),
+  warnings: z.array(GedcomWarningSchema),
+  warnings_total: z.number().int(),
+  refusal: z.string().nullable(),
+  /**
+   * Persons of the file with the same folded name and father's name as a person of the tree
+   * (and the same birth year when both have one); `examples` shows a few.
+   */
+  look_alikes: z.object({
+    count: z.number().int(),
+    examples: z.array(GedcomLookAlikeSchema),
+  }),
+  /** The latest finished import of the same file, or null. */
+  same_file: GedcomSameFileSchema.nullable(),
+});
+export type GedcomPreview = z.infer<typeof GedcomPreviewSchema>;
+
+export const GedcomPreviewIdParams = z.object({ id: z.uuid() });
+
+/** `POST /api/gedcom/previews/{id}/commit/`: import the previewed file. */
+export const GedcomCommitBody = z.object({
+  mode: GedcomImportModeSchema.default('add'),
+  /** Needed when the same file was imported before (else 409 asks for it). */
+  confirm_same_file: z.boolean().default(false),
+});
+export type GedcomCommitBody = z.infer<typeof GedcomCommitBody>;
 
 export const GEDCOM_VERSIONS = ['5.5.1', '7.0'] as const;
 
@@ -75,6 +186,11 @@ export const gedcomMessages = {
   empty: 'Файлда бир да инсан (INDI) жок.',
   cancelled: 'Импорт токтотулду: эч ким кошулган жок.',
   alreadyFinished: 'Бул импорт аяктап калган: аны токтотууга болбойт.',
+  sameFile: (when: string) =>
+    `Бул файл ${when} импорттолгон. Кайра импорттоо керек болсо, ырастаңыз (confirm_same_file).`,
+  replaceAdminOnly: 'Бүт санжыраны алмаштыруу администраторго гана уруксат.',
+  refused: 'Бул файлды импорттоого болбойт: алдын ала көрүүдөгү себепти караңыз.',
+  backupFailed: 'Санжыранын камдык көчүрмөсү жасалган жок: эч нерсе алмаштырылган жок.',
 } as const;
 
 /** Import-report lines: the import goes on after each of them. */

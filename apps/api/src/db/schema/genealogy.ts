@@ -1,5 +1,7 @@
 import type {
+  GedcomImportMode,
   GedcomJobStatus,
+  GedcomPreview,
   RevisionAction,
   RevisionStatus,
   Sex,
@@ -8,6 +10,7 @@ import type {
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   check,
   index,
@@ -241,9 +244,43 @@ export const gedcomJobs = pgTable(
     report: jsonb(),
     createdById: integer().references(() => users.id, { onDelete: 'set null' }),
     finishedAt: timestamp({ withTimezone: true }),
+    /** Added to the tree, or replacing it (after a backup archive named `backup_name`). */
+    mode: text().$type<GedcomImportMode>().notNull().default('add'),
+    /** SHA-256 of the uploaded file: the same file imported twice is asked about. */
+    fileSha256: text(),
+    fileSize: bigint({ mode: 'number' }),
+    /** The file name of the backup a replacing import made in DATA_DIR/backups/. */
+    backupName: text(),
+    /** What the preview counted in the file (GedcomPreview['counts']), null without preview. */
+    counts: jsonb().$type<GedcomPreview['counts']>(),
     ...timestamps,
   },
-  (table) => [index().on(table.createdById)],
+  (table) => [
+    index().on(table.createdById),
+    index().on(table.fileSha256),
+    index().on(table.createdAt),
+  ],
+);
+
+/**
+ * An uploaded GEDCOM analysed without writing (issue 15, "preview first"): the file waits in
+ * DATA_DIR/tmp/gedcom-previews/<id>/ until its creator commits it (it becomes a job's upload)
+ * or it expires (swept with its file).
+ */
+export const gedcomPreviews = pgTable(
+  'gedcom_previews',
+  {
+    id: uuid().primaryKey(),
+    fileName: text(),
+    fileSha256: text().notNull(),
+    fileSize: bigint({ mode: 'number' }).notNull(),
+    /** The preview's answer (GedcomPreview without the fields kept in columns). */
+    result: jsonb().$type<GedcomPreview>().notNull(),
+    createdById: integer().references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    ...timestamps,
+  },
+  (table) => [index().on(table.createdById), index().on(table.expiresAt)],
 );
 
 /**

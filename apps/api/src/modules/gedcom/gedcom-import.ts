@@ -21,6 +21,7 @@ import {
   type EncodingChoice,
   type GedcomNode,
 } from './gedcom-reader';
+import { deleteTree } from './replace-tree';
 
 /**
  * GEDCOM import, all or nothing, in two streaming passes over the uploaded file:
@@ -44,6 +45,8 @@ export interface ImportCallbacks {
   onPhase?(phase: 'structure' | 'staging' | 'moving'): void;
   /** Collects the encoding and the warnings, also of an import that fails. */
   report?: ImportReport;
+  /** The new tree replaces the old one, deleted in the same transaction (replace-tree.ts). */
+  replace?: boolean;
 }
 
 export interface ImportResult {
@@ -86,7 +89,7 @@ class IntList {
 }
 
 /** No birth year, in an IntList of years. */
-const NO_YEAR = -2_147_483_648;
+export const NO_YEAR = -2_147_483_648;
 
 const NUMBERED_XREF = /^@([A-Za-z_]{0,8})([1-9]\d{0,7})@$/;
 
@@ -135,7 +138,7 @@ class XrefIndex {
 }
 
 /** The structure of the file after pass 1, indexed by individual or family. */
-class Structure {
+export class Structure {
   readonly indiIndex = new XrefIndex();
   readonly indiLine = new IntList();
   readonly indiDefined = new IntList(0);
@@ -187,7 +190,7 @@ class Structure {
 }
 
 /** "Асан /Үсөнов/" → "Асан Үсөнов"; GIVN/SURN when NAME is empty. */
-function personName(record: GedcomNode): string {
+export function personName(record: GedcomNode): string {
   const name = child(record, 'NAME');
   let text = name?.value ?? '';
   if (text.trim() === '' && name) {
@@ -203,7 +206,7 @@ function isPointer(value: string): boolean {
 }
 
 /** A pointer's xref; null for no pointer, `@VOID@` (7.0's "none") included. */
-function pointer(value: string): string | null {
+export function pointer(value: string): string | null {
   const match = /^(@[^@\s]+@)$/.exec(value.trim());
   const xref = match?.[1] ?? null;
   return xref === '@VOID@' ? null : xref;
@@ -213,12 +216,12 @@ function pointer(value: string): string | null {
  * A record's key: its xref, or (7.0 allows records nobody points to) a key made of its line,
  * which no xref can be.
  */
-function recordKey(record: GedcomNode): string {
+export function recordKey(record: GedcomNode): string {
   return record.xref ?? `#${record.line}`;
 }
 
 /** Pass 1: the skeleton of the tree. */
-async function readStructure(
+export async function readStructure(
   path: string,
   choice: EncodingChoice,
   report: ImportReport,
@@ -387,7 +390,7 @@ function assertNoCycle(s: Structure, father: Int32Array, mother: Int32Array): vo
 }
 
 /** Fathers and mothers by index, and each individual's depth; a loop fails the import. */
-function resolveLineage(s: Structure) {
+export function resolveLineage(s: Structure) {
   const n = s.count;
   const father = new Int32Array(n).fill(-1);
   const mother = new Int32Array(n).fill(-1);
@@ -632,7 +635,7 @@ async function extractGedzip(path: string, target: string, report: ImportReport)
 }
 
 /** The file's encoding after a look at its bytes; other kinds of files are refused. */
-async function prepare(
+export async function prepare(
   path: string,
   gedzipTarget: string,
   report: ImportReport,
@@ -829,8 +832,8 @@ async function importFile(
     );
     // Loading a tree into an (almost) empty database: building the indexes once afterwards is
     // several times faster than maintaining them row by row. Readers wait meanwhile, but there
-    // is next to nothing to read yet.
-    const bulk = (existing?.count ?? 0) * BULK_RATIO < total;
+    // is next to nothing to read yet. A replaced tree is empty once deleted.
+    const bulk = callbacks.replace === true || (existing?.count ?? 0) * BULK_RATIO < total;
     await db.transaction(async (tx) => {
       // A process starting meanwhile may have taken this job for abandoned (this one lost its
       // lock connection) and removed its staged rows: then move nothing. The row lock makes
@@ -841,6 +844,7 @@ async function importFile(
       );
       if (job && job.status !== 'running') throw new GedcomError('Импорт токтотулду.');
       await lockTree(tx);
+      if (callbacks.replace) await deleteTree(tx);
       const indexes = bulk ? await dropSecondaryIndexes(tx) : [];
       await tx.execute(sql`insert into name_keys (key)
         select distinct name_key from gedcom_staging where job_id = ${jobId}::uuid

@@ -215,13 +215,13 @@ describe('GEDCOM import', () => {
     expect(response.statusCode).toBe(404);
   });
 
-  it('is for admins only and needs the file field', async () => {
-    const moderator = await createTestUser(app, { role: 'moderator' });
+  it('is for moderators and admins and needs the file field', async () => {
+    const member = await createTestUser(app, { role: 'user' });
     const body = multipart(SAMPLE_551);
     const refused = await app.inject({
       method: 'POST',
       url: '/api/gedcom/import/',
-      headers: { ...moderator.headers, ...body.headers },
+      headers: { ...member.headers, ...body.headers },
       payload: body.payload,
     });
     expect(refused.statusCode).toBe(403);

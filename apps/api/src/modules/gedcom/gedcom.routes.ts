@@ -1,14 +1,21 @@
 import multipart from '@fastify/multipart';
 import {
+  GedcomCommitBody,
   GedcomExportQuery,
   GedcomImportAcceptedSchema,
   GedcomJobIdParams,
+  GedcomJobListQuery,
+  GedcomJobPageSchema,
   GedcomJobSchema,
   gedcomMessages,
+  GedcomPreviewIdParams,
+  GedcomPreviewSchema,
   hasRole,
 } from '@bagysh/shared';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorMessages, fieldError, HttpError } from '../../lib/http-errors';
+import { paginated } from '../../lib/pagination';
 import { currentUser, requireRole, requireUser } from '../../plugins/auth';
 import {
   assertGoodPart,
@@ -27,7 +34,7 @@ import {
   RequestActivity,
 } from './export-stream';
 
-/** Large trees make large files: 1M persons are about 100 MB of GEDCOM. Admins only. */
+/** Large trees make large files: 1M persons are about 100 MB of GEDCOM. Staff only. */
 const GEDCOM_MAX_BYTES = 2 * 1024 * 1024 * 1024;
 
 const tags = ['gedcom'];
@@ -37,7 +44,24 @@ const asClientError = (error: unknown) =>
   isTruncatedMultipart(error) ? new HttpError(400, inputGuardMessages.malformedMultipart) : error;
 const security = [{ bearer: [] }];
 
-/** GEDCOM import (admin, background job) and export (members; living persons filtered). */
+/** The multipart field `file` of an upload, as a stream (400/415 for anything else). */
+async function uploadedFile(request: FastifyRequest) {
+  if (!request.isMultipart()) throw new HttpError(415, errorMessages.unsupportedMediaType);
+  const part = await request.file().catch((error: unknown) => {
+    throw asClientError(error);
+  });
+  if (!part || part.fieldname !== 'file') {
+    part?.file.resume();
+    throw fieldError('file', gedcomMessages.noFile);
+  }
+  assertGoodPart(part);
+  return part;
+}
+
+/**
+ * GEDCOM import (moderators and admins, background job: a preview first, then add to the tree,
+ * or replace it — admins only) and export (members; living persons filtered).
+ */
 export const gedcomRoutes: FastifyPluginAsyncZod = async (app) => {
   const jobs = new GedcomJobs(app.database, app.config, app.log);
   await jobs.start();
@@ -48,25 +72,19 @@ export const gedcomRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/gedcom/import/',
     {
-      onRequest: requireRole('admin'),
+      onRequest: requireRole('moderator'),
       schema: {
         tags,
         security,
-        summary: 'Import a GEDCOM file (multipart field `file`): 202 with the job id',
+        summary:
+          'Import a GEDCOM file (multipart field `file`) at once, adding to the tree: 202 ' +
+          'with the job id. The import page previews first (POST /api/gedcom/previews/)',
         consumes: ['multipart/form-data'],
         response: { 202: GedcomImportAcceptedSchema },
       },
     },
     async (request, reply) => {
-      if (!request.isMultipart()) throw new HttpError(415, errorMessages.unsupportedMediaType);
-      const part = await request.file().catch((error: unknown) => {
-        throw asClientError(error);
-      });
-      if (!part || part.fieldname !== 'file') {
-        part?.file.resume();
-        throw fieldError('file', gedcomMessages.noFile);
-      }
-      assertGoodPart(part);
+      const part = await uploadedFile(request);
       const id = await jobs
         .receive(part.file, part.filename, currentUser(request).id)
         .catch((error: unknown) => {
@@ -76,10 +94,109 @@ export const gedcomRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.post(
+    '/gedcom/previews/',
+    {
+      onRequest: requireRole('moderator'),
+      schema: {
+        tags,
+        security,
+        summary:
+          'Analyse a GEDCOM file (multipart field `file`) without writing: counts, encoding, ' +
+          'warnings, the refusal if it would be refused, persons like ones already in the ' +
+          'tree, an earlier import of the same file. Kept 24 h for its creator to commit',
+        consumes: ['multipart/form-data'],
+        response: { 201: GedcomPreviewSchema },
+      },
+    },
+    async (request, reply) => {
+      const part = await uploadedFile(request);
+      const preview = await jobs
+        .preview(part.file, part.filename, currentUser(request).id)
+        .catch((error: unknown) => {
+          throw asClientError(error);
+        });
+      return reply.code(201).send(preview);
+    },
+  );
+
+  app.get(
+    '/gedcom/previews/:id/',
+    {
+      onRequest: requireRole('moderator'),
+      schema: {
+        tags,
+        security,
+        summary: 'A preview again (its creator or an admin); 404 once committed or expired',
+        params: GedcomPreviewIdParams,
+        response: { 200: GedcomPreviewSchema },
+      },
+    },
+    async (request) => jobs.getPreview(request.params.id, currentUser(request)),
+  );
+
+  app.delete(
+    '/gedcom/previews/:id/',
+    {
+      onRequest: requireRole('moderator'),
+      schema: {
+        tags,
+        security,
+        summary: 'Drop a preview and its file without importing',
+        params: GedcomPreviewIdParams,
+      },
+    },
+    async (request, reply) => {
+      await jobs.discardPreview(request.params.id, currentUser(request));
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    '/gedcom/previews/:id/commit/',
+    {
+      onRequest: requireRole('moderator'),
+      schema: {
+        tags,
+        security,
+        summary:
+          'Import a previewed file: `add` to the tree, or `replace` it (admins only; a backup ' +
+          'archive of the site is made first, and the old tree goes in the same transaction ' +
+          'that writes the new one). 202 with the job id; 409 for a refused file, or for a ' +
+          'file imported before unless `confirm_same_file`',
+        params: GedcomPreviewIdParams,
+        body: GedcomCommitBody,
+        response: { 202: GedcomImportAcceptedSchema },
+      },
+    },
+    async (request, reply) => {
+      const id = await jobs.commit(request.params.id, request.body, currentUser(request));
+      return reply.code(202).send({ job_id: id });
+    },
+  );
+
+  app.get(
+    '/gedcom/jobs/',
+    {
+      onRequest: requireRole('moderator'),
+      schema: {
+        tags,
+        security,
+        summary: 'The history of imports, newest first: who, when, file, mode, counts, status',
+        querystring: GedcomJobListQuery,
+        response: { 200: GedcomJobPageSchema },
+      },
+    },
+    async (request) => {
+      const { total, results } = await jobs.list(request.query);
+      return paginated(request, request.query, total, results);
+    },
+  );
+
   app.get(
     '/gedcom/jobs/:id/',
     {
-      onRequest: requireRole('admin'),
+      onRequest: requireRole('moderator'),
       schema: {
         tags,
         security,
@@ -94,7 +211,7 @@ export const gedcomRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/gedcom/jobs/:id/',
     {
-      onRequest: requireRole('admin'),
+      onRequest: requireRole('moderator'),
       schema: {
         tags,
         security,

@@ -1,17 +1,30 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, readdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Readable } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { gedcomMessages, type GedcomJob } from '@bagysh/shared';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import {
+  gedcomMessages,
+  hasRole,
+  type GedcomCommitBody,
+  type GedcomJob,
+  type GedcomJobListItem,
+  type GedcomPreview,
+  type PageQuery,
+  type Role,
+} from '@bagysh/shared';
+import { and, count, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Database, Db } from '../../db/client';
-import { gedcomJobs } from '../../db/schema';
-import { errorMessages, HttpError, notFound } from '../../lib/http-errors';
+import { gedcomJobs, gedcomPreviews, users } from '../../db/schema';
+import { errorMessages, forbidden, HttpError, notFound } from '../../lib/http-errors';
+import { pageWindow } from '../../lib/pagination';
+import { prepareBackup, workDirOf } from '../backup/backup.service';
+import { LocalFileStorage } from '../files/storage/local-storage';
 import { importGedcom } from './gedcom-import';
+import { analyseGedcom } from './gedcom-preview';
 import { GedcomError, ImportReport } from './gedcom-reader';
 
 /** What `gedcom_jobs.report` holds: the job answer's report fields. */
@@ -61,6 +74,12 @@ const SWEEP_EVERY_MS = 5000;
 export const ABANDONED = 'Импорт үзгүлтүккө учурады (сервер токтоп калган). Файлды кайра жүктөңүз.';
 /** Advisory-lock namespace of import jobs (first int4 of pg_try_advisory_lock(int4, int4)). */
 export const LOCK_JOB = 0x67_65_64_63; // 'gedc'
+/** Held on a preview while its file arrives, is analysed or moves to a job. */
+export const LOCK_PREVIEW = 0x67_65_64_70; // 'gedp'
+/** How long a preview waits to be committed. */
+export const PREVIEW_TTL_MS = 24 * 3600 * 1000;
+/** How often each process removes expired previews and their files. */
+const PREVIEW_SWEEP_MS = 10 * 60 * 1000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const UNFINISHED: GedcomJob['status'][] = ['queued', 'running'];
 
@@ -121,11 +140,23 @@ interface RunningJob {
 }
 
 type JobRow = typeof gedcomJobs.$inferSelect;
+/** A job row with its creator's user name. */
+interface JobEntry {
+  job: JobRow;
+  username: string | null;
+}
 
-function toJob(row: JobRow): GedcomJob {
+function toJob({ job: row, username }: JobEntry): GedcomJob {
   return {
     id: row.id,
     status: row.status,
+    mode: row.mode,
+    file_name: row.fileName,
+    file_sha256: row.fileSha256,
+    file_size: row.fileSize,
+    backup_name: row.backupName,
+    created_by:
+      row.createdById !== null && username !== null ? { id: row.createdById, username } : null,
     processed: row.processed,
     total: row.total,
     error: row.error,
@@ -140,14 +171,43 @@ function toJob(row: JobRow): GedcomJob {
 /** The job's run ended because this process is closing: it goes back to the queue. */
 class Requeued extends Error {}
 
+/** Copies a stream into a new file at `path`: its SHA-256 (hex) and size. */
+async function storeFile(file: Readable, path: string): Promise<{ sha256: string; size: number }> {
+  const hash = createHash('sha256');
+  let size = 0;
+  const measure = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      hash.update(chunk);
+      size += chunk.length;
+      done(null, chunk);
+    },
+  });
+  await pipeline(file, measure, createWriteStream(path, { mode: 0o600 }));
+  return { sha256: hash.digest('hex'), size };
+}
+
+/** '2026-11-24 13:05 (UTC)', for messages. */
+const whenText = (date: Date) => `${date.toISOString().slice(0, 16).replace('T', ' ')} (UTC)`;
+
+interface Requester {
+  id: number;
+  role: Role;
+}
+
 export class GedcomJobs {
   private readonly running = new Map<string, RunningJob>();
   private readonly db: Db;
   private readonly queue: JobQueue;
   private stopping = false;
   private sweeper: NodeJS.Timeout | undefined;
+  private previewSweeper: NodeJS.Timeout | undefined;
   /** Where uploads are kept while their job lives: `DATA_DIR/tmp/gedcom/<job id>/`. */
   readonly uploadsDir: string;
+  /** Where previewed files wait: `DATA_DIR/tmp/gedcom-previews/<preview id>/`. */
+  readonly previewsDir: string;
+  /** Where a replacing import leaves its backup of the tree before it. */
+  readonly backupsDir: string;
+  private readonly dataDir: string;
 
   constructor(
     private readonly database: Database,
@@ -155,7 +215,10 @@ export class GedcomJobs {
     private readonly log: FastifyBaseLogger,
   ) {
     this.db = database.db;
+    this.dataDir = options.dataDir;
     this.uploadsDir = join(options.dataDir, 'tmp', 'gedcom');
+    this.previewsDir = join(options.dataDir, 'tmp', 'gedcom-previews');
+    this.backupsDir = join(options.dataDir, 'backups');
     this.queue = new JobQueue(database, log);
   }
 
@@ -175,6 +238,13 @@ export class GedcomJobs {
       }, SWEEP_EVERY_MS);
       this.sweeper.unref();
     }
+    await this.sweepPreviews();
+    this.previewSweeper = setInterval(() => {
+      this.sweepPreviews().catch((error: unknown) =>
+        this.log.error({ err: error }, 'GEDCOM preview sweep failed'),
+      );
+    }, PREVIEW_SWEEP_MS);
+    this.previewSweeper.unref();
   }
 
   /**
@@ -193,14 +263,16 @@ export class GedcomJobs {
     const dir = join(this.uploadsDir, id);
     try {
       await mkdir(dir, { recursive: true, mode: 0o700 });
-      await pipeline(file, createWriteStream(join(dir, 'upload.ged'), { mode: 0o600 }));
+      const { sha256, size } = await storeFile(file, join(dir, 'upload.ged'));
       if (file.truncated) throw new HttpError(413, errorMessages.payloadTooLarge);
-      await this.db
-        .insert(gedcomJobs)
-        .values({ id, status: 'queued', fileName, createdById: userId });
-      await this.queue.send(id).catch(async (error: unknown) => {
-        await this.db.delete(gedcomJobs).where(eq(gedcomJobs.id, id));
-        throw error;
+      await this.enqueue({
+        id,
+        status: 'queued',
+        fileName,
+        createdById: userId,
+        mode: 'add',
+        fileSha256: sha256,
+        fileSize: size,
       });
     } catch (error) {
       await rm(dir, { recursive: true, force: true });
@@ -211,6 +283,22 @@ export class GedcomJobs {
     return id;
   }
 
+  /** Records a job whose file is in place and queues it. */
+  private async enqueue(values: typeof gedcomJobs.$inferInsert): Promise<void> {
+    await this.db.insert(gedcomJobs).values(values);
+    await this.queue.send(values.id).catch(async (error: unknown) => {
+      await this.db.delete(gedcomJobs).where(eq(gedcomJobs.id, values.id));
+      throw error;
+    });
+  }
+
+  private selectJobs() {
+    return this.db
+      .select({ job: gedcomJobs, username: users.username })
+      .from(gedcomJobs)
+      .leftJoin(users, eq(users.id, gedcomJobs.createdById));
+  }
+
   /** The queue hands a job to this process: runs it unless it was cancelled meanwhile. */
   private async runQueued(id: string): Promise<void> {
     const lock = await this.database.tryHoldLock(LOCK_JOB, id);
@@ -218,8 +306,8 @@ export class GedcomJobs {
     if (!lock) throw new Error(`GEDCOM job ${id} is locked`);
     const dir = join(this.uploadsDir, id);
     try {
-      const [row] = await this.db.select().from(gedcomJobs).where(eq(gedcomJobs.id, id));
-      if (row?.status !== 'queued') {
+      const [row] = await this.selectJobs().where(eq(gedcomJobs.id, id));
+      if (row?.job.status !== 'queued') {
         await rm(dir, { recursive: true, force: true });
         return;
       }
@@ -244,6 +332,7 @@ export class GedcomJobs {
         total: state.total,
         error: state.error,
         personsCreated: state.persons_created,
+        backupName: state.backup_name,
         finishedAt: state.finished_at === null ? null : new Date(state.finished_at),
         report: {
           encoding: state.encoding,
@@ -264,7 +353,7 @@ export class GedcomJobs {
     if (row?.status === 'cancelled') job.cancelled = true;
   }
 
-  private async run(row: JobRow, dir: string): Promise<void> {
+  private async run(row: JobEntry, dir: string): Promise<void> {
     const job: RunningJob = {
       state: { ...toJob(row), status: 'running', processed: 0, total: null },
       cancelled: false,
@@ -277,6 +366,10 @@ export class GedcomJobs {
     const report = new ImportReport();
     try {
       await this.persist(job);
+      if (state.mode === 'replace') {
+        state.backup_name = await this.backupBeforeReplace(state.id);
+        await this.persist(job);
+      }
       const result = await importGedcom(this.db, join(dir, 'upload.ged'), state.id, {
         onProgress: (processed, total) => {
           state.processed = processed;
@@ -292,6 +385,7 @@ export class GedcomJobs {
         },
         cancelled: () => job.cancelled || this.stopping,
         report,
+        replace: state.mode === 'replace',
       });
       state.status = 'done';
       state.persons_created = result.persons;
@@ -328,13 +422,240 @@ export class GedcomJobs {
     if (requeued) throw new Requeued();
   }
 
+  /**
+   * A replacing import's backup of the whole site (backup.service: one consistent archive)
+   * into DATA_DIR/backups/, made before anything is written; its file name.
+   */
+  private async backupBeforeReplace(jobId: string): Promise<string> {
+    try {
+      await mkdir(this.backupsDir, { recursive: true, mode: 0o700 });
+      const { manifest, archive } = await prepareBackup({
+        database: this.database,
+        storage: new LocalFileStorage(join(this.dataDir, 'files')),
+        workDir: workDirOf(this.dataDir),
+      });
+      const stamp = manifest.createdAt.replace(/[:.]/g, '-');
+      const name = `bagysh-backup-${stamp}-before-gedcom-${jobId.slice(0, 8)}.tar.gz`;
+      const partial = join(this.backupsDir, `${name}.partial`);
+      try {
+        await pipeline(archive, createWriteStream(partial, { mode: 0o600 }));
+        await rename(partial, join(this.backupsDir, name));
+      } catch (error) {
+        await rm(partial, { force: true });
+        throw error;
+      }
+      return name;
+    } catch (error) {
+      this.log.error({ err: error, job: jobId }, 'backup before a replacing import failed');
+      throw new GedcomError(gedcomMessages.backupFailed);
+    }
+  }
+
+  /** The live state of a job this process runs (progress between two saves), else `job`. */
+  private withLive(job: GedcomJob): GedcomJob {
+    const live = this.running.get(job.id);
+    return live && job.status === 'running' ? { ...live.state } : job;
+  }
+
   async get(id: string): Promise<GedcomJob> {
-    const [row] = await this.db.select().from(gedcomJobs).where(eq(gedcomJobs.id, id));
+    const [row] = await this.selectJobs().where(eq(gedcomJobs.id, id));
     if (!row) throw notFound();
-    const live = this.running.get(id);
-    // Progress between two saves is known only to the runner.
-    if (live && row.status === 'running') return { ...live.state };
-    return toJob(row);
+    return this.withLive(toJob(row));
+  }
+
+  /** The history of imports, newest first. */
+  async list(query: PageQuery): Promise<{ total: number; results: GedcomJobListItem[] }> {
+    const { limit, offset } = pageWindow(query);
+    const [total] = await this.db.select({ n: count() }).from(gedcomJobs);
+    const rows = await this.selectJobs()
+      .orderBy(desc(gedcomJobs.createdAt), desc(gedcomJobs.id))
+      .limit(limit)
+      .offset(offset);
+    const results = rows.map((row) => {
+      const { warnings: _warnings, ...job } = this.withLive(toJob(row));
+      return { ...job, counts: row.job.counts ?? null };
+    });
+    return { total: total?.n ?? 0, results };
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Previews: analysed uploads waiting to be committed
+
+  /** The latest finished import of a file with this SHA-256. */
+  private async sameFile(sha256: string): Promise<GedcomPreview['same_file']> {
+    const [row] = await this.selectJobs()
+      .where(and(eq(gedcomJobs.fileSha256, sha256), eq(gedcomJobs.status, 'done')))
+      .orderBy(desc(gedcomJobs.finishedAt))
+      .limit(1);
+    if (!row) return null;
+    const job = toJob(row);
+    return {
+      job_id: job.id,
+      imported_at: job.finished_at ?? job.created_at,
+      imported_by: job.created_by,
+      mode: job.mode,
+    };
+  }
+
+  /**
+   * Keeps an upload under DATA_DIR/tmp/gedcom-previews/ and analyses it without writing to the
+   * tree (gedcom-preview.ts). A file cut at the size limit answers 413.
+   */
+  async preview(
+    file: Readable & { truncated?: boolean },
+    fileName: string,
+    userId: number,
+  ): Promise<GedcomPreview> {
+    await this.sweepPreviews();
+    const id = randomUUID();
+    const lock = await this.database.tryHoldLock(LOCK_PREVIEW, id);
+    if (!lock) throw new Error(`GEDCOM preview ${id} is locked`);
+    const dir = join(this.previewsDir, id);
+    try {
+      await mkdir(dir, { recursive: true, mode: 0o700 });
+      const path = join(dir, 'upload.ged');
+      const { sha256, size } = await storeFile(file, path);
+      if (file.truncated) throw new HttpError(413, errorMessages.payloadTooLarge);
+      const analysis = await analyseGedcom(this.db, path);
+      const now = new Date();
+      const expires = new Date(now.getTime() + PREVIEW_TTL_MS);
+      const result: GedcomPreview = {
+        id,
+        file_name: fileName,
+        file_sha256: sha256,
+        file_size: size,
+        created_at: now.toISOString(),
+        expires_at: expires.toISOString(),
+        ...analysis,
+        same_file: await this.sameFile(sha256),
+      };
+      await this.db.insert(gedcomPreviews).values({
+        id,
+        fileName,
+        fileSha256: sha256,
+        fileSize: size,
+        result,
+        createdById: userId,
+        expiresAt: expires,
+        createdAt: now,
+      });
+      return result;
+    } catch (error) {
+      await rm(dir, { recursive: true, force: true });
+      throw error;
+    } finally {
+      await lock.release();
+    }
+  }
+
+  /** A live preview its creator (or an admin) asks for; 404 once expired or committed. */
+  private async previewRow(id: string, user: Requester) {
+    const [row] = await this.db
+      .select()
+      .from(gedcomPreviews)
+      .where(and(eq(gedcomPreviews.id, id), gt(gedcomPreviews.expiresAt, new Date())));
+    if (!row) throw notFound();
+    if (row.createdById !== user.id && !hasRole(user.role, 'admin')) throw forbidden();
+    return row;
+  }
+
+  async getPreview(id: string, user: Requester): Promise<GedcomPreview> {
+    const row = await this.previewRow(id, user);
+    return { ...row.result, same_file: await this.sameFile(row.fileSha256) };
+  }
+
+  /** Drops a preview and its file. */
+  async discardPreview(id: string, user: Requester): Promise<void> {
+    await this.previewRow(id, user);
+    await this.db.delete(gedcomPreviews).where(eq(gedcomPreviews.id, id));
+    await rm(join(this.previewsDir, id), { recursive: true, force: true });
+  }
+
+  /**
+   * Turns a preview into a queued import job: its file moves to the job's upload folder.
+   * Replace is for admins (403); a refused file and an already imported file that is not
+   * confirmed answer 409.
+   */
+  async commit(id: string, body: GedcomCommitBody, user: Requester): Promise<string> {
+    const preview = await this.previewRow(id, user);
+    if (body.mode === 'replace' && !hasRole(user.role, 'admin')) {
+      throw forbidden(gedcomMessages.replaceAdminOnly);
+    }
+    if (preview.result.refusal) throw new HttpError(409, preview.result.refusal);
+    const same = await this.sameFile(preview.fileSha256);
+    if (same && !body.confirm_same_file) {
+      throw new HttpError(409, gedcomMessages.sameFile(whenText(new Date(same.imported_at))));
+    }
+    // Another commit of the same preview, or the sweep, holds it: it is being taken.
+    const lock = await this.database.tryHoldLock(LOCK_PREVIEW, id);
+    if (!lock) throw notFound();
+    const jobId = randomUUID();
+    const jobLock = await this.database.tryHoldLock(LOCK_JOB, jobId);
+    if (!jobLock) {
+      await lock.release();
+      throw new Error(`GEDCOM job ${jobId} is locked`);
+    }
+    const jobDir = join(this.uploadsDir, jobId);
+    try {
+      const [claimed] = await this.db
+        .delete(gedcomPreviews)
+        .where(eq(gedcomPreviews.id, id))
+        .returning();
+      if (!claimed) throw notFound();
+      try {
+        await mkdir(jobDir, { recursive: true, mode: 0o700 });
+        await rename(join(this.previewsDir, id, 'upload.ged'), join(jobDir, 'upload.ged'));
+        await this.enqueue({
+          id: jobId,
+          status: 'queued',
+          fileName: claimed.fileName,
+          createdById: user.id,
+          mode: body.mode,
+          fileSha256: claimed.fileSha256,
+          fileSize: claimed.fileSize,
+          counts: claimed.result.counts,
+        });
+      } catch (error) {
+        await rm(jobDir, { recursive: true, force: true });
+        throw error;
+      } finally {
+        await rm(join(this.previewsDir, id), { recursive: true, force: true });
+      }
+    } finally {
+      await jobLock.release();
+      await lock.release();
+    }
+    return jobId;
+  }
+
+  /**
+   * Removes expired previews with their files, and files of previews that have no row (their
+   * process died while analysing, or their creator was deleted).
+   */
+  async sweepPreviews(): Promise<void> {
+    const expired = await this.db
+      .delete(gedcomPreviews)
+      .where(lte(gedcomPreviews.expiresAt, new Date()))
+      .returning({ id: gedcomPreviews.id });
+    for (const { id } of expired) {
+      await rm(join(this.previewsDir, id), { recursive: true, force: true });
+    }
+    const folders = (await readdir(this.previewsDir).catch(() => [])).filter((name) =>
+      UUID.test(name),
+    );
+    for (const id of folders) {
+      const lock = await this.database.tryHoldLock(LOCK_PREVIEW, id);
+      if (!lock) continue;
+      try {
+        const [row] = await this.db
+          .select({ id: gedcomPreviews.id })
+          .from(gedcomPreviews)
+          .where(eq(gedcomPreviews.id, id));
+        if (!row) await rm(join(this.previewsDir, id), { recursive: true, force: true });
+      } finally {
+        await lock.release();
+      }
+    }
   }
 
   /**
@@ -359,7 +680,7 @@ export class GedcomJobs {
     }
     const live = this.running.get(id);
     if (live) live.cancelled = true;
-    return toJob(row);
+    return this.get(id);
   }
 
   /**
@@ -412,6 +733,7 @@ export class GedcomJobs {
   async stopAll(): Promise<void> {
     this.stopping = true;
     clearInterval(this.sweeper);
+    clearInterval(this.previewSweeper);
     await this.queue.stop();
   }
 }

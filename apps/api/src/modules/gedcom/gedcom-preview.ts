@@ -1,0 +1,255 @@
+import { rm } from 'node:fs/promises';
+import { gedcomWarnings, type GedcomCounts, type GedcomPreview } from '@bagysh/shared';
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client';
+import { isReadableDate } from './gedcom-dates';
+import {
+  NO_YEAR,
+  personName,
+  pointer,
+  prepare,
+  readStructure,
+  recordKey,
+  resolveLineage,
+  type Structure,
+} from './gedcom-import';
+import {
+  child,
+  GedcomError,
+  ImportReport,
+  readGedcomRecordBatches,
+  type EncodingChoice,
+  type GedcomNode,
+} from './gedcom-reader';
+
+/**
+ * What importing a GEDCOM file would do, without writing anything (issue 15, "preview first"):
+ * the import's own first pass (encoding, structure, refusals), a second streaming pass that
+ * counts records and finds dangling pointers and unreadable dates, and one query for the file's
+ * persons that look like persons already in the tree. Memory holds the import's few integers
+ * per individual and the set of distinct place names, never the file.
+ */
+
+export type Analysis = Pick<
+  GedcomPreview,
+  | 'version'
+  | 'encoding'
+  | 'encoding_reason'
+  | 'counts'
+  | 'warnings'
+  | 'warnings_total'
+  | 'refusal'
+  | 'look_alikes'
+>;
+
+/** How many look-alikes the preview shows by name. */
+const EXAMPLES = 5;
+
+const PERSON_EVENTS = new Set(
+  (
+    'BIRT CHR DEAT BURI CREM ADOP BAPM BARM BASM BLES CHRA CONF FCOM ORDN NATU EMIG IMMI CENS ' +
+    'PROB WILL GRAD RETI EVEN RESI OCCU EDUC CAST DSCR IDNO NATI NCHI NMR PROP RELI SSN TITL ' +
+    'FACT _MILI'
+  ).split(' '),
+);
+const FAMILY_EVENTS = new Set(
+  'ANUL CENS DIV DIVF ENGA MARB MARC MARR MARL MARS RESI EVEN FACT'.split(' '),
+);
+
+/** A PostgreSQL array literal of texts, sent as one parameter. */
+function textArray(values: readonly string[]): string {
+  return `{${values.map((v) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
+}
+
+interface LookAlikeRow {
+  total: number;
+  index: number;
+  person_id: number;
+  person_name: string;
+  person_birth_year: number | null;
+}
+
+/**
+ * Individuals of the file with a father whose folded name and father's folded name match a
+ * person of the tree (and the birth year, when both have one): one query over the
+ * `(name_key, father_name_key)` index, answering the total and the first few.
+ */
+async function treeLookAlikes(
+  db: Db,
+  s: Structure,
+  father: Int32Array,
+): Promise<{ total: number; rows: LookAlikeRow[] }> {
+  const indices: number[] = [];
+  const names: number[] = [];
+  const fathers: number[] = [];
+  const years: (number | null)[] = [];
+  for (let i = 0; i < s.count; i++) {
+    const f = father[i] ?? -1;
+    if (s.indiDefined.get(i) !== 1 || f === -1) continue;
+    indices.push(i);
+    names.push(s.indiNameKey.get(i) + 1);
+    fathers.push(s.indiNameKey.get(f) + 1);
+    const year = s.indiBirthYear.get(i);
+    years.push(year === NO_YEAR ? null : year);
+  }
+  if (indices.length === 0) return { total: 0, rows: [] };
+  const rows = await queryRows<LookAlikeRow>(
+    db,
+    sql`with keys as (
+          select key, n::int from unnest(${textArray(s.keys)}::text[]) with ordinality k(key, n)),
+        file as (
+          select f.i, name.key as name_key, father.key as father_key, f.year
+          from unnest(${`{${indices.join(',')}}`}::int[], ${`{${names.join(',')}}`}::int[],
+                      ${`{${fathers.join(',')}}`}::int[],
+                      ${`{${years.map((y) => y ?? 'NULL').join(',')}}`}::int[]) f(i, name, father, year)
+          join keys name on name.n = f.name
+          join keys father on father.n = f.father)
+        select count(*) over ()::int as total, file.i as index, p.id as person_id,
+          p.name as person_name, p.birth_year as person_birth_year
+        from file cross join lateral (
+          select id, name, birth_year from persons p
+          where p.name_key = file.name_key and p.father_name_key = file.father_key
+            and (file.year is null or p.birth_year is null or p.birth_year = file.year)
+          order by id limit 1) p
+        order by file.i
+        limit ${EXAMPLES}`,
+  );
+  return { total: rows[0]?.total ?? 0, rows };
+}
+
+const isEvent = (record: GedcomNode, tag: string) =>
+  record.tag === 'INDI' ? PERSON_EVENTS.has(tag) : FAMILY_EVENTS.has(tag);
+
+/**
+ * Pass 2: counts the records, reports what the import would report record by record
+ * (dangling pointers, unreadable dates), and names the individuals in `wanted`.
+ */
+async function countRecords(
+  path: string,
+  choice: EncodingChoice,
+  s: Structure,
+  report: ImportReport,
+  wanted: Map<number, string>,
+): Promise<GedcomCounts> {
+  const counts: GedcomCounts = {
+    individuals: 0,
+    families: 0,
+    events: 0,
+    sources: 0,
+    places: 0,
+    notes: 0,
+    media: 0,
+  };
+  const places = new Set<string>();
+  const isMissing = (tag: string, target: string) =>
+    tag === 'FAMC' || tag === 'FAMS'
+      ? s.famDefined.get(s.famIndex.get(target) ?? -1) !== 1
+      : s.indiDefined.get(s.indiIndex.get(target) ?? -1) !== 1;
+  const walk = (node: GedcomNode, key: string) => {
+    for (const sub of node.children) {
+      if (sub.tag === 'PLAC' && sub.value.trim() !== '') places.add(sub.value.trim());
+      else if (sub.tag === 'NOTE' && sub.value.trim() !== '' && !pointer(sub.value)) counts.notes++;
+      else if (sub.tag === 'OBJE' && sub.value.trim() === '') counts.media++;
+      walk(sub, key);
+    }
+  };
+  for await (const records of readGedcomRecordBatches(path, choice))
+    for (const record of records) {
+      const key = recordKey(record);
+      switch (record.tag) {
+        case 'INDI':
+          counts.individuals++;
+          if (wanted.has(s.indiIndex.get(key) ?? -1)) {
+            wanted.set(s.indiIndex.get(key) ?? -1, personName(record));
+          }
+          break;
+        case 'FAM':
+          counts.families++;
+          break;
+        case 'SOUR':
+          counts.sources++;
+          break;
+        case 'NOTE':
+        case 'SNOTE':
+          counts.notes++;
+          break;
+        case 'OBJE':
+          counts.media++;
+          break;
+        default:
+          break;
+      }
+      if (record.tag === 'INDI' || record.tag === 'FAM') {
+        for (const node of record.children) {
+          if (isEvent(record, node.tag)) {
+            counts.events++;
+            const date = child(node, 'DATE');
+            const phrase = date ? child(date, 'PHRASE')?.value : undefined;
+            if (date && date.value.trim() !== '' && !isReadableDate(date.value, phrase)) {
+              report.warn(date.line, key, gedcomWarnings.date(date.value.trim()));
+            }
+          }
+          if (!['FAMC', 'FAMS', 'HUSB', 'WIFE', 'CHIL'].includes(node.tag)) continue;
+          const target = pointer(node.value);
+          if (target && isMissing(node.tag, target)) {
+            report.warn(node.line, key, gedcomWarnings.dangling(target));
+          }
+        }
+      }
+      walk(record, key);
+    }
+  counts.places = places.size;
+  return counts;
+}
+
+/** Analyses the GEDCOM file or GEDZip archive at `path` against the tree of `db`. */
+export async function analyseGedcom(db: Db, path: string): Promise<Analysis> {
+  const report = new ImportReport();
+  const gedzipTarget = `${path}.preview.ged`;
+  const analysis: Analysis = {
+    version: null,
+    encoding: null,
+    encoding_reason: null,
+    counts: null,
+    warnings: [],
+    warnings_total: 0,
+    refusal: null,
+    look_alikes: { count: 0, examples: [] },
+  };
+  try {
+    const { source, choice } = await prepare(path, gedzipTarget, report);
+    const { structure, version } = await readStructure(source, choice, report);
+    analysis.version = version;
+    const { father } = resolveLineage(structure);
+    const { total, rows } = await treeLookAlikes(db, structure, father);
+    const names = new Map(rows.map((row) => [row.index, '']));
+    analysis.counts = await countRecords(source, choice, structure, report, names);
+    analysis.look_alikes = {
+      count: total,
+      examples: rows.map((row) => {
+        const year = structure.indiBirthYear.get(row.index);
+        return {
+          xref: structure.indiIndex.xrefOf(row.index),
+          line: structure.indiLine.get(row.index),
+          name: names.get(row.index) ?? '',
+          birth_year: year === NO_YEAR ? null : year,
+          person_id: row.person_id,
+          person_name: row.person_name,
+          person_birth_year: row.person_birth_year,
+        };
+      }),
+    };
+  } catch (error) {
+    if (!(error instanceof GedcomError)) throw error;
+    analysis.refusal = error.message;
+  } finally {
+    await rm(gedzipTarget, { force: true });
+  }
+  return {
+    ...analysis,
+    encoding: report.encoding,
+    encoding_reason: report.encodingReason,
+    warnings: report.warnings(),
+    warnings_total: report.warningsTotal,
+  };
+}
