@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PageQuerySchema, paginatedSchema } from './common';
-import { EventDateSchema } from './gedcom-date';
-import { PersonLinkSchema } from './persons';
+import { EventDateSchema, parseGedcomDate, type EventDate } from './gedcom-date';
+import { PERSON_LIMITS, PersonLinkSchema } from './persons';
 import { PlaceRefSchema } from './places';
 import { RECORD_LIMITS, SOURCE_KINDS } from './records';
 import { optionalRecordText, RecordIdSchema } from './record-revisions';
@@ -15,7 +15,17 @@ export const sourceMessages = {
   cited: (count: number) =>
     `Бул булакка ${count} жолу шилтеме берилген: алгач шилтемелерди өчүрүңүз.`,
   placeNotFound: 'Мындай жер табылган жок.',
+  yearOutOfRange: `Жыл ${PERSON_LIMITS.minYear} менен ${PERSON_LIMITS.maxYear} ортосунда болушу керек.`,
 } as const;
+
+/** The years of a date lie where the tree's years may (B.C. ones negative). */
+function yearsInRange(date: EventDate): boolean {
+  return [date.start, date.end].every((point) => {
+    if (point === null) return true;
+    const year = point.bc ? -point.year : point.year;
+    return year >= PERSON_LIMITS.minYear && year <= PERSON_LIMITS.maxYear;
+  });
+}
 
 export const SourceKindSchema = z.enum(SOURCE_KINDS);
 
@@ -28,7 +38,10 @@ const sourceFields = {
   call_number: optionalRecordText(RECORD_LIMITS.nameMaxLength),
   url: optionalRecordText(RECORD_LIMITS.textMaxLength),
   /** A GEDCOM date ("ABT 1965", "5 MAY 1998", "BET 1950 AND 1960"); stored parsed. */
-  told_date: optionalRecordText(100),
+  told_date: optionalRecordText(100).refine(
+    (text) => text === null || yearsInRange(parseGedcomDate(text)),
+    sourceMessages.yearOutOfRange,
+  ),
   told_place_id: RecordIdSchema.nullable(),
   /** A quoted passage. */
   text: optionalRecordText(RECORD_LIMITS.noteMaxLength),

@@ -114,6 +114,13 @@ describe('sources: reading and writing by role', () => {
       kind: ['Туура эмес тандоо.'],
       title: ['Милдеттүү талаа.'],
     });
+    // A year beyond the tree's range (it would not sort) is refused, not stored.
+    const far = await call(app, 'POST', '/api/sources/', moderator, {
+      title: 'Айтуу',
+      told_date: '99999999999999999999',
+    });
+    expect(far.status).toBe(400);
+    expect(far.body.told_date).toEqual(['Жыл -3000 менен 2100 ортосунда болушу керек.']);
     const noPlace = await call(app, 'POST', '/api/sources/', member, {
       title: 'Айтуу',
       told_place_id: 2_000_000,
