@@ -20,3 +20,7 @@ export * from './gedcom-date';
 export * from './files';
 export * from './moderation';
 export * from './records';
+export * from './record-revisions';
+export * from './places';
+export * from './sources';
+export * from './notes';

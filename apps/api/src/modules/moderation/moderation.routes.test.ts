@@ -38,11 +38,12 @@ describe('GET /api/moderation/counts/', () => {
     expect((await counts(admin)).status).toBe(200);
   });
 
-  it('counts the person proposals, articles and news that wait, and nothing else', async () => {
+  it('counts the person and record proposals, articles and news that wait, and nothing else', async () => {
     const empty = await counts(moderator);
     expect(empty.status).toBe(200);
     expect(ModerationCountsSchema.parse(empty.body)).toEqual({
       proposals: 0,
+      records: 0,
       articles: 0,
       news: 0,
       total: 0,
@@ -51,6 +52,9 @@ describe('GET /api/moderation/counts/', () => {
     // A member's person and article wait; a moderator's published ones and a draft do not.
     expect((await post(member, '/api/persons/', { name: 'Сунушталган Адам' })).status).toBe(202);
     expect((await post(moderator, '/api/persons/', { name: 'Кошулган Адам' })).status).toBe(201);
+    // A member's place waits too; a moderator's is applied.
+    expect((await post(member, '/api/places/', { name: 'Сунушталган жер' })).status).toBe(202);
+    expect((await post(moderator, '/api/places/', { name: 'Кошулган жер' })).status).toBe(201);
     const article = { title: 'Мүчөнүн макаласы', lead: 'Кыскача' };
     expect((await post(member, '/api/person-articles/', article)).status).toBe(201);
     expect((await post(member, '/api/person-articles/', article)).status).toBe(201);
@@ -63,9 +67,10 @@ describe('GET /api/moderation/counts/', () => {
 
     expect((await counts(moderator)).body).toEqual({
       proposals: 1,
+      records: 1,
       articles: 2,
       news: 1,
-      total: 4,
+      total: 5,
     });
   });
 

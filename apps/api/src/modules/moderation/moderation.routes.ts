@@ -12,7 +12,8 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['moderation'],
         security: [{ bearer: [] }],
-        summary: 'How many person proposals, articles and news items wait for review',
+        summary:
+          'How many proposals (persons; places, sources, notes), articles and news items wait',
         response: { 200: ModerationCountsSchema },
       },
     },
