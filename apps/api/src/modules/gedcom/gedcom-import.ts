@@ -240,7 +240,6 @@ function personName(record: GedcomNode): string {
   return clean === '' ? 'Аты белгисиз' : clean.slice(0, 200);
 }
 
-
 /**
  * A record's key: its xref, or (7.0 allows records nobody points to) a key made of its line,
  * which no xref can be.
@@ -384,7 +383,8 @@ async function readStructure(
           if (record.xref) defineOnce(s.notes, s.noteLine, record);
           break;
         case 'REPO':
-          if (record.xref) s.repositories.set(record.xref, child(record, 'NAME')?.value.trim() ?? '');
+          if (record.xref)
+            s.repositories.set(record.xref, child(record, 'NAME')?.value.trim() ?? '');
           break;
         default:
           break;
@@ -593,7 +593,8 @@ const STAGED_RECORDS = [
     kind: 'citations',
     staging: 'gedcom_staging_citations',
     table: 'citations',
-    columns: 'source_id, person_id, event_id, union_id, name_id, page, quality, note, position, extra',
+    columns:
+      'source_id, person_id, event_id, union_id, name_id, page, quality, note, position, extra',
   },
   {
     kind: 'noteLinks',
@@ -712,7 +713,9 @@ async function reserveIds(db: Db, table: string, count: number): Promise<number>
     );
     const base = row?.base ?? 1;
     if (count > 1) {
-      await tx.execute(sql`select setval(pg_get_serial_sequence(${table}, 'id'), ${base + count - 1})`);
+      await tx.execute(
+        sql`select setval(pg_get_serial_sequence(${table}, 'id'), ${base + count - 1})`,
+      );
     }
     return base;
   });
@@ -761,7 +764,8 @@ async function resolvePlaces(db: Db, s: Structure) {
     const keyOf = (id: number, depth = 0): string => {
       const place = byId.get(id);
       if (!place) return '';
-      const parent = place.parent_id === null || depth > 20 ? '' : keyOf(place.parent_id, depth + 1);
+      const parent =
+        place.parent_id === null || depth > 20 ? '' : keyOf(place.parent_id, depth + 1);
       return `${parent}|${place.name_key}`;
     };
     for (const place of existing) {
@@ -1015,11 +1019,7 @@ async function importFile(
   const events = new IdBlock(await reserveIds(db, 'events', s.counts.events), s.counts.events);
   const sourceCount = s.sourceLine.length;
   const sourceBase = await reserveIds(db, 'sources', sourceCount + s.counts.inlineSources);
-  const inlineSources = new IdBlock(
-    sourceBase,
-    sourceCount + s.counts.inlineSources,
-    sourceCount,
-  );
+  const inlineSources = new IdBlock(sourceBase, sourceCount + s.counts.inlineSources, sourceCount);
   const noteCount = s.noteLine.length;
   const noteBase = await reserveIds(db, 'notes', noteCount + s.counts.longNotes);
   const longNotes = new IdBlock(noteBase, noteCount + s.counts.longNotes, noteCount);

@@ -515,7 +515,9 @@ function mapName(
   let prefix: string | null = null;
   let suffix = parts.after;
   let kind: NameKind = variant ? 'other' : 'birth';
-  const extra: GedcomExtraNode[] = variant ? [{ tag: '_VARIANT', value: variant, children: [] }] : [];
+  const extra: GedcomExtraNode[] = variant
+    ? [{ tag: '_VARIANT', value: variant, children: [] }]
+    : [];
   const citations = new Positions();
   const variants: GedcomNode[] = [];
   for (const c of node.children) {
@@ -602,7 +604,9 @@ function summaryOf(event: EventRow | undefined, node: GedcomNode | undefined, st
     year: event.date ? saneYear(eventYear(event.date)) : null,
     // The tree's date text, as before events existed: the phrase, or the date unless it is
     // a bare year (which birth_year says).
-    text: event.date ? (event.date.phrase ?? (/^\d{1,4}$/.test(event.date.text) ? null : event.date.text)) : null,
+    text: event.date
+      ? (event.date.phrase ?? (/^\d{1,4}$/.test(event.date.text) ? null : event.date.text))
+      : null,
     place: plac,
     present: true,
     standIn,
@@ -737,7 +741,8 @@ export function mapSource(
   let abbreviation: string | null = null;
   for (const node of record.children) {
     const value = textOrNull(node.value);
-    const known = node.tag === '_TYPE' ? SOURCE_KINDS_BY_TAG[node.value.trim().toUpperCase()] : null;
+    const known =
+      node.tag === '_TYPE' ? SOURCE_KINDS_BY_TAG[node.value.trim().toUpperCase()] : null;
     if (known) row.kind = known;
     else if (node.tag === 'TITL' && value) row.title = value.slice(0, RECORD_LIMITS.titleMaxLength);
     else if (node.tag === 'ABBR') abbreviation = value;
