@@ -766,13 +766,19 @@ export function mapSource(
     } else if (node.tag === 'DATA') {
       const rest: GedcomNode[] = [];
       for (const c of node.children) {
-        const even = c.tag === 'EVEN' ? c : null;
-        const date = c.tag === 'DATE' ? c : even && child(even, 'DATE');
-        const plac = c.tag === 'PLAC' ? c : even && child(even, 'PLAC');
-        if ((date || plac) && row.told_date === null && row.told_place_id === null) {
+        if (c.tag === 'DATE' && row.told_date === null) row.told_date = dateOf(c, recordKey, ctx);
+        else if (c.tag === 'PLAC' && row.told_place_id === null && c.value.trim() !== '') {
+          row.told_place_id = ctx.placeId(c.value);
+        } else if (c.tag === 'EVEN' && row.told_date === null && row.told_place_id === null) {
+          // The standard place of a source's date and place; kept when it says more.
+          const date = child(c, 'DATE');
+          const plac = child(c, 'PLAC');
           if (date) row.told_date = dateOf(date, recordKey, ctx);
           if (plac && plac.value.trim() !== '') row.told_place_id = ctx.placeId(plac.value);
-          if (even && (even.value.trim() !== '' || even.children.length > 2)) rest.push(c);
+          const more = c.children.filter((e) => e !== date && e !== plac);
+          if (c.value.trim() !== '' || more.length > 0) {
+            rest.push({ ...c, children: more });
+          }
         } else rest.push(c);
       }
       if (rest.length > 0) extra.push({ ...toExtra(node), children: rest.map(toExtra) });
