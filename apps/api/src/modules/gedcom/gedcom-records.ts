@@ -11,6 +11,7 @@ import {
   type SourceKind,
 } from '@bagysh/shared';
 import type { GedcomExtraNode } from '../../db/schema';
+import { parseGedcomDate as treeDateText } from './gedcom-dates';
 import { child, type GedcomNode, type ImportReport } from './gedcom-reader';
 
 /**
@@ -600,13 +601,12 @@ function summaryOf(event: EventRow | undefined, node: GedcomNode | undefined, st
     return { year: null, text: null, place: null, present: false, standIn: false };
   }
   const plac = child(node, 'PLAC')?.value.trim() || null;
+  const date = child(node, 'DATE');
   return {
     year: event.date ? saneYear(eventYear(event.date)) : null,
-    // The tree's date text, as before events existed: the phrase, or the date unless it is
-    // a bare year (which birth_year says).
-    text: event.date
-      ? (event.date.phrase ?? (/^\d{1,4}$/.test(event.date.text) ? null : event.date.text))
-      : null,
+    // The tree's date text as before events existed, spaces and all: the phrase, or the date
+    // unless it is a bare year (which birth_year says).
+    text: date ? treeDateText(date.value, child(date, 'PHRASE')?.value).text : null,
     place: plac,
     present: true,
     standIn,
