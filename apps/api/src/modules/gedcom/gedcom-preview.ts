@@ -6,13 +6,13 @@ import { isReadableDate } from './gedcom-dates';
 import {
   NO_YEAR,
   personName,
-  pointer,
   prepare,
   readStructure,
   recordKey,
   resolveLineage,
   type Structure,
 } from './gedcom-import';
+import { pointer } from './gedcom-records';
 import {
   child,
   GedcomError,

@@ -560,7 +560,7 @@ const KNOWN_TAGS = new Set(
     'CONT COPR CORP CREA CREM CROP CTRY DATA DATE DEAT DESC DESI DEST DIV DIVF DSCR EDUC EMAI ' +
     'EMAIL EMIG ENDL ENGA EVEN EXID FACT FAM FAMC FAMF FAMS FAX FCOM FILE FONE FORM GEDC GIVN ' +
     'GRAD HEAD HEIGHT HUSB IDNO IMMI INDI INIL LANG LATI LEFT LONG MAP MARB MARC MARL MARR MARS ' +
-    'MEDI MIME NAME NATI NATU NCHI NICK NMR NO NOTE NPFX NSFX OBJE OCCU ORDI ORDN PAGE PEDI PHON ' +
+    'MEDI MILI MIME NAME NATI NATU NCHI NICK NMR NO NOTE NPFX NSFX OBJE OCCU ORDI ORDN PAGE PEDI PHON ' +
     'PHRASE PLAC POST PROB PROP PUBL QUAY REFN RELA RELI REPO RESI RESN RETI RFN RIN ROLE ROMN ' +
     'SCHMA SDATE SEX SLGC SLGS SNOTE SOUR SPFX SSN STAE STAT SUBM SUBN SURN TAG TEMP TEXT TIME ' +
     'TITL TOP TRAN TRLR TYPE UID VERS WIDTH WIFE WWW _LIVING _BORD'
@@ -661,7 +661,8 @@ class RecordAssembler {
     if (text.charCodeAt(0) === 32 || text.charCodeAt(0) === 9) {
       this.report?.tally('indent', number, this.recordName, gedcomWarnings.leadingSpace);
     }
-    if (this.report && !KNOWN_TAGS.has(parsed.tag)) {
+    // Custom tags (`_TAG`) are expected: kept in `extra` like unknown ones, without a warning.
+    if (this.report && !KNOWN_TAGS.has(parsed.tag) && !parsed.tag.startsWith('_')) {
       const tag = parsed.tag;
       this.report.tally(`tag:${tag}`, number, null, (count, lines) =>
         gedcomWarnings.unknownTag(tag, count, lines),

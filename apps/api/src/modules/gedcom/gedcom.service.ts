@@ -14,7 +14,7 @@ import {
   type PageQuery,
   type Role,
 } from '@bagysh/shared';
-import { and, count, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, lte } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Database, Db } from '../../db/client';
@@ -23,7 +23,7 @@ import { errorMessages, forbidden, HttpError, notFound } from '../../lib/http-er
 import { pageWindow } from '../../lib/pagination';
 import { prepareBackup, workDirOf } from '../backup/backup.service';
 import { LocalFileStorage } from '../files/storage/local-storage';
-import { importGedcom } from './gedcom-import';
+import { clearAbandonedStaging, clearStaging, importGedcom } from './gedcom-import';
 import { analyseGedcom } from './gedcom-preview';
 import { GedcomError, ImportReport } from './gedcom-reader';
 
@@ -706,7 +706,7 @@ export class GedcomJobs {
           .where(eq(gedcomJobs.id, id));
         if (row?.status === 'queued' && (await this.queue.holds(id))) continue;
         // Cleared first, so that whoever sees the job failed sees nothing left of it.
-        await this.db.execute(sql`delete from gedcom_staging where job_id = ${id}::uuid`);
+        await clearStaging(this.db, id);
         await rm(join(this.uploadsDir, id), { recursive: true, force: true });
         // Only if still unfinished: its owner may have ended it since the list was read.
         await this.db
@@ -722,8 +722,7 @@ export class GedcomJobs {
         await lock.release();
       }
     }
-    await this.db.execute(sql`delete from gedcom_staging s where not exists (
-      select 1 from gedcom_jobs j where j.id = s.job_id and j.status in ('queued', 'running'))`);
+    await clearAbandonedStaging(this.db);
   }
 
   /**
