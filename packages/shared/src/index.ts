@@ -20,3 +20,4 @@ export * from './gedcom-date';
 export * from './files';
 export * from './moderation';
 export * from './records';
+export * from './person-records';
