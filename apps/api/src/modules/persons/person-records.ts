@@ -325,6 +325,12 @@ export async function effectiveChanges(
     const sides = (['birth', 'death'] as const)
       .filter((side) => SUMMARY_FIELDS[side].some(changed))
       .map((side) => ({ side, placeChanged: changed(`${side}_place`) }));
+    for (const { side } of sides) {
+      // A new year with the old date text: the text described the old year.
+      if (changed(`${side}_year`) && changes[`${side}_date`] === undefined) {
+        summary[`${side}_date`] = null;
+      }
+    }
     if (sides.length > 0) list = syncEvents(current.events, summary, sides);
   }
   if (list === undefined) return { changes: out, yearSources: {} };
