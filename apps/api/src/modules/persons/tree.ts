@@ -320,7 +320,9 @@ export async function createPerson(
   if (!row) throw new Error('person insert returned nothing');
   await addDescendants(tx, path, 1);
   await setSpouses(tx, row.id, fields.spouse_ids);
-  await writeRecords(tx, row.id, recordsOf(fields));
+  // A new person has no records yet: only the lists with something in them are written.
+  const records = Object.entries(recordsOf(fields)).filter(([, list]) => list.length > 0);
+  if (records.length > 0) await writeRecords(tx, row.id, Object.fromEntries(records));
   invalidateTreeCaches();
   return row.id;
 }
