@@ -109,13 +109,37 @@ function fieldsOf(row: WriteRow, spouses: number[], records: RecordFields): Pers
   };
 }
 
-/** The editable fields of a person as they are now, or undefined when there is no such person. */
-export async function snapshotPerson(tx: Db, id: number): Promise<PersonFields | undefined> {
+/**
+ * The editable fields of a person as they are now, or undefined when there is no such person.
+ * With `changes`, the record lists are read only when the changes can touch them (a record
+ * list, or a summary field the birth/death events follow); otherwise they stand empty.
+ */
+export async function snapshotPerson(
+  tx: Db,
+  id: number,
+  changes?: PersonChanges,
+): Promise<PersonFields | undefined> {
   const [row] = await queryRows<WriteRow>(
     tx,
     sql`select ${WRITE_COLUMNS} from persons p where p.id = ${id}`,
   );
-  return row && fieldsOf(row, await spouseIds(tx, id), await snapshotRecords(tx, id));
+  return row && fieldsOf(row, await spouseIds(tx, id), await recordsFor(tx, id, changes));
+}
+
+const SUMMARY_KEYS = [
+  'birth_year',
+  'birth_date',
+  'birth_place',
+  'death_year',
+  'death_date',
+  'death_place',
+] as const;
+
+async function recordsFor(tx: Db, id: number, changes?: PersonChanges): Promise<RecordFields> {
+  const touches =
+    changes === undefined ||
+    [...PERSON_RECORD_FIELDS, ...SUMMARY_KEYS].some((key) => changes[key] !== undefined);
+  return touches ? snapshotRecords(tx, id) : EMPTY_RECORDS;
 }
 
 interface ParentRow {
@@ -400,7 +424,7 @@ export async function validateChange(
   changes: PersonChanges,
   version: number,
 ): Promise<FieldDiff & { current: PersonFields }> {
-  const current = await snapshotPerson(tx, id);
+  const current = await snapshotPerson(tx, id, changes);
   if (!current) throw notFound();
   const [row] = await queryRows<{ version: number }>(
     tx,
@@ -433,7 +457,7 @@ export async function updatePerson(
   const row = await loadForUpdate(tx, id);
   if (!row) throw notFound();
   if (row.version !== version) throw conflict(personMessages.staleVersion);
-  const current = fieldsOf(row, await spouseIds(tx, id), await snapshotRecords(tx, id));
+  const current = fieldsOf(row, await spouseIds(tx, id), await recordsFor(tx, id, changes));
   const effective = await effectiveChanges(tx, current, changes, true, actorId);
   const diff = diffFields(current, effective.changes);
   const after = diff.after as PersonChanges;

@@ -343,9 +343,9 @@ export async function revertRevision(
     let revertId: number;
     switch (revision.action) {
       case 'update': {
-        const current = await snapshotPerson(tx, personId);
-        if (!current) throw conflict(revisionMessages.personGone);
         const after = revision.after ?? {};
+        const current = await snapshotPerson(tx, personId, after);
+        if (!current) throw conflict(revisionMessages.personGone);
         // Only a change that is still in place can be taken back.
         if (Object.keys(diffFields(current, after).after).length > 0) {
           throw conflict(revisionMessages.changedSince);
