@@ -267,15 +267,21 @@ describe('privacy', () => {
       { father: null, mother: { id: livingMother.id, name: 'Айгүл' }, relation: 'foster' },
     ]);
 
-    // A dead child of a living foster mother: the family is listed, the mother hidden.
+    // A dead child of a living foster mother: the mother is hidden, and a family of hidden
+    // parents only is left out; beside a father she is hidden and the father shown.
+    const fosterFather = await addPerson(app, moderator, { name: 'Болот', sex: 'M' });
     const child = await addPerson(app, moderator, {
       name: 'Марат',
       death_year: 1990,
-      parent_families: [{ mother_id: livingMother.id, relation: 'foster' }],
+      parent_families: [
+        { mother_id: livingMother.id, relation: 'foster' },
+        { father_id: fosterFather.id, mother_id: livingMother.id, relation: 'step' },
+      ],
     });
     expect((await get(child.id)).parent_families).toEqual([
-      { father: null, mother: null, relation: 'foster' },
+      { father: { id: fosterFather.id, name: 'Болот' }, mother: null, relation: 'step' },
     ]);
+    expect((await get(child.id, member)).parent_families).toHaveLength(2);
   });
 });
 

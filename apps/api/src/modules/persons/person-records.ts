@@ -757,7 +757,8 @@ const eventsView = (owner: SQL, viewer: Viewer, withMedia: boolean) =>
 /**
  * The records of the persons row `p` as one JSON column, or null for a viewer who may not see
  * the person (privacy.ts decides; nothing is read then). A union, like a spouse link, is shown
- * when neither spouse is restricted; further parents like the birth mother link.
+ * when neither spouse is restricted; further parents like the birth links (the father shown,
+ * a mother the viewer may not see hidden, a family of hidden parents only left out).
  */
 export function recordsColumn(viewer: Viewer): SQL {
   const link = (alias: string) =>
@@ -789,7 +790,10 @@ export function recordsColumn(viewer: Viewer): SQL {
       from parent_families pf
       left join persons ff on ff.id = pf.father_id
       left join persons fm on fm.id = pf.mother_id
-      where pf.child_id = p.id),
+      where pf.child_id = p.id
+        -- A family whose every parent is hidden is not shown at all.
+        and (ff.id is not null or (fm.id is not null
+          and not ${restrictedCondition(viewer, 'fm')}))),
     'citations', ${citationsView(sql`c.person_id = p.id`)},
     'notes', ${notesView(sql`l.person_id = p.id`, viewer)},
     'media', ${mediaView(sql`m.person_id = p.id`, viewer)}) end`;
