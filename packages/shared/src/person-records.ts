@@ -90,7 +90,11 @@ export const PersonNameInput = z
       ([name.prefix, name.given, name.surname, name.suffix].filter(Boolean).join(' ') ||
         name.nickname);
     if (!full) {
-      ctx.addIssue({ code: 'custom', path: ['full_name'], message: personRecordMessages.nameEmpty });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['full_name'],
+        message: personRecordMessages.nameEmpty,
+      });
       return z.NEVER;
     }
     return { ...name, full_name: full.slice(0, RECORD_LIMITS.nameMaxLength) };
@@ -130,7 +134,12 @@ const eventFields = {
 };
 
 function checkEvent(
-  event: { type: string; custom_type: string | null; place_id: number | null; place: string | null },
+  event: {
+    type: string;
+    custom_type: string | null;
+    place_id: number | null;
+    place: string | null;
+  },
   ctx: z.RefinementCtx,
 ) {
   if (event.type === 'other' && event.custom_type === null) {
@@ -226,14 +235,12 @@ export const personRecordFields = {
         ctx.addIssue({ code: 'custom', message: personRecordMessages.duplicateNote });
       }
     }),
-  unions: z
-    .array(UnionInput)
-    .superRefine((unions, ctx) => {
-      const spouses = unions.map((union) => union.spouse_id);
-      if (new Set(spouses).size !== spouses.length) {
-        ctx.addIssue({ code: 'custom', message: personRecordMessages.duplicateUnion });
-      }
-    }),
+  unions: z.array(UnionInput).superRefine((unions, ctx) => {
+    const spouses = unions.map((union) => union.spouse_id);
+    if (new Set(spouses).size !== spouses.length) {
+      ctx.addIssue({ code: 'custom', message: personRecordMessages.duplicateUnion });
+    }
+  }),
 };
 export type PersonRecordField = keyof typeof personRecordFields;
 export const PERSON_RECORD_FIELDS = Object.keys(personRecordFields) as PersonRecordField[];

@@ -1,9 +1,4 @@
-import {
-  personRecordMessages,
-  type EventType,
-  type Person,
-  type Revision,
-} from '@bagysh/shared';
+import { personRecordMessages, type EventType, type Person, type Revision } from '@bagysh/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import { createTestApp } from '../../test/app';
@@ -204,7 +199,10 @@ describe('the person page', () => {
   it('moves the birth/death events with the summary fields when only those are edited', async () => {
     const person = await addPerson(app, moderator, {
       name: 'Бектур',
-      events: [event({ date: '1880', place: 'Талас' }), event({ type: 'residence', value: 'айыл' })],
+      events: [
+        event({ date: '1880', place: 'Талас' }),
+        event({ type: 'residence', value: 'айыл' }),
+      ],
     });
     const changed = await patch(person, moderator, { birth_year: 1881, death_place: 'Ош' });
     expect(changed.statusCode, changed.body).toBe(200);
@@ -370,8 +368,11 @@ describe('editing through revisions', () => {
     await review(deletion.id, 'revert');
 
     const restored = await get(person.id, member);
+    // Restored rows get new ids; everything else is as it was.
     const strip = (page: Person) =>
-      JSON.parse(JSON.stringify(page, (key, value) => (key === 'id' ? undefined : value)));
+      JSON.parse(
+        JSON.stringify(page, (key, value: unknown) => (key === 'id' ? undefined : value)),
+      ) as Person;
     expect(strip(restored).names).toEqual(strip(original).names);
     expect(strip(restored).events).toEqual(strip(original).events);
     expect(strip(restored).unions).toEqual(strip(original).unions);
@@ -393,16 +394,32 @@ describe('validation', () => {
   }
 
   it('refuses bad events with Kyrgyz messages', async () => {
-    await refused({ events: [{ type: 'other' }] }, 'events', personRecordMessages.customTypeRequired);
+    await refused(
+      { events: [{ type: 'other' }] },
+      'events',
+      personRecordMessages.customTypeRequired,
+    );
     await refused({ events: [{ type: 'sauna' }] }, 'events');
-    await refused({ events: [event({ date: '31 FOO 1900' })] }, 'events', personRecordMessages.badDate);
-    await refused({ events: [event({ place_id: 999_999 })] }, 'events', personRecordMessages.placeNotFound);
+    await refused(
+      { events: [event({ date: '31 FOO 1900' })] },
+      'events',
+      personRecordMessages.badDate,
+    );
+    await refused(
+      { events: [event({ place_id: 999_999 })] },
+      'events',
+      personRecordMessages.placeNotFound,
+    );
   });
 
   it('refuses references that do not exist or may not be shown', async () => {
     const hidden = await createTestFileRow(app, moderator.id, { visibility: 'members' });
     const audio = await createTestFileRow(app, moderator.id, { kind: 'audio' });
-    await refused({ citations: [{ source_id: 999_999 }] }, 'citations', personRecordMessages.sourceNotFound);
+    await refused(
+      { citations: [{ source_id: 999_999 }] },
+      'citations',
+      personRecordMessages.sourceNotFound,
+    );
     await refused({ citations: [{ source_id: await addSource(app), quality: 4 }] }, 'citations');
     await refused({ note_ids: [999_999] }, 'note_ids', personRecordMessages.noteNotFound);
     await refused({ media: [{ file_id: 999_999 }] }, 'media', personRecordMessages.fileNotFound);
@@ -455,7 +472,10 @@ describe('search', () => {
         url: `/api/search/?q=${encodeURIComponent(q)}`,
       });
       const ids = response.json<{ results: { id: number; name: string }[] }>().results;
-      expect(ids.map((hit) => hit.id), q).toContain(person.id);
+      expect(
+        ids.map((hit) => hit.id),
+        q,
+      ).toContain(person.id);
     }
   });
 });

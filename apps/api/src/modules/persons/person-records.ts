@@ -490,7 +490,12 @@ export async function pruneMissing(tx: Db, fields: RecordFields): Promise<Record
     allEvents(fields).flatMap((e) => (e.place_id === null ? [] : [e.place_id])),
   );
   const notesFound = await existing(tx, 'notes', fields.note_ids);
-  const files = (await showableFiles(tx, allMedia(fields).map((m) => m.file_id))).showable;
+  const files = (
+    await showableFiles(
+      tx,
+      allMedia(fields).map((m) => m.file_id),
+    )
+  ).showable;
   const persons = await existing(
     tx,
     'persons',

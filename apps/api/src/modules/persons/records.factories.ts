@@ -29,10 +29,7 @@ export async function addPlace(app: App, name: string, parentId: number | null =
 }
 
 export async function addNote(app: App, text: string, isPrivate = false): Promise<number> {
-  const [row] = await app.db
-    .insert(notes)
-    .values({ text, isPrivate })
-    .returning({ id: notes.id });
+  const [row] = await app.db.insert(notes).values({ text, isPrivate }).returning({ id: notes.id });
   if (!row) throw new Error('note insert returned nothing');
   return row.id;
 }

@@ -136,13 +136,7 @@ function keyTable(matches: readonly KeyMatch[]) {
  * their other names (`person_names`), best key first, then by father's name. The other names
  * of a person the viewer may not see are hidden (privacy.ts), so they find nobody.
  */
-async function nameOnly(
-  db: Db,
-  names: KeyMatch[],
-  limit: number,
-  extra: number,
-  viewer: Viewer,
-) {
+async function nameOnly(db: Db, names: KeyMatch[], limit: number, extra: number, viewer: Viewer) {
   return queryRows<HitRow>(
     db,
     sql`with k0 as (${keyTable(names)})
