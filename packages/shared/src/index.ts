@@ -24,3 +24,4 @@ export * from './record-revisions';
 export * from './places';
 export * from './sources';
 export * from './notes';
+export * from './person-records';

@@ -1,5 +1,16 @@
 import { z } from 'zod';
 import { MAX_PAGE_SIZE, PageQuerySchema, paginatedSchema } from './common';
+import {
+  CitationSchema,
+  MediaSchema,
+  NoteRefSchema,
+  ParentFamilySchema,
+  PersonEventSchema,
+  PersonNameSchema,
+  personRecordFields,
+  UnionSchema,
+} from './person-records';
+import { YEAR_SOURCES } from './records';
 
 /**
  * Persons of the санжыра (DESIGN.md §5, issue 5): what the API accepts and answers. Field
@@ -79,6 +90,12 @@ const personFields = {
   birth_order: z.number().int().min(1).max(PERSON_LIMITS.maxBirthOrder).nullable(),
   /** Every spouse of the person; the list replaces the previous one. */
   spouse_ids: z.array(PersonIdSchema).max(PERSON_LIMITS.maxSpouses),
+  /**
+   * Names, events, parent families, citations, media, shared notes and union details
+   * (person-records.ts). When `events` are given, the birth/death summary fields above are
+   * derived from them; when only the summary fields change, the birth/death events follow.
+   */
+  ...personRecordFields,
 };
 
 /** The person fields a revision records (`before`/`after`), with the API's names. */
@@ -127,6 +144,13 @@ export const CreatePersonInput = z
     is_living: personFields.is_living.default(false),
     birth_order: personFields.birth_order.default(null),
     spouse_ids: personFields.spouse_ids.default([]),
+    names: personFields.names.default([]),
+    events: personFields.events.default([]),
+    parent_families: personFields.parent_families.default([]),
+    citations: personFields.citations.default([]),
+    media: personFields.media.default([]),
+    note_ids: personFields.note_ids.default([]),
+    unions: personFields.unions.default([]),
   })
   .superRefine(checkYearsAndSpouses);
 export type CreatePersonInput = z.infer<typeof CreatePersonInput>;
@@ -196,6 +220,20 @@ export const PersonSchema = PersonSummarySchema.extend({
   photo_file_id: z.number().int().nullable(),
   /** The clan of the nearest founding ancestor (the person's own, if they founded one). */
   clan: ClanRefSchema.nullable(),
+  /** Where birth_year/death_year come from when there is no birth/death event. */
+  birth_year_source: z.enum(YEAR_SOURCES).nullable(),
+  death_year_source: z.enum(YEAR_SOURCES).nullable(),
+  /** The person's records (person-records.ts); empty for a restricted person. */
+  names: z.array(PersonNameSchema),
+  /** Own events, in date order (undated ones after, in their order). */
+  events: z.array(PersonEventSchema),
+  unions: z.array(UnionSchema),
+  /** The birth family first (relation 'birth'), then adoptive, foster, step… families. */
+  parent_families: z.array(ParentFamilySchema),
+  citations: z.array(CitationSchema),
+  /** Shared notes linked to the person; private ones only for members. */
+  notes: z.array(NoteRefSchema),
+  media: z.array(MediaSchema),
   version: z.number().int(),
   created_at: z.string(),
   updated_at: z.string(),

@@ -44,7 +44,8 @@ export type SummaryRow = SummaryFacts;
 /** Every column of a person (for the detail view), from `persons p`. */
 export function detailColumns(viewer: Viewer): SQL {
   return sql`${summaryColumns(viewer)}, p.name_key, p.path, p.birth_date, p.birth_place,
-    p.death_place, p.biography, p.photo_file_id, p.version,
+    p.death_place, p.biography, p.photo_file_id, p.version, p.birth_year_source,
+    p.death_year_source,
     to_json(p.created_at) #>> '{}' as created_at, to_json(p.updated_at) #>> '{}' as updated_at`;
 }
 

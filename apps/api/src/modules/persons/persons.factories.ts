@@ -1,4 +1,5 @@
 import type { CreatePersonInput, Person } from '@bagysh/shared';
+import type { z } from 'zod';
 import type { App } from '../../app';
 import type { TestUser } from '../../test/factories';
 
@@ -8,7 +9,7 @@ let sequence = 0;
 export async function addPerson(
   app: App,
   editor: TestUser,
-  fields: Partial<CreatePersonInput> = {},
+  fields: Partial<z.input<typeof CreatePersonInput>> = {},
 ): Promise<Person> {
   sequence += 1;
   const response = await app.inject({

@@ -36,6 +36,7 @@ import {
   type LinkFacts,
   type Viewer,
 } from './privacy';
+import { recordsColumn } from './person-records';
 import { cachedAggregate } from './tree-cache';
 
 /** Reads of the tree: one person, lists, children, ancestors, descendants. */
@@ -65,7 +66,8 @@ export async function getPerson(db: Db, id: number, viewer: Viewer): Promise<Per
           (select json_build_object('id', c.id, 'name', c.name)
             from clans c join persons fo on fo.id = c.founder_id
             where c.founder_id = any(p.path || p.id)
-            order by fo.depth desc limit 1) as clan
+            order by fo.depth desc limit 1) as clan,
+          ${recordsColumn(viewer)} as records
         from persons p where p.id = ${id}`,
   );
   if (!row) throw notFound();

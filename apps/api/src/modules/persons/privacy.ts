@@ -5,9 +5,11 @@ import {
   type PersonLink,
   type PersonSummary,
   type Sex,
+  type YearSource,
 } from '@bagysh/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import type { RecordsColumn } from './person-records';
 
 /**
  * The one owner of the living-person rule (DESIGN.md §4–5). A viewer who does not see living
@@ -184,6 +186,10 @@ export interface DetailFacts extends SummaryFacts {
   death_place: string | null;
   biography: string | null;
   photo_file_id: number | null;
+  birth_year_source: YearSource | null;
+  death_year_source: YearSource | null;
+  /** The person's records, already null for a viewer who may not see them (`recordsColumn`). */
+  records: RecordsColumn;
   version: number;
   created_at: string;
   updated_at: string;
@@ -206,10 +212,13 @@ export function projectPerson(row: DetailFacts, links: DetailLinks, viewer: View
   const summary = projectSummary(row, viewer);
   const hide = summary.restricted;
   const shown = (other: LinkFacts) => viewer.seesLiving || !other.living;
+  const father = links.father && link(links.father);
+  const mother = !hide && links.mother && row.mother_visible ? link(links.mother) : null;
+  const records = hide ? null : row.records;
   return {
     ...summary,
-    father: links.father && link(links.father),
-    mother: !hide && links.mother && row.mother_visible ? link(links.mother) : null,
+    father,
+    mother,
     spouses: hide ? [] : links.spouses.filter(shown).map(link),
     birth_date: hide ? null : row.birth_date,
     death_date: hide ? null : row.death_date,
@@ -218,6 +227,20 @@ export function projectPerson(row: DetailFacts, links: DetailLinks, viewer: View
     biography: hide ? null : row.biography,
     photo_file_id: hide ? null : row.photo_file_id,
     clan: links.clan,
+    birth_year_source: hide ? null : row.birth_year_source,
+    death_year_source: hide ? null : row.death_year_source,
+    names: records?.names ?? [],
+    events: records?.events ?? [],
+    unions: records?.unions ?? [],
+    parent_families: records
+      ? [
+          ...(father || mother ? [{ father, mother, relation: 'birth' as const }] : []),
+          ...records.further_families,
+        ]
+      : [],
+    citations: records?.citations ?? [],
+    notes: records?.notes ?? [],
+    media: records?.media ?? [],
     version: row.version,
     created_at: new Date(row.created_at).toISOString(),
     updated_at: new Date(row.updated_at).toISOString(),

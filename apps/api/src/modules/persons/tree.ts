@@ -1,5 +1,6 @@
 import {
   foldName,
+  PERSON_RECORD_FIELDS,
   personMessages,
   type CreatePersonInput,
   type PersonEditableField,
@@ -10,6 +11,17 @@ import { queryRows, type Db } from '../../db/client';
 import { clans, nameKeys, persons, unions } from '../../db/schema';
 import { conflict, fieldError, notFound } from '../../lib/http-errors';
 import { filesMessages, isPublicImage, referencedFile } from '../files/files.service';
+import {
+  checkRecords,
+  EMPTY_RECORDS,
+  effectiveChanges,
+  pruneMissing,
+  sameJson,
+  snapshotRecords,
+  writeRecords,
+  type Effective,
+  type RecordFields,
+} from './person-records';
 import { intArray, subtreeCondition } from './person-rows';
 import { invalidateTreeCaches } from './tree-cache';
 
@@ -76,7 +88,7 @@ async function spouseIds(tx: Db, id: number): Promise<number[]> {
   return rows.map((row) => row.id);
 }
 
-function fieldsOf(row: WriteRow, spouses: number[]): PersonFields {
+function fieldsOf(row: WriteRow, spouses: number[], records: RecordFields): PersonFields {
   return {
     name: row.name,
     sex: row.sex,
@@ -93,16 +105,41 @@ function fieldsOf(row: WriteRow, spouses: number[]): PersonFields {
     is_living: row.is_living,
     birth_order: row.birth_order,
     spouse_ids: spouses,
+    ...records,
   };
 }
 
-/** The editable fields of a person as they are now, or undefined when there is no such person. */
-export async function snapshotPerson(tx: Db, id: number): Promise<PersonFields | undefined> {
+/**
+ * The editable fields of a person as they are now, or undefined when there is no such person.
+ * With `changes`, the record lists are read only when the changes can touch them (a record
+ * list, or a summary field the birth/death events follow); otherwise they stand empty.
+ */
+export async function snapshotPerson(
+  tx: Db,
+  id: number,
+  changes?: PersonChanges,
+): Promise<PersonFields | undefined> {
   const [row] = await queryRows<WriteRow>(
     tx,
     sql`select ${WRITE_COLUMNS} from persons p where p.id = ${id}`,
   );
-  return row && fieldsOf(row, await spouseIds(tx, id));
+  return row && fieldsOf(row, await spouseIds(tx, id), await recordsFor(tx, id, changes));
+}
+
+const SUMMARY_KEYS = [
+  'birth_year',
+  'birth_date',
+  'birth_place',
+  'death_year',
+  'death_date',
+  'death_place',
+] as const;
+
+async function recordsFor(tx: Db, id: number, changes?: PersonChanges): Promise<RecordFields> {
+  const touches =
+    changes === undefined ||
+    [...PERSON_RECORD_FIELDS, ...SUMMARY_KEYS].some((key) => changes[key] !== undefined);
+  return touches ? snapshotRecords(tx, id) : EMPTY_RECORDS;
 }
 
 interface ParentRow {
@@ -241,20 +278,50 @@ export async function validateNewPerson(tx: Db, fields: PersonFields): Promise<v
   if (fields.mother_id !== null) await checkMother(tx, fields.mother_id);
   await checkSpouses(tx, fields.spouse_ids);
   await checkPhoto(tx, fields.photo_file_id);
+  await checkRecords(tx, fields, undefined, fields.spouse_ids);
+}
+
+/** The record lists among `changes`. */
+function recordsOf(changes: PersonChanges): Partial<RecordFields> {
+  return Object.fromEntries(
+    PERSON_RECORD_FIELDS.filter((key) => changes[key] !== undefined).map((key) => [
+      key,
+      changes[key],
+    ]),
+  );
+}
+
+/** The `*_year_source` columns when the events were (re)derived. */
+function yearSourceColumns(effective: Effective) {
+  const { birth_year_source: birth, death_year_source: death } = effective.yearSources;
+  return {
+    ...(birth !== undefined && { birthYearSource: birth }),
+    ...(death !== undefined && { deathYearSource: death }),
+  };
 }
 
 /** Inserts a person under their father; `id` re-creates a deleted person (a revert). */
 export async function createPerson(
   tx: Db,
-  fields: PersonFields,
+  input: PersonFields,
   actorId: number | null,
   id?: number,
 ): Promise<number> {
   await lockTree(tx);
+  // A revision recorded before issue 15 has no record lists.
+  const effective = await effectiveChanges(
+    tx,
+    undefined,
+    { ...EMPTY_RECORDS, ...input },
+    true,
+    actorId,
+  );
+  const fields: PersonFields = { ...EMPTY_RECORDS, ...input, ...effective.changes };
   const father = fields.father_id === null ? null : await checkFather(tx, fields.father_id);
   if (fields.mother_id !== null) await checkMother(tx, fields.mother_id);
   await checkSpouses(tx, fields.spouse_ids, id);
   await checkPhoto(tx, fields.photo_file_id);
+  await checkRecords(tx, fields, id, fields.spouse_ids);
   const nameKey = foldName(fields.name);
   await rememberNameKey(tx, nameKey);
   const path = father ? [...father.path, father.id] : [];
@@ -269,6 +336,7 @@ export async function createPerson(
       path,
       depth: path.length,
       ...plainColumns(fields),
+      ...yearSourceColumns(effective),
       createdById: actorId,
       updatedById: actorId,
     })
@@ -276,6 +344,9 @@ export async function createPerson(
   if (!row) throw new Error('person insert returned nothing');
   await addDescendants(tx, path, 1);
   await setSpouses(tx, row.id, fields.spouse_ids);
+  // A new person has no records yet: only the lists with something in them are written.
+  const records = Object.entries(recordsOf(fields)).filter(([, list]) => list.length > 0);
+  if (records.length > 0) await writeRecords(tx, row.id, Object.fromEntries(records));
   invalidateTreeCaches();
   return row.id;
 }
@@ -313,13 +384,14 @@ async function movePathsOfSubtree(
   );
 }
 
-function sameValue(a: unknown, b: unknown): boolean {
-  if (Array.isArray(a) && Array.isArray(b)) {
+function sameValue(key: string, a: unknown, b: unknown): boolean {
+  // Spouses are a set; every record list is in order.
+  if (key === 'spouse_ids' && Array.isArray(a) && Array.isArray(b)) {
     const sa = [...(a as number[])].sort((x, y) => x - y);
     const sb = [...(b as number[])].sort((x, y) => x - y);
     return sa.length === sb.length && sa.every((value, i) => value === sb[i]);
   }
-  return a === b;
+  return sameJson(a, b);
 }
 
 export interface FieldDiff {
@@ -333,8 +405,9 @@ export function diffFields(current: PersonFields, changes: PersonChanges): Field
   const after: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(changes)) {
     if (value === undefined) continue;
-    const old = current[key as PersonEditableField];
-    if (sameValue(old, value)) continue;
+    // A revision recorded before issue 15 has no record lists: they were empty.
+    const old = key in current ? current[key as PersonEditableField] : [];
+    if (sameValue(key, old, value)) continue;
     before[key] = old;
     after[key] = value;
   }
@@ -351,20 +424,21 @@ export async function validateChange(
   changes: PersonChanges,
   version: number,
 ): Promise<FieldDiff & { current: PersonFields }> {
-  const current = await snapshotPerson(tx, id);
+  const current = await snapshotPerson(tx, id, changes);
   if (!current) throw notFound();
   const [row] = await queryRows<{ version: number }>(
     tx,
     sql`select version from persons where id = ${id}`,
   );
   if (row?.version !== version) throw conflict(personMessages.staleVersion);
-  const diff = diffFields(current, changes);
-  if (typeof diff.after.father_id === 'number') await checkFather(tx, diff.after.father_id, id);
-  if (typeof diff.after.mother_id === 'number') await checkMother(tx, diff.after.mother_id, id);
-  if (Array.isArray(diff.after.spouse_ids)) {
-    await checkSpouses(tx, diff.after.spouse_ids as number[], id);
-  }
-  if (typeof diff.after.photo_file_id === 'number') await checkPhoto(tx, diff.after.photo_file_id);
+  const effective = await effectiveChanges(tx, current, changes, false, null);
+  const diff = diffFields(current, effective.changes);
+  const after = diff.after as PersonChanges;
+  if (typeof after.father_id === 'number') await checkFather(tx, after.father_id, id);
+  if (typeof after.mother_id === 'number') await checkMother(tx, after.mother_id, id);
+  if (after.spouse_ids !== undefined) await checkSpouses(tx, after.spouse_ids, id);
+  if (typeof after.photo_file_id === 'number') await checkPhoto(tx, after.photo_file_id);
+  await checkRecords(tx, recordsOf(after), id, after.spouse_ids ?? current.spouse_ids);
   return { ...diff, current };
 }
 
@@ -383,8 +457,9 @@ export async function updatePerson(
   const row = await loadForUpdate(tx, id);
   if (!row) throw notFound();
   if (row.version !== version) throw conflict(personMessages.staleVersion);
-  const current = fieldsOf(row, await spouseIds(tx, id));
-  const diff = diffFields(current, changes);
+  const current = fieldsOf(row, await spouseIds(tx, id), await recordsFor(tx, id, changes));
+  const effective = await effectiveChanges(tx, current, changes, true, actorId);
+  const diff = diffFields(current, effective.changes);
   const after = diff.after as PersonChanges;
   if (Object.keys(after).length === 0) return diff;
 
@@ -403,6 +478,8 @@ export async function updatePerson(
   if (typeof after.mother_id === 'number') await checkMother(tx, after.mother_id, id);
   if (after.spouse_ids !== undefined) await checkSpouses(tx, after.spouse_ids, id);
   await checkPhoto(tx, after.photo_file_id);
+  const records = recordsOf(after);
+  await checkRecords(tx, records, id, after.spouse_ids ?? current.spouse_ids);
   let nameKey: string | undefined;
   if (after.name !== undefined) {
     nameKey = foldName(after.name);
@@ -413,6 +490,7 @@ export async function updatePerson(
     .update(persons)
     .set({
       ...plainColumns(after),
+      ...(after.events !== undefined && yearSourceColumns(effective)),
       ...lineage,
       ...(after.name !== undefined && { name: after.name, nameKey }),
       version: row.version + 1,
@@ -425,6 +503,7 @@ export async function updatePerson(
     await tx.update(persons).set({ fatherNameKey: nameKey }).where(eq(persons.fatherId, id));
   }
   if (after.spouse_ids !== undefined) await setSpouses(tx, id, after.spouse_ids);
+  await writeRecords(tx, id, records);
   invalidateTreeCaches();
   return diff;
 }
@@ -517,7 +596,10 @@ export async function deletePerson(
   }
   const children = await childLinks(tx, id);
   const target = await checkDeletable(tx, id, options.reparentTo, children);
-  const before = { ...fieldsOf(row, await spouseIds(tx, id)), children };
+  const before = {
+    ...fieldsOf(row, await spouseIds(tx, id), await snapshotRecords(tx, id)),
+    children,
+  };
 
   if (target) {
     const fatherOf = children.filter((c) => c.link === 'father').map((c) => c.id);
@@ -579,10 +661,13 @@ export async function restorePerson(
   const spouses: number[] = [];
   for (const spouse of fields.spouse_ids)
     if ((await present(spouse)) !== null) spouses.push(spouse);
+  const records = await pruneMissing(tx, { ...EMPTY_RECORDS, ...recordsOf(fields) });
   await createPerson(
     tx,
     {
       ...fields,
+      ...records,
+      unions: records.unions.filter((union) => spouses.includes(union.spouse_id)),
       father_id: await present(fields.father_id),
       mother_id: await present(fields.mother_id),
       spouse_ids: spouses,

@@ -103,7 +103,8 @@ export async function submitCreate(
       action: 'create',
       status: 'applied',
       before: null,
-      after: { ...fields },
+      // As stored: places named in events resolved, summary derived from the events.
+      after: { ...(await snapshotPerson(tx, personId)) },
       baseVersion: null,
       authorId: user.id,
     });
@@ -241,6 +242,7 @@ export async function acceptRevision(
     switch (revision.action) {
       case 'create':
         personId = await createPerson(tx, revision.after as PersonFields, moderator.id);
+        after = { ...(await snapshotPerson(tx, personId)) };
         break;
       case 'update': {
         if (personId === null) throw conflict(revisionMessages.personGone);
@@ -341,9 +343,9 @@ export async function revertRevision(
     let revertId: number;
     switch (revision.action) {
       case 'update': {
-        const current = await snapshotPerson(tx, personId);
-        if (!current) throw conflict(revisionMessages.personGone);
         const after = revision.after ?? {};
+        const current = await snapshotPerson(tx, personId, after);
+        if (!current) throw conflict(revisionMessages.personGone);
         // Only a change that is still in place can be taken back.
         if (Object.keys(diffFields(current, after).after).length > 0) {
           throw conflict(revisionMessages.changedSince);

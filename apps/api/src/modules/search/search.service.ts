@@ -1,4 +1,5 @@
 import {
+  foldName,
   levenshteinWithin1,
   splitNameQuery,
   type SearchQuery,
@@ -7,7 +8,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { intArray, textArray } from '../persons/person-rows';
-import { visibleYears, type Viewer } from '../persons/privacy';
+import { restrictedCondition, visibleYears, type Viewer } from '../persons/privacy';
 
 /**
  * The name search (DESIGN.md §5). Trigram matching straight on a million person rows takes
@@ -130,15 +131,26 @@ function keyTable(matches: readonly KeyMatch[]) {
   )}) as t(key, cost)`;
 }
 
-/** Persons named like the first word, best key first, then by father's name. */
-async function nameOnly(db: Db, names: KeyMatch[], limit: number, extra: number) {
+/**
+ * Persons named like the first word (or the whole query), by their display name or any of
+ * their other names (`person_names`), best key first, then by father's name. The other names
+ * of a person the viewer may not see are hidden (privacy.ts), so they find nobody.
+ */
+async function nameOnly(db: Db, names: KeyMatch[], limit: number, extra: number, viewer: Viewer) {
   return queryRows<HitRow>(
     db,
     sql`with k0 as (${keyTable(names)})
         select hit.*, k0.cost + ${extra} as score from k0
         cross join lateral (
-          select ${HIT_COLUMNS} from persons p where p.name_key = k0.key
-          order by p.father_name_key, p.id limit ${limit}
+          select * from (
+            (select ${HIT_COLUMNS} from persons p where p.name_key = k0.key
+              order by p.father_name_key, p.id limit ${limit})
+            union
+            (select ${HIT_COLUMNS} from person_names n join persons p on p.id = n.person_id
+              where n.name_key = k0.key and not ${restrictedCondition(viewer)}
+              order by p.father_name_key, p.id limit ${limit})
+          ) named
+          order by named.father_name_key, named.id limit ${limit}
         ) hit
         order by score, hit.father_name_key, hit.id
         limit ${limit}`,
@@ -192,17 +204,27 @@ export async function searchPersons(
   if (!names || names.length === 0) return [];
 
   const hits: HitRow[] = [];
+  const seen = new Set<number>();
+  const add = (found: HitRow[]) => {
+    for (const hit of found) {
+      if (hits.length >= query.limit) break;
+      if (!seen.has(hit.id)) hits.push(hit);
+      seen.add(hit.id);
+    }
+  };
+  // A name of several words ("Асанов Усен" of Russian documents) is a key of its own: the
+  // whole query matching it, exactly or with one typo, comes first.
+  const whole = foldName(query.q);
+  if (tokens.length > 1) {
+    const wholeKeys = matchKeys(words, whole).filter((match) => match.cost < COST_PREFIX);
+    if (wholeKeys.length > 0) add(await nameOnly(db, wholeKeys, query.limit, 0, viewer));
+  }
   if (fathers && fathers.length > 0) {
-    hits.push(...(await nameAndFather(db, names, fathers, grandfathers, query.limit)));
+    add(await nameAndFather(db, names, fathers, grandfathers, query.limit));
   }
   if (hits.length < query.limit) {
     const extra = tokens.length > 1 ? COST_NAME_ONLY : 0;
-    const seen = new Set(hits.map((hit) => hit.id));
-    const more = await nameOnly(db, names, query.limit + hits.length, extra);
-    for (const hit of more) {
-      if (hits.length >= query.limit) break;
-      if (!seen.has(hit.id)) hits.push(hit);
-    }
+    add(await nameOnly(db, names, query.limit + hits.length, extra, viewer));
   }
   return hits.map((hit) => toResult(hit, viewer));
 }
