@@ -16,6 +16,7 @@ export * from './search';
 export * from './comparison';
 export * from './stats';
 export * from './gedcom';
+export * from './gedcom-date';
 export * from './files';
 export * from './moderation';
 export * from './records';
