@@ -263,7 +263,7 @@ export async function* exportGedcom(
   // Whole-tree exports for a full viewer write every source and note; the others only those
   // the written records refer to (a note of a hidden living person stays out).
   const everyRecord = options.root === undefined;
-  const everyNote = everyRecord && viewer.seesLiving;
+  const everyNote = everyRecord && viewer.seesLiving && !options.excludeLiving;
   const sourceIds = new Set<number>();
   const noteIds = new Set<number>();
   const fileIds = new Set<number>();
