@@ -103,6 +103,14 @@ async function insertTree(target: App, owner: TestUser) {
           values (${asan.id}, 'documents', 'Асан', 'Усенов', 'Асан Усенов', 'асан усенов', 1)
           returning id`,
     ),
+    romanized: await insertId(
+      target,
+      sql`insert into person_names (person_id, kind, given, surname, full_name, name_key, position,
+            extra)
+          values (${asan.id}, 'other', 'Asan', 'Usenov', 'Asan Usenov', 'asan usenov', 2,
+            ${json([node('_VARIANT', 'ROMN'), node('_RX', 'r')])})
+          returning id`,
+    ),
     living: await insertId(
       target,
       sql`insert into person_names (person_id, kind, given, nickname, full_name, name_key, position)
@@ -159,7 +167,17 @@ async function insertTree(target: App, owner: TestUser) {
     }),
     death: await event(asan.id, null, 'death', { date: 'INT 1900 (кыштын аягында)', position: 5 }),
     burial: await event(asan.id, null, 'burial', { position: 6 }),
-    bc: await event(kadyr.id, null, 'residence', { date: '500 B.C.', value: 'Эски жер', position: 0 }),
+    bc: await event(kadyr.id, null, 'residence', {
+      date: '500 B.C.',
+      value: 'Эски жер',
+      position: 0,
+    }),
+    baptism: await event(kadyr.id, null, 'christening', {
+      customType: 'BAPM',
+      date: '1851',
+      position: 1,
+    }),
+    census: await event(kadyr.id, null, 'other', { customType: 'CENS', date: '1870', position: 2 }),
     living: await event(living.id, null, 'residence', {
       value: 'Жашыруун дарек',
       place: village,
@@ -183,6 +201,7 @@ async function insertTree(target: App, owner: TestUser) {
     position: 0,
   });
   const divorce = await event(null, unionBubu, 'divorce', { position: 0 });
+  await event(null, unionBubu, 'other', { customType: 'ENGA', position: 1 });
   await db.execute(sql`insert into parent_families (child_id, father_id, mother_id, relation)
       values (${joldosh.id}, ${asan.id}, ${aisha.id}, 'adopted'),
         (${bakyt.id}, ${kadyr.id}, null, 'step')`);
@@ -235,9 +254,13 @@ async function insertTree(target: App, owner: TestUser) {
   );
   await db.execute(sql`insert into note_links (note_id, person_id, position) values
       (${shared}, ${asan.id}, 0), (${secret}, ${asan.id}, 1), (${livingNote}, ${living.id}, 0)`);
-  await db.execute(sql`insert into note_links (note_id, union_id) values (${shared}, ${unionAisha})`);
+  await db.execute(
+    sql`insert into note_links (note_id, union_id) values (${shared}, ${unionAisha})`,
+  );
   await db.execute(sql`insert into note_links (note_id, source_id) values (${shared}, ${book})`);
-  await db.execute(sql`insert into note_links (note_id, event_id) values (${shared}, ${events.birth})`);
+  await db.execute(
+    sql`insert into note_links (note_id, event_id) values (${shared}, ${events.birth})`,
+  );
 
   const file = (name: string, mime: string, kind: string) =>
     insertId(
@@ -315,6 +338,10 @@ describe('GEDCOM export of every record', () => {
       '2 SURN Усенов',
       `2 SOUR @S${ids.book}@`,
       '3 PAGE паспорт',
+      '2 ROMN Asan /Usenov/',
+      '3 GIVN Asan',
+      '3 SURN Usenov',
+      '3 _RX r',
       '1 SEX M',
       '1 BIRT',
       '2 DATE ABT 1850',
@@ -343,7 +370,7 @@ describe('GEDCOM export of every record', () => {
       '2 DATE 12 MAR 1880',
       '1 DEAT',
       '2 DATE INT 1900 (кыштын аягында)',
-      '1 BURI Y',
+      '1 BURI',
       // The biography: CONC past 200 characters, CONT at the line break, every @ doubled.
       expect.stringMatching(/^1 NOTE Узун өмүр баяны @@ белгиси менен\. Ал/),
       expect.stringMatching(/^2 CONC /),
@@ -384,7 +411,8 @@ describe('GEDCOM export of every record', () => {
       `0 @F${ids.asan}_${ids.bubu}@ FAM`,
       `1 HUSB @I${ids.asan}@`,
       `1 WIFE @I${ids.bubu}@`,
-      '1 DIV Y',
+      '1 DIV',
+      '1 ENGA',
     ]);
     // The adopted son: his birth family, then the adoptive one with PEDI.
     expect(record(text, `0 @I${ids.joldosh}@ INDI`).filter((l) => /FAMC|PEDI/.test(l))).toEqual([
@@ -403,18 +431,24 @@ describe('GEDCOM export of every record', () => {
       `1 CHIL @I${ids.joldosh}@`,
       `1 CHIL @I${ids.bakyt}@`,
     ]);
-    expect(record(text, `0 @I${ids.kadyr}@ INDI`)).toContain('2 DATE 500 B.C.');
+    expect(record(text, `0 @I${ids.kadyr}@ INDI`).slice(3, 9)).toEqual([
+      '1 RESI Эски жер',
+      '2 DATE 500 B.C.',
+      '1 BAPM',
+      '2 DATE 1851',
+      '1 CENS',
+      '2 DATE 1870',
+    ]);
     expect(record(text, `0 @S${ids.book}@ SOUR`)).toEqual([
       `0 @S${ids.book}@ SOUR`,
       '1 TITL Санжыра китеби',
       '1 AUTH Осмонаалы Сыдык уулу',
       '1 PUBL Бишкек, 1913',
       '1 TEXT Асан Үсөн уулу...',
-      '1 REPO',
-      '2 NOTE Улуттук китепкана',
+      `1 REPO @R${ids.book}@`,
       '2 CALN К-12',
       '1 WWW https://example.kg/sanjyra',
-      '1 _KIND book',
+      '1 _TYPE BOOK',
       '1 NOTE Кол жазма',
       `1 NOTE @N${ids.shared}@`,
       '1 OBJE',
@@ -423,12 +457,16 @@ describe('GEDCOM export of every record', () => {
       '3 TITL Барак',
       '1 _SRCX s',
     ]);
+    expect(record(text, `0 @R${ids.book}@ REPO`)).toEqual([
+      `0 @R${ids.book}@ REPO`,
+      '1 NAME Улуттук китепкана',
+    ]);
     expect(record(text, `0 @S${ids.informant}@ SOUR`)).toEqual([
       `0 @S${ids.informant}@ SOUR`,
       '1 TITL Токтогул атанын айтканы',
       '1 AUTH Токтогул ата',
-      '1 _KIND informant',
-      '1 _TOLD',
+      '1 _TYPE INFORMANT',
+      '1 DATA',
       '2 DATE 12 MAR 1995',
       '2 PLAC Нарын, Кыргызстан',
     ]);
@@ -450,22 +488,43 @@ describe('GEDCOM export of every record', () => {
     const text = await exportText('version=7.0');
     expect(text).not.toMatch(/^\d+ CONC/m);
     const head = record(text, '0 HEAD');
-    for (const tag of ['_LIVING', '_BORD', '_MIGR', '_MILT', '_KIND', '_TOLD', '_PRIVATE', '_PRIM'])
+    for (const tag of ['_LIVING', '_BORD', '_MIGR', '_MILT', '_TYPE', '_PRIM'])
       expect(head).toContain(`2 TAG ${tag} https://bagysh.kg/gedcom/${tag}`);
     // Custom tags kept from imported files, at any depth.
-    for (const tag of ['_UID', '_SUB', '_EVX', '_PLX', '_NX', '_CX', '_STAT', '_SRCX', '_NOTX'])
+    for (const tag of [
+      '_UID',
+      '_SUB',
+      '_EVX',
+      '_PLX',
+      '_NX',
+      '_CX',
+      '_STAT',
+      '_SRCX',
+      '_NOTX',
+      '_RX',
+    ])
       expect(head).toContain(`2 TAG ${tag} https://bagysh.kg/gedcom/${tag}`);
     const asan = record(text, `0 @I${ids.asan}@ INDI`);
-    expect(asan.slice(7, 10)).toEqual(['1 NAME Асан /Усенов/', '2 TYPE OTHER', '3 PHRASE documents']);
+    expect(asan.slice(7, 10)).toEqual([
+      '1 NAME Асан /Усенов/',
+      '2 TYPE OTHER',
+      '3 PHRASE documents',
+    ]);
     expect(asan).toContain(`1 SNOTE @N${ids.shared}@`);
     expect(asan).toContain(`2 SNOTE @N${ids.shared}@`);
     const birth = asan.indexOf('1 BIRT');
-    expect(asan.slice(birth, birth + 3)).toEqual(['1 BIRT', '2 DATE ABT 1850', '2 PLAC Ат-Башы, Нарын, Кыргызстан']);
+    expect(asan.slice(birth, birth + 3)).toEqual([
+      '1 BIRT',
+      '2 DATE ABT 1850',
+      '2 PLAC Ат-Башы, Нарын, Кыргызстан',
+    ]);
     expect(asan).toContain('2 DATE 1900');
     expect(asan[asan.indexOf('2 DATE 1900') + 1]).toBe('3 PHRASE кыштын аягында');
     expect(asan).toContain(`1 OBJE @O${ids.photo}@`);
     expect(asan[asan.indexOf(`1 OBJE @O${ids.photo}@`) + 1]).toBe('2 TITL Асандын сүрөтү');
-    expect(asan.find((line) => line.startsWith('1 NOTE Узун'))).toContain('Ал көп жерди кыдырган. Ал');
+    expect(asan.find((line) => line.startsWith('1 NOTE Узун'))).toContain(
+      'Ал көп жерди кыдырган. Ал',
+    );
     expect(record(text, `0 @O${ids.photo}@ OBJE`)).toEqual([
       `0 @O${ids.photo}@ OBJE`,
       `1 FILE ${url(ids.photo)}`,
@@ -473,12 +532,17 @@ describe('GEDCOM export of every record', () => {
       '2 TITL asan.jpg',
     ]);
     expect(record(text, `0 @O${ids.page}@ OBJE`)).toContain('2 FORM application/pdf');
-    expect(record(text, `0 @S${ids.book}@ SOUR`).slice(5, 8)).toEqual([
-      '1 REPO @VOID@',
-      '2 NOTE Улуттук китепкана',
+    expect(record(text, `0 @S${ids.book}@ SOUR`).slice(5, 7)).toEqual([
+      `1 REPO @R${ids.book}@`,
       '2 CALN К-12',
     ]);
-    expect(record(text, `0 @I${ids.bakyt}@ INDI`).filter((l) => /FAMC|PEDI|PHRASE/.test(l))).toEqual([
+    expect(record(text, `0 @R${ids.book}@ REPO`)).toEqual([
+      `0 @R${ids.book}@ REPO`,
+      '1 NAME Улуттук китепкана',
+    ]);
+    expect(
+      record(text, `0 @I${ids.bakyt}@ INDI`).filter((l) => /FAMC|PEDI|PHRASE/.test(l)),
+    ).toEqual([
       `1 FAMC @F${ids.asan}_${ids.aisha}@`,
       `1 FAMC @F${ids.kadyr}_0@`,
       '2 PEDI OTHER',
@@ -532,7 +596,7 @@ describe('GEDCOM export of every record', () => {
       const tag = version === '7.0' ? 'SNOTE' : 'NOTE';
       expect(record(text, `0 @N${ids.secret}@ ${tag} Жашыруун эскертүү`)).toEqual([
         `0 @N${ids.secret}@ ${tag} Жашыруун эскертүү`,
-        '1 _PRIVATE Y',
+        '1 RESN PRIVACY',
       ]);
       expect(record(text, `0 @I${ids.asan}@ INDI`)).toContain(`1 ${tag} @N${ids.secret}@`);
     }

@@ -24,7 +24,7 @@ import {
   type Viewer,
 } from '../persons/privacy';
 import { formatGedcomDate } from './gedcom-dates';
-import { EVENT_TAGS, GedcomWriter, nameWithSurname, Y_EVENTS } from './gedcom-writer';
+import { eventTag, GedcomWriter, nameWithSurname } from './gedcom-writer';
 
 /**
  * GEDCOM export (5.5.1 or 7.0, UTF-8), streamed batch by batch in lineage order. Each batch of
@@ -199,6 +199,7 @@ const indiXref = (id: number) => `@I${id}@`;
 const sourXref = (id: number) => `@S${id}@`;
 const noteXref = (id: number) => `@N${id}@`;
 const objeXref = (id: number) => `@O${id}@`;
+const repoXref = (sourceId: number) => `@R${sourceId}@`;
 
 /** Rows grouped by a key, in their order. */
 function groupBy<T, K>(rows: T[], key: (row: T) => K | null): Map<K, T[]> {
@@ -393,9 +394,7 @@ export async function* exportGedcom(
       marriages.push({ person: u.a, position: u.pos_a, id: u.id, key });
       marriages.push({ person: u.b, position: u.pos_b, id: u.id, key });
     }
-    marriages.sort(
-      (x, y) => (x.position ?? Infinity) - (y.position ?? Infinity) || x.id - y.id,
-    );
+    marriages.sort((x, y) => (x.position ?? Infinity) - (y.position ?? Infinity) || x.id - y.id);
     for (const m of marriages) linkParent(m.person, m.key);
     for (const c of children) {
       const father = keep(c.father_id);
@@ -531,9 +530,9 @@ export async function* exportGedcom(
     };
     const eventLines = (e: EventRow) => {
       const place = e.place_id === null ? undefined : places.get(e.place_id);
-      const bare = e.value === null && e.date === null && place === undefined;
-      let out = w.text(1, EVENT_TAGS[e.type], bare && Y_EVENTS.has(e.type) ? 'Y' : (e.value ?? ''));
-      out += w.optional(2, 'TYPE', e.custom_type);
+      const { tag, type } = eventTag(e.type, e.custom_type);
+      let out = w.text(1, tag, e.value ?? '');
+      out += w.optional(2, 'TYPE', type);
       out += dateLines(w, 2, e.date);
       out += placeLines(w, 2, place);
       out += w.optional(2, 'NOTE', e.note);
@@ -552,15 +551,22 @@ export async function* exportGedcom(
       const primary = own[0]?.position === 0 ? own[0] : undefined;
       out += w.text(1, 'NAME', nameWithSurname(row.name, primary?.surname ?? null));
       for (const name of own) {
-        if (name !== primary) out += w.text(1, 'NAME', nameWithSurname(name.full_name, name.surname));
-        if (name !== primary || name.kind !== 'birth') out += w.nameType(2, name.kind);
-        out += w.optional(2, 'NPFX', name.prefix);
-        out += w.optional(2, 'GIVN', name.given);
-        out += w.optional(2, 'NICK', name.nickname);
-        out += w.optional(2, 'SURN', name.surname);
-        out += w.optional(2, 'NSFX', name.suffix);
-        out += citationLines(2, `n${name.id}`);
-        out += w.extra(2, name.extra);
+        // A ROMN/FONE variant of the name before it (the import's `_VARIANT` mark).
+        const [mark, ...extra] = name.extra ?? [];
+        const variant = mark?.tag === '_VARIANT' && name !== primary ? mark.value : null;
+        const level = variant ? 3 : 2;
+        const value = nameWithSurname(name.full_name, name.surname);
+        if (variant) out += w.text(2, variant, value);
+        else if (name !== primary) out += w.text(1, 'NAME', value);
+        if (!variant && (name !== primary || name.kind !== 'birth'))
+          out += w.nameType(2, name.kind);
+        out += w.optional(level, 'NPFX', name.prefix);
+        out += w.optional(level, 'GIVN', name.given);
+        out += w.optional(level, 'NICK', name.nickname);
+        out += w.optional(level, 'SURN', name.surname);
+        out += w.optional(level, 'NSFX', name.suffix);
+        out += citationLines(level, `n${name.id}`);
+        out += w.extra(level, variant ? extra : name.extra);
       }
       if (!hidden) {
         out += `1 SEX ${row.sex}\n`;
@@ -651,16 +657,19 @@ export async function* exportGedcom(
       out += w.optional(1, 'AUTH', s.author);
       out += w.optional(1, 'PUBL', s.publication);
       out += w.optional(1, 'TEXT', s.text);
-      if (s.repository !== null || s.call_number !== null) {
-        out += w.v7 ? '1 REPO @VOID@\n' : '1 REPO\n';
-        out += w.optional(2, 'NOTE', s.repository);
+      // The repository is a REPO record of its own, named after the source.
+      if (s.repository !== null) {
+        out += `1 REPO ${repoXref(s.id)}\n`;
         out += w.optional(2, 'CALN', s.call_number);
+      } else if (s.call_number !== null) {
+        out += w.v7 ? '1 REPO @VOID@\n' : '1 REPO\n';
+        out += w.text(2, 'CALN', s.call_number);
       }
       out += w.optional(1, 'WWW', s.url);
-      if (s.kind !== 'other') out += `1 _KIND ${s.kind}\n`;
+      if (s.kind !== 'other') out += `1 _TYPE ${s.kind.toUpperCase()}\n`;
       const told = s.told_place_id === null ? undefined : places.get(s.told_place_id);
       if (s.told_date !== null || told !== undefined) {
-        out += '1 _TOLD\n';
+        out += '1 DATA\n';
         out += dateLines(w, 2, s.told_date);
         out += placeLines(w, 2, told);
       }
@@ -672,6 +681,10 @@ export async function* exportGedcom(
       for (const m of mediaOf.get(s.id) ?? [])
         out += objeLines(w, 1, m, m.title, false, options.publicUrl, fileIds);
       out += w.extra(1, s.extra);
+      if (s.repository !== null) {
+        out += `0 ${repoXref(s.id)} REPO\n`;
+        out += w.text(1, 'NAME', s.repository);
+      }
     }
     yield out;
     if (rows.length < BATCH) break;
@@ -692,7 +705,7 @@ export async function* exportGedcom(
     for (const n of rows) {
       if (!everyNote && !noteIds.has(n.id)) continue;
       out += w.text(0, `${noteXref(n.id)} ${w.v7 ? 'SNOTE' : 'NOTE'}`, n.text);
-      if (n.is_private) out += '1 _PRIVATE Y\n';
+      if (n.is_private) out += '1 RESN PRIVACY\n';
       out += w.extra(1, n.extra);
     }
     yield out;
@@ -755,7 +768,8 @@ function objeLines(
 function dateLines(w: GedcomWriter, level: number, date: EventDate | null): string {
   if (date === null) return '';
   const formatted = formatEventDate(date, w.version);
-  let out = formatted.date === '' ? `${level} DATE\n` : `${level} DATE ${w.escape(formatted.date)}\n`;
+  let out =
+    formatted.date === '' ? `${level} DATE\n` : `${level} DATE ${w.escape(formatted.date)}\n`;
   // 5.5.1 has no PHRASE: the phrase of a qualified date (rare) goes the 7.0 way all the same.
   out += w.optional(level + 1, 'PHRASE', formatted.phrase);
   return out;

@@ -5,13 +5,12 @@ import type { GedcomExtraNode } from '../../db/schema/records';
  * GEDCOM lines as text, 5.5.1 or 7.0: escapes, long and multi-line values, the tags of our
  * vocabularies, and the custom tags every export may write (declared in a 7.0 HEAD.SCHMA).
  *
- * Custom tags (read back by the import):
- * - `_LIVING Y` (person flagged living), `_BORD n` (birth order among siblings);
- * - `_MIGR` (migration, көч) and `_MILT` (military service) events;
- * - on a SOUR record: `_KIND book|archive|web|informant` (absent: other) and, for an informant,
- *   `_TOLD` with `DATE` and `PLAC` (when and where it was told; AUTH is who told it);
- * - `_PRIVATE Y` on a shared NOTE/SNOTE record that is private;
- * - `_PRIM Y` under the OBJE of a person's primary photo.
+ * The tags for what GEDCOM has no word for are the ones the import reads back (the list at the
+ * top of gedcom-records.ts): name kinds as NAME.TYPE (7.0: OTHER + PHRASE for ours), a source's
+ * kind as `1 _TYPE BOOK|ARCHIVE|WEB|INFORMANT`, an informant's when and where as `1 DATA` +
+ * `2 DATE`/`2 PLAC`, a private shared note as `1 RESN PRIVACY`, an event's own GEDCOM tag
+ * (BAPM, CENS…) from `custom_type`. Ours besides: `_LIVING Y`, `_BORD n`, `_MILT` (military),
+ * `_MIGR` (migration, көч) and `_PRIM Y` under the OBJE of a person's primary photo.
  */
 
 export type GedcomVersion = '5.5.1' | '7.0';
@@ -19,16 +18,7 @@ export type GedcomVersion = '5.5.1' | '7.0';
 /** 5.5.1 lines stay under 255 characters; longer text continues with CONC. */
 const MAX_VALUE = 200;
 
-export const OUR_CUSTOM_TAGS = [
-  '_LIVING',
-  '_BORD',
-  '_MIGR',
-  '_MILT',
-  '_KIND',
-  '_TOLD',
-  '_PRIVATE',
-  '_PRIM',
-] as const;
+export const OUR_CUSTOM_TAGS = ['_LIVING', '_BORD', '_MIGR', '_MILT', '_TYPE', '_PRIM'] as const;
 
 export const EVENT_TAGS: Record<EventType, string> = {
   birth: 'BIRT',
@@ -45,15 +35,44 @@ export const EVENT_TAGS: Record<EventType, string> = {
   other: 'EVEN',
 };
 
-/** Events whose bare tag says "it happened, details unknown" as `Y` (5.5.1 and 7.0). */
-export const Y_EVENTS: ReadonlySet<EventType> = new Set([
-  'birth',
-  'christening',
-  'death',
-  'burial',
-  'marriage',
-  'divorce',
-]);
+/**
+ * GEDCOM tags an event keeps in `custom_type` (the import maps them to one of our types or to
+ * 'other'): written back as that tag. Any other `custom_type` is the TYPE of an EVEN.
+ */
+const KEPT_TAGS: Record<EventType, ReadonlySet<string>> = (() => {
+  const person = new Set(
+    (
+      'ADOP BARM BASM BLES CHRA CONF FCOM ORDN NATU CENS PROB WILL GRAD RETI CAST DSCR IDNO ' +
+      'NATI NCHI NMR PROP RELI SSN TITL EVEN FACT'
+    ).split(' '),
+  );
+  const union = 'ANUL CENS DIVF ENGA MARB MARC MARL MARS RESI NCHI EVEN FACT'.split(' ');
+  const none = new Set<string>();
+  return {
+    birth: none,
+    christening: new Set(['BAPM']),
+    death: none,
+    burial: new Set(['CREM']),
+    marriage: none,
+    divorce: none,
+    residence: none,
+    migration: new Set(['EMIG', 'IMMI']),
+    occupation: none,
+    education: none,
+    military: new Set(['MILI', '_MILI']),
+    other: new Set([...person, ...union]),
+  };
+})();
+
+/** The tag of an event, and the TYPE of an EVEN. */
+export function eventTag(
+  type: EventType,
+  customType: string | null,
+): { tag: string; type: string | null } {
+  if (customType !== null && KEPT_TAGS[type].has(customType))
+    return { tag: customType, type: null };
+  return { tag: EVENT_TAGS[type], type: type === 'other' ? customType : null };
+}
 
 /** 7.0 NAME.TYPE enumeration; our other kinds go as OTHER with a PHRASE. */
 const NAME_TYPES_7: Partial<Record<NameKind, string>> = {
@@ -133,7 +152,9 @@ export class GedcomWriter {
 
   /** `text` when there is a value, nothing otherwise. */
   optional(level: number, tag: string, value: string | null | undefined): string {
-    return value === null || value === undefined || value === '' ? '' : this.text(level, tag, value);
+    return value === null || value === undefined || value === ''
+      ? ''
+      : this.text(level, tag, value);
   }
 
   /** Unknown and custom structures kept by the import, back at their level. */
@@ -167,7 +188,9 @@ export class GedcomWriter {
   /** FORM of a file: 7.0 a media type, 5.5.1 an extension. */
   form(mimeType: string, fileName: string): string {
     if (this.v7) return mimeType;
-    return EXTENSIONS[mimeType] ?? /\.([a-z0-9]{1,5})$/i.exec(fileName)?.[1]?.toLowerCase() ?? 'bin';
+    return (
+      EXTENSIONS[mimeType] ?? /\.([a-z0-9]{1,5})$/i.exec(fileName)?.[1]?.toLowerCase() ?? 'bin'
+    );
   }
 
   header(customTags: Iterable<string>): string {
