@@ -225,7 +225,13 @@ export async function exportScope(db: Db, root: number | undefined): Promise<SQL
   return sql`(p.id = ${root} or ${subtreeCondition([...row.path, root])})`;
 }
 
-/** Every custom tag (`_X`) kept in `extra` anywhere, for the 7.0 HEAD.SCHMA. */
+/** Rows of each table scanned at once for custom tags: short queries, see BATCH. */
+const TAG_SCAN_RANGE = 20_000;
+
+/**
+ * Every custom tag (`_X`) kept in `extra` anywhere, for the 7.0 HEAD.SCHMA (which comes before
+ * the records). Scanned in id ranges, so that no query holds PGlite's thread for long.
+ */
 async function extraTags(db: Db): Promise<string[]> {
   const tables = [
     'persons',
@@ -237,17 +243,27 @@ async function extraTags(db: Db): Promise<string[]> {
     'events',
     'citations',
   ];
-  const parts = tables.map(
-    (table) =>
-      sql`select jsonb_path_query(extra, 'strict $.**.tag') #>> '{}' as tag from ${sql.raw(table)}
-          where extra is not null`,
-  );
-  const rows = await queryRows<{ tag: string }>(
-    db,
-    sql`select distinct tag from (${sql.join(parts, sql` union all `)}) t
-        where tag like '\\_%' order by tag`,
-  );
-  return rows.map((row) => row.tag);
+  const tags = new Set<string>();
+  for (const name of tables) {
+    const table = sql.raw(name);
+    const [bounds] = await queryRows<{ low: number | null; high: number | null }>(
+      db,
+      sql`select min(id) as low, max(id) as high from ${table}`,
+    );
+    if (!bounds || bounds.low === null || bounds.high === null) continue;
+    for (let from = bounds.low; from <= bounds.high; from += TAG_SCAN_RANGE) {
+      await setImmediate();
+      const rows = await queryRows<{ tag: string }>(
+        db,
+        sql`select distinct tag from (
+              select jsonb_path_query(extra, 'strict $.**.tag') #>> '{}' as tag from ${table}
+              where id >= ${from} and id < ${from + TAG_SCAN_RANGE} and extra is not null) t
+            where tag like '\\_%'`,
+      );
+      for (const row of rows) tags.add(row.tag);
+    }
+  }
+  return [...tags];
 }
 
 export async function* exportGedcom(
@@ -472,14 +488,14 @@ export async function* exportGedcom(
           where l.person_id = any(${intArray(shownIds)}) or l.event_id = any(${intArray(eventIds)})
           order by l.position, l.id`,
     );
-    const photos = new Map(
-      (
-        await queryRows<FileRow>(
-          db,
-          sql`select id, name, mime_type from files where id = any(${intArray(photoIds)})`,
-        )
-      ).map((f) => [f.id, f]),
-    );
+    const photoRows =
+      photoIds.length === 0
+        ? []
+        : await queryRows<FileRow>(
+            db,
+            sql`select id, name, mime_type from files where id = any(${intArray(photoIds)})`,
+          );
+    const photos = new Map(photoRows.map((f) => [f.id, f]));
     const places = await placeChains(
       db,
       events.flatMap((e) => (e.place_id === null ? [] : [e.place_id])),
