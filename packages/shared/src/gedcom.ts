@@ -89,7 +89,7 @@ export const gedcomWarnings = {
   dangling: (xref: string) => `${xref} табылган жок: шилтеме эске алынган жок.`,
   notPointer: (tag: string, value: string) => `${tag} «${value}» шилтеме эмес: эске алынган жок.`,
   unknownTag: (tag: string, count: number, lines: string) =>
-    `Белгисиз тег ${tag}: ${count} жолу (${lines}-сап), эске алынган жок.`,
+    `Белгисиз тег ${tag}: ${count} жолу (${lines}-сап): жазуусунда сакталды (экспортко кайра жазылат), сайтта көрсөтүлбөйт.`,
   malformedLines: (count: number, lines: string) =>
     `${count} сап GEDCOM түзүлүшүндө эмес (${lines}-сап; күтүлгөн: деңгээл [@id@] ТЕГ [маани]): эске алынган жок.`,
   levelJumps: (count: number, lines: string) =>
@@ -102,6 +102,8 @@ export const gedcomWarnings = {
     `${count} сапта ${encoding} коддоосунда окулбаган байт бар (${lines}-сап): ордуна «\uFFFD» белгиси коюлду, ысымдарды текшериңиз.`,
   afterTrailer: (line: number) =>
     `${line}-сап «0 TRLR» дан кийин турат: андан аркысы эске алынган жок.`,
+  noteTooLong: (length: number, max: number) =>
+    `Эскертүү ${length} белгиден турат, ${max} белгиден узун: ${max} белгиге чейин сакталды, калганы кесилди.`,
   date: (value: string) => `«${value}» GEDCOM датасы катары окулган жок: текст катары сакталды.`,
   duplicatePerson: (otherXref: string, otherLine: number) =>
     `${otherLine}-саптагы ${otherXref} менен окшош (аты, туулган жылы жана атасынын аты бирдей): экөө тең импорттолду, текшериңиз.`,

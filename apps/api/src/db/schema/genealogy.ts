@@ -274,5 +274,29 @@ export const gedcomStaging = pgTable('gedcom_staging', {
   biography: text(),
   isLiving: boolean().notNull(),
   birthOrder: integer(),
+  birthYearSource: text().$type<YearSource>(),
+  deathYearSource: text().$type<YearSource>(),
+  extra: jsonb().$type<GedcomExtraNode[]>(),
   ...timestamps,
 });
+
+/**
+ * The other records of an import in progress (names, events, citations, notes, sources, note
+ * links, parent families, unions' GEDCOM data), one scratch table per target table so that the
+ * final move reads each once. A row is the target row as JSON (snake_case keys), moved by
+ * `jsonb_populate_record`. Unlogged, no index, no foreign key, like `gedcom_staging`.
+ */
+const stagingRecords = (name: string) =>
+  pgTable(name, {
+    jobId: uuid().notNull(),
+    row: jsonb().notNull(),
+  });
+
+export const gedcomStagingNotes = stagingRecords('gedcom_staging_notes');
+export const gedcomStagingSources = stagingRecords('gedcom_staging_sources');
+export const gedcomStagingNames = stagingRecords('gedcom_staging_names');
+export const gedcomStagingEvents = stagingRecords('gedcom_staging_events');
+export const gedcomStagingCitations = stagingRecords('gedcom_staging_citations');
+export const gedcomStagingNoteLinks = stagingRecords('gedcom_staging_note_links');
+export const gedcomStagingParentFamilies = stagingRecords('gedcom_staging_parent_families');
+export const gedcomStagingUnions = stagingRecords('gedcom_staging_unions');

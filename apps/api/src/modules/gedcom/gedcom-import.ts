@@ -1,13 +1,19 @@
 import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
-import { foldName, gedcomMessages, gedcomWarnings, type Sex } from '@bagysh/shared';
+import {
+  foldName,
+  gedcomMessages,
+  gedcomWarnings,
+  type ParentRelation,
+  type Sex,
+  type YearSource,
+} from '@bagysh/shared';
 import { sql } from 'drizzle-orm';
 import yauzl from 'yauzl';
 import { queryRows, type Db } from '../../db/client';
 import { lockTree } from '../persons/tree';
 import { invalidateTreeCaches } from '../persons/tree-cache';
-import { isReadableDate, parseGedcomDate } from './gedcom-dates';
 import {
   child,
   chooseEncoding,
@@ -21,6 +27,22 @@ import {
   type EncodingChoice,
   type GedcomNode,
 } from './gedcom-reader';
+import {
+  adoptions,
+  collectPlaces,
+  countRecords,
+  mapFamily,
+  mapNote,
+  mapPerson,
+  mapSource,
+  pedigreeOf,
+  placeChain,
+  pointer,
+  quickYear,
+  StagedRecords,
+  type MapContext,
+  type ParentFamilyRow,
+} from './gedcom-records';
 
 /**
  * GEDCOM import, all or nothing, in two streaming passes over the uploaded file:
@@ -28,13 +50,21 @@ import {
  *    xref or a loop through any parent fails the import before anything is written, while
  *    what can be skipped (a dangling pointer, an unknown tag, a stray line) goes into the
  *    import report;
- * 2. the details, written batch by batch into `gedcom_staging` (short statements, so PGlite's
- *    single connection keeps serving requests), then moved into `persons` by one INSERT …
- *    SELECT in one transaction — the only moment the tree is locked.
- * Memory holds a few integers per individual, never the file.
+ *    Pass 1 also indexes the sources, notes and repositories, collects the distinct places
+ *    and counts names and events, so that every id can be reserved before pass 2;
+ * 2. the details, every record mapped by gedcom-records.ts, written batch by batch into
+ *    `gedcom_staging` and the `gedcom_staging_*` tables (short statements, so PGlite's single
+ *    connection keeps serving requests), then moved into `persons`, `unions`, `places`,
+ *    `sources`, `notes`, `person_names`, `events`, `citations`, `note_links` and
+ *    `parent_families` by one INSERT … SELECT each in one transaction — the only moment the
+ *    tree is locked.
+ * Memory holds a few integers per individual and family, the distinct places and the
+ * repositories' names, never the file.
  */
 
 const BATCH = 2000;
+/** A batch is also written when it holds this many rows of all kinds. */
+const BATCH_ROWS = 12_000;
 
 export interface ImportCallbacks {
   onProgress(processed: number, total: number | null): void;
@@ -140,6 +170,8 @@ class Structure {
   readonly indiLine = new IntList();
   readonly indiDefined = new IntList(0);
   readonly indiFamc = new IntList();
+  /** 1: the individual has FAMC lines but no birth family among them (adopted only). */
+  readonly indiNoBirthFamily = new IntList(0);
   readonly indiChildOf = new IntList();
   readonly indiNameKey = new IntList();
   readonly indiBirthYear = new IntList(NO_YEAR);
@@ -148,6 +180,17 @@ class Structure {
   readonly famDefined = new IntList(0);
   readonly famHusband = new IntList();
   readonly famWife = new IntList();
+  /** Order of the family among the husband's / the wife's FAMS (1 first), 0 if not listed. */
+  readonly famHusbandPosition = new IntList(0);
+  readonly famWifePosition = new IntList(0);
+  readonly sources = new XrefIndex();
+  readonly sourceLine = new IntList();
+  readonly notes = new XrefIndex();
+  readonly noteLine = new IntList();
+  readonly repositories = new Map<string, string>();
+  /** Distinct PLAC texts, with the first coordinates given for each. */
+  readonly places = new Map<string, { latitude: number | null; longitude: number | null }>();
+  readonly counts = { names: 0, events: 0, inlineSources: 0, longNotes: 0 };
   readonly keys: string[] = [];
   private readonly keyIndex = new Map<string, number>();
   /** Individuals with a record (the others are only pointed at): set at the end of pass 1. */
@@ -197,24 +240,58 @@ function personName(record: GedcomNode): string {
   return clean === '' ? 'Аты белгисиз' : clean.slice(0, 200);
 }
 
-/** Whether a value is a pointer (`@N1@`), as a NOTE's may be instead of text. */
-function isPointer(value: string): boolean {
-  return /^@[^@\s]+@$/.test(value.trim());
-}
-
-/** A pointer's xref; null for no pointer, `@VOID@` (7.0's "none") included. */
-function pointer(value: string): string | null {
-  const match = /^(@[^@\s]+@)$/.exec(value.trim());
-  const xref = match?.[1] ?? null;
-  return xref === '@VOID@' ? null : xref;
-}
-
 /**
  * A record's key: its xref, or (7.0 allows records nobody points to) a key made of its line,
  * which no xref can be.
  */
 function recordKey(record: GedcomNode): string {
   return record.xref ?? `#${record.line}`;
+}
+
+/**
+ * The FAMC of the birth family: the one with PEDI birth, else the first without PEDI that no
+ * ADOP event names. None when every FAMC is adoptive, foster…
+ */
+function birthFamcOf(record: GedcomNode): GedcomNode | undefined {
+  const adopted = adoptions(record);
+  let plain: GedcomNode | undefined;
+  for (const famc of record.children) {
+    if (famc.tag !== 'FAMC') continue;
+    const xref = pointer(famc.value);
+    if (!xref) continue;
+    const pedigree = pedigreeOf(famc);
+    if (pedigree === 'birth') return famc;
+    if (pedigree === null && !plain && !adopted.has(xref)) plain = famc;
+  }
+  return plain;
+}
+
+/** A SOUR or NOTE record's index; a second record with its xref fails the import. */
+function defineOnce(index: XrefIndex, lines: IntList, record: GedcomNode): void {
+  const xref = record.xref ?? '';
+  const seen = index.get(xref);
+  if (seen !== undefined) {
+    throw new GedcomError(gedcomMessages.duplicateXref(record.line, xref, lines.get(seen)));
+  }
+  index.set(xref, lines.push(record.line));
+}
+
+function addPlace(s: Structure, text: string, latitude: number | null, longitude: number | null) {
+  const key = text.trim();
+  const known = s.places.get(key);
+  if (!known || (known.latitude === null && latitude !== null)) {
+    s.places.set(key, { latitude, longitude });
+  }
+}
+
+/** Pass 1's counts of an INDI or FAM record, and its places. */
+function countInto(s: Structure, record: GedcomNode): void {
+  const counts = countRecords(record);
+  s.counts.names += counts.names;
+  s.counts.events += counts.events;
+  s.counts.inlineSources += counts.inlineSources;
+  s.counts.longNotes += counts.longNotes;
+  collectPlaces(record, (text, lat, long) => addPlace(s, text, lat, long));
 }
 
 /** Pass 1: the skeleton of the tree. */
@@ -248,10 +325,14 @@ async function readStructure(
           s.indiDefined.set(index, 1);
           s.indiLine.set(index, record.line);
           s.indiNameKey.set(index, s.nameKey(foldName(personName(record))));
-          s.indiBirthYear.set(index, saneYear(eventOf(record, 'BIRT').year) ?? NO_YEAR);
-          const famc = record.children.find((c) => c.tag === 'FAMC');
-          const famXref = famc ? pointer(famc.value) : null;
-          if (famc && famXref) s.indiFamc.set(index, s.family(famXref, famc.line));
+          s.indiBirthYear.set(index, quickYear(child(record, 'BIRT')) ?? NO_YEAR);
+          const birthFamily = birthFamcOf(record);
+          const famXref = birthFamily ? pointer(birthFamily.value) : null;
+          if (birthFamily && famXref) s.indiFamc.set(index, s.family(famXref, birthFamily.line));
+          else if (record.children.some((c) => c.tag === 'FAMC' && pointer(c.value))) {
+            s.indiNoBirthFamily.set(index, 1);
+          }
+          countInto(s, record);
           break;
         }
         case 'FAM': {
@@ -288,8 +369,23 @@ async function readStructure(
             else if (node.tag === 'WIFE') s.famWife.set(index, person);
             else if (s.indiChildOf.get(person) === -1) s.indiChildOf.set(person, index);
           }
+          countInto(s, record);
           break;
         }
+        case 'SOUR':
+          if (record.xref) {
+            defineOnce(s.sources, s.sourceLine, record);
+            collectPlaces(record, (text, lat, long) => addPlace(s, text, lat, long));
+          }
+          break;
+        case 'NOTE':
+        case 'SNOTE':
+          if (record.xref) defineOnce(s.notes, s.noteLine, record);
+          break;
+        case 'REPO':
+          if (record.xref)
+            s.repositories.set(record.xref, child(record, 'NAME')?.value.trim() ?? '');
+          break;
         default:
           break;
       }
@@ -386,6 +482,15 @@ function assertNoCycle(s: Structure, father: Int32Array, mother: Int32Array): vo
   }
 }
 
+/**
+ * The family whose husband and wife are an individual's lineage father and mother: its birth
+ * FAMC, else (no FAMC at all) the first family listing it as CHIL.
+ */
+function birthFamily(s: Structure, index: number): number {
+  if (s.indiFamc.get(index) !== -1) return s.indiFamc.get(index);
+  return s.indiNoBirthFamily.get(index) === 1 ? -1 : s.indiChildOf.get(index);
+}
+
 /** Fathers and mothers by index, and each individual's depth; a loop fails the import. */
 function resolveLineage(s: Structure) {
   const n = s.count;
@@ -393,7 +498,7 @@ function resolveLineage(s: Structure) {
   const mother = new Int32Array(n).fill(-1);
   for (let i = 0; i < n; i++) {
     if (s.indiDefined.get(i) !== 1) continue;
-    const fam = s.indiFamc.get(i) !== -1 ? s.indiFamc.get(i) : s.indiChildOf.get(i);
+    const fam = birthFamily(s, i);
     if (fam === -1) continue;
     father[i] = s.famHusband.get(fam);
     mother[i] = s.famWife.get(fam);
@@ -449,40 +554,143 @@ interface StagedRow {
   biography: string | null;
   isLiving: boolean;
   birthOrder: number | null;
+  birthYearSource: YearSource | null;
+  deathYearSource: YearSource | null;
+  /** JSON of the person's GedcomExtraNode[]. */
+  extra: string | null;
 }
 
-async function stage(db: Db, jobId: string, rows: StagedRow[]): Promise<void> {
+/** Staging table of each kind of record, and the target table's columns it fills. */
+const STAGED_RECORDS = [
+  {
+    kind: 'notes',
+    staging: 'gedcom_staging_notes',
+    table: 'notes',
+    columns: 'id, text, is_private, extra',
+  },
+  {
+    kind: 'sources',
+    staging: 'gedcom_staging_sources',
+    table: 'sources',
+    columns:
+      'id, kind, title, author, publication, repository, call_number, url, told_date, told_place_id, text, note, extra',
+  },
+  {
+    kind: 'names',
+    staging: 'gedcom_staging_names',
+    table: 'person_names',
+    columns:
+      'id, person_id, kind, given, surname, nickname, prefix, suffix, full_name, name_key, position, extra',
+  },
+  {
+    kind: 'events',
+    staging: 'gedcom_staging_events',
+    table: 'events',
+    columns:
+      'id, person_id, union_id, type, custom_type, value, date, date_sort, place_id, note, position, extra',
+  },
+  {
+    kind: 'citations',
+    staging: 'gedcom_staging_citations',
+    table: 'citations',
+    columns:
+      'source_id, person_id, event_id, union_id, name_id, page, quality, note, position, extra',
+  },
+  {
+    kind: 'noteLinks',
+    staging: 'gedcom_staging_note_links',
+    table: 'note_links',
+    columns: 'note_id, person_id, event_id, union_id, source_id, position',
+  },
+  {
+    kind: 'parentFamilies',
+    staging: 'gedcom_staging_parent_families',
+    table: 'parent_families',
+    columns: 'child_id, father_id, mother_id, relation, position',
+  },
+  { kind: 'unions', staging: 'gedcom_staging_unions', table: null, columns: '' },
+] as const;
+
+/** Every staging table: what a finished or abandoned import clears. */
+const STAGING_TABLES = ['gedcom_staging', ...STAGED_RECORDS.map((r) => r.staging)];
+
+/** Removes what an import staged. */
+export async function clearStaging(db: Db, jobId: string): Promise<void> {
+  for (const table of STAGING_TABLES) {
+    await db.execute(sql`delete from ${sql.identifier(table)} where job_id = ${jobId}::uuid`);
+  }
+}
+
+/** Removes what imports that are neither queued nor running left behind. */
+export async function clearAbandonedStaging(db: Db): Promise<void> {
+  for (const table of STAGING_TABLES) {
+    await db.execute(sql`delete from ${sql.identifier(table)} s where not exists (
+      select 1 from gedcom_jobs j where j.id = s.job_id and j.status in ('queued', 'running'))`);
+  }
+}
+
+async function stage(
+  db: Db,
+  jobId: string,
+  rows: StagedRow[],
+  records: StagedRecords,
+): Promise<void> {
+  if (rows.length > 0) await stagePersons(db, jobId, rows);
+  for (const { kind, staging } of STAGED_RECORDS) {
+    const list: unknown[] = records[kind];
+    if (list.length === 0) continue;
+    await db.execute(sql`insert into ${sql.identifier(staging)} (job_id, row)
+      select ${jobId}::uuid, value from jsonb_array_elements(${JSON.stringify(list)}::jsonb)`);
+  }
+}
+
+async function stagePersons(db: Db, jobId: string, rows: StagedRow[]): Promise<void> {
   const column = <K extends keyof StagedRow>(key: K) => arrayLiteral(rows.map((row) => row[key]));
   await db.execute(sql`
     insert into gedcom_staging (job_id, id, name, name_key, father_name_key, sex, father_id,
       mother_id, path, depth, descendant_count, birth_year, death_year, birth_date, death_date,
-      birth_place, death_place, biography, is_living, birth_order)
+      birth_place, death_place, biography, is_living, birth_order, birth_year_source,
+      death_year_source, extra)
     select ${jobId}::uuid, t.id, t.name, t.name_key, t.father_name_key, t.sex, t.father_id,
-      t.mother_id, t.path::int[], t.depth, t.descendant_count, t.birth_year, t.death_year, t.birth_date, t.death_date,
-      t.birth_place, t.death_place, t.biography, t.is_living, t.birth_order
+      t.mother_id, t.path::int[], t.depth, t.descendant_count, t.birth_year, t.death_year,
+      t.birth_date, t.death_date, t.birth_place, t.death_place, t.biography, t.is_living,
+      t.birth_order, t.birth_year_source, t.death_year_source, t.extra
     from unnest(${column('id')}::int[], ${column('name')}::text[], ${column('nameKey')}::text[],
       ${column('fatherNameKey')}::text[], ${column('sex')}::text[], ${column('fatherId')}::int[],
       ${column('motherId')}::int[], ${column('path')}::text[], ${column('depth')}::int[],
-      ${column('descendantCount')}::int[], ${column('birthYear')}::int[], ${column('deathYear')}::int[], ${column('birthDate')}::text[],
-      ${column('deathDate')}::text[], ${column('birthPlace')}::text[], ${column('deathPlace')}::text[],
-      ${column('biography')}::text[], ${column('isLiving')}::boolean[], ${column('birthOrder')}::int[])
+      ${column('descendantCount')}::int[], ${column('birthYear')}::int[],
+      ${column('deathYear')}::int[], ${column('birthDate')}::text[],
+      ${column('deathDate')}::text[], ${column('birthPlace')}::text[],
+      ${column('deathPlace')}::text[], ${column('biography')}::text[],
+      ${column('isLiving')}::boolean[], ${column('birthOrder')}::int[],
+      ${column('birthYearSource')}::text[], ${column('deathYearSource')}::text[],
+      ${column('extra')}::jsonb[])
       as t(id, name, name_key, father_name_key, sex, father_id, mother_id, path, depth,
-        descendant_count, birth_year, death_year, birth_date, death_date, birth_place, death_place, biography,
-        is_living, birth_order)`);
+        descendant_count, birth_year, death_year, birth_date, death_date, birth_place,
+        death_place, biography, is_living, birth_order, birth_year_source, death_year_source,
+        extra)`);
 }
 
 /** An import this many times larger than the tree it lands in is loaded in bulk. */
 const BULK_RATIO = 10;
 
+/** Tables whose indexes a bulk load drops and builds again (their rows grow with persons). */
+const BULK_TABLES = ['persons', 'person_names', 'events', 'citations', 'note_links'];
+
 /**
- * Drops every index of `persons` but its primary key (which the foreign keys need) and answers
- * their definitions, exactly as the migrations made them, to be run again after the load.
+ * Drops every index of the bulk tables but their primary keys (which the foreign keys need) and
+ * answers their definitions, exactly as the migrations made them, to be run again after the
+ * load.
  */
 async function dropSecondaryIndexes(tx: Db): Promise<string[]> {
   const indexes = await queryRows<{ name: string; definition: string }>(
     tx,
     sql`select i.indexname as name, i.indexdef as definition from pg_indexes i
-        where i.schemaname = current_schema() and i.tablename = 'persons'
+        where i.schemaname = current_schema()
+          and i.tablename in (${sql.join(
+            BULK_TABLES.map((t) => sql`${t}`),
+            sql`, `,
+          )})
           and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`,
   );
   // Sorting a million rows for each index wants more than the default 64 MB.
@@ -491,36 +699,118 @@ async function dropSecondaryIndexes(tx: Db): Promise<string[]> {
   return indexes.map((index) => index.definition);
 }
 
-/** Reserves `count` consecutive person ids; nobody else can insert in between. */
-async function reserveIds(db: Db, count: number): Promise<number> {
+/**
+ * Reserves `count` consecutive ids of `table` (its identity sequence); nobody else can insert in
+ * between. Answers the first; nothing is reserved for 0.
+ */
+async function reserveIds(db: Db, table: string, count: number): Promise<number> {
+  if (count === 0) return 0;
   return db.transaction(async (tx) => {
-    await tx.execute(sql`lock table persons in share row exclusive mode`);
+    await tx.execute(sql`lock table ${sql.identifier(table)} in share row exclusive mode`);
     const [row] = await queryRows<{ base: number }>(
       tx,
-      sql`select nextval(pg_get_serial_sequence('persons', 'id'))::int as base`,
+      sql`select nextval(pg_get_serial_sequence(${table}, 'id'))::int as base`,
     );
     const base = row?.base ?? 1;
     if (count > 1) {
       await tx.execute(
-        sql`select setval(pg_get_serial_sequence('persons', 'id'), ${base + count - 1})`,
+        sql`select setval(pg_get_serial_sequence(${table}, 'id'), ${base + count - 1})`,
       );
     }
     return base;
   });
 }
 
-/** An event's year, date text and place; a date that is not a GEDCOM date is reported. */
-function eventOf(record: GedcomNode, tag: string, report?: ImportReport) {
-  const event = child(record, tag);
-  if (!event) return { year: null, text: null, place: null, present: false };
-  const date = child(event, 'DATE');
-  const phrase = date ? child(date, 'PHRASE')?.value : undefined;
-  const parsed = date ? parseGedcomDate(date.value, phrase) : { year: null, text: null };
-  if (report && date && !isReadableDate(date.value, phrase)) {
-    report.warn(date.line, recordKey(record), gedcomWarnings.date(date.value.trim()));
+/** Hands out the ids of a reserved block; asking for more than was counted is a bug. */
+class IdBlock {
+  private next: number;
+  constructor(
+    private readonly base: number,
+    private readonly size: number,
+    start = 0,
+  ) {
+    this.next = start;
   }
-  const place = child(event, 'PLAC')?.value.trim() || null;
-  return { ...parsed, place, present: true };
+
+  take(): number {
+    if (this.next >= this.size) throw new Error('GEDCOM import: more ids taken than counted');
+    return this.base + this.next++;
+  }
+}
+
+interface PlaceRow {
+  id: number;
+  name: string;
+  name_key: string;
+  parent_id: number | null;
+  latitude: number | null;
+  longitude: number | null;
+}
+
+/**
+ * Every PLAC text → a place: "Ат-Башы, Нарын, Кыргызстан" is Ат-Башы inside Нарын inside
+ * Кыргызстан, each found by its folded name under the same parent among the places already in
+ * the database and those of this import, or else new. Answers the place of each text and the
+ * new places (parents first).
+ */
+async function resolvePlaces(db: Db, s: Structure) {
+  const byKey = new Map<string, number>();
+  if (s.places.size > 0) {
+    const existing = await queryRows<{ id: number; name_key: string; parent_id: number | null }>(
+      db,
+      sql`select id, name_key, parent_id from places`,
+    );
+    const byId = new Map(existing.map((p) => [p.id, p]));
+    const keyOf = (id: number, depth = 0): string => {
+      const place = byId.get(id);
+      if (!place) return '';
+      const parent =
+        place.parent_id === null || depth > 20 ? '' : keyOf(place.parent_id, depth + 1);
+      return `${parent}|${place.name_key}`;
+    };
+    for (const place of existing) {
+      const key = keyOf(place.id);
+      if (!byKey.has(key)) byKey.set(key, place.id);
+    }
+  }
+  let upperBound = 0;
+  for (const text of s.places.keys()) upperBound += placeChain(text).length;
+  const block = new IdBlock(await reserveIds(db, 'places', upperBound), upperBound);
+  const rows: PlaceRow[] = [];
+  const created = new Map<number, PlaceRow>();
+  const placeOf = new Map<string, number>();
+  for (const [text, coordinates] of s.places) {
+    let key = '';
+    let parent: number | null = null;
+    for (const name of placeChain(text)) {
+      const nameKey = foldName(name);
+      key = `${key}|${nameKey}`;
+      let id = byKey.get(key);
+      if (id === undefined) {
+        id = block.take();
+        const row: PlaceRow = {
+          id,
+          name,
+          name_key: nameKey,
+          parent_id: parent,
+          latitude: null,
+          longitude: null,
+        };
+        rows.push(row);
+        created.set(id, row);
+        byKey.set(key, id);
+      }
+      parent = id;
+    }
+    if (parent === null) continue;
+    placeOf.set(text, parent);
+    const leaf = created.get(parent);
+    if (leaf && leaf.latitude === null && coordinates.latitude !== null) {
+      leaf.latitude = coordinates.latitude;
+      leaf.longitude = coordinates.longitude;
+    }
+  }
+  return { placeOf, rows };
 }
 
 /**
@@ -654,11 +944,6 @@ async function prepare(
   return { source, choice };
 }
 
-/** A year that fits the tree's limits, or null. */
-function saneYear(year: number | null): number | null {
-  return year !== null && year >= -3000 && year <= 2100 ? year : null;
-}
-
 /**
  * Imports the file at `path` (a GEDCOM file or a GEDZip archive); the caller's job row tracks
  * it (and who started it: imported persons themselves have no `created_by`).
@@ -700,13 +985,64 @@ async function importFile(
   callbacks.onProgress(0, total);
 
   // An id for every index, those of pointers to missing records included (they leave gaps).
-  const base = await reserveIds(db, s.count);
+  const base = await reserveIds(db, 'persons', s.count);
   const idOf = (index: number) => base + index;
   const keyOf = (index: number) => s.keys[s.indiNameKey.get(index)] ?? '';
   const pathOf = (index: number) => {
     const ids: number[] = [];
     for (let f = father[index] ?? -1; f !== -1; f = father[f] ?? -1) ids.push(idOf(f));
     return `{${ids.reverse().join(',')}}`;
+  };
+
+  // A union for each couple (several FAM records of one couple make one union).
+  const famUnion = new Int32Array(s.famLine.length).fill(-1);
+  const unionFamily: number[] = [];
+  {
+    const couples = new Map<string, number>();
+    for (let fam = 0; fam < s.famLine.length; fam++) {
+      const h = s.famHusband.get(fam);
+      const w = s.famWife.get(fam);
+      if (h === -1 || w === -1 || h === w) continue;
+      const couple = `${Math.min(h, w)}:${Math.max(h, w)}`;
+      let union = couples.get(couple);
+      if (union === undefined) {
+        union = unionFamily.push(fam) - 1;
+        couples.set(couple, union);
+      }
+      famUnion[fam] = union;
+    }
+  }
+  const unionBase = await reserveIds(db, 'unions', unionFamily.length);
+  const unionExtra = new Uint8Array(unionFamily.length);
+  const places = await resolvePlaces(db, s);
+  const names = new IdBlock(await reserveIds(db, 'person_names', s.counts.names), s.counts.names);
+  const events = new IdBlock(await reserveIds(db, 'events', s.counts.events), s.counts.events);
+  const sourceCount = s.sourceLine.length;
+  const sourceBase = await reserveIds(db, 'sources', sourceCount + s.counts.inlineSources);
+  const inlineSources = new IdBlock(sourceBase, sourceCount + s.counts.inlineSources, sourceCount);
+  const noteCount = s.noteLine.length;
+  const noteBase = await reserveIds(db, 'notes', noteCount + s.counts.longNotes);
+  const longNotes = new IdBlock(noteBase, noteCount + s.counts.longNotes, noteCount);
+  const context: MapContext = {
+    report,
+    sourceId: (xref) => {
+      const index = s.sources.get(xref);
+      return index === undefined ? null : sourceBase + index;
+    },
+    noteId: (xref) => {
+      const index = s.notes.get(xref);
+      return index === undefined ? null : noteBase + index;
+    },
+    placeId: (text) => places.placeOf.get(text.trim()) ?? null,
+    repositoryName: (xref) => s.repositories.get(xref),
+    newEventId: () => events.take(),
+    newNameId: () => names.take(),
+    newSourceId: () => inlineSources.take(),
+    newNoteId: () => longNotes.take(),
+  };
+  const familyOf = (xref: string | null) => {
+    const fam = xref === null ? undefined : s.famIndex.get(xref);
+    return fam !== undefined && s.famDefined.get(fam) === 1 ? fam : -1;
   };
 
   let inFlight: Promise<void> = Promise.resolve();
@@ -718,11 +1054,12 @@ async function importFile(
   try {
     callbacks.onPhase?.('staging');
     let batch: StagedRow[] = [];
+    let records = new StagedRecords();
     let processed = 0;
+    const rowsOf = (r: StagedRecords) =>
+      r.names.length + r.events.length + r.citations.length + r.noteLinks.length;
     const isMissing = (node: GedcomNode, target: string) => {
-      if (node.tag === 'FAMC' || node.tag === 'FAMS') {
-        return s.famDefined.get(s.famIndex.get(target) ?? -1) !== 1;
-      }
+      if (node.tag === 'FAMC' || node.tag === 'FAMS') return familyOf(target) === -1;
       return s.indiDefined.get(s.indiIndex.get(target) ?? -1) !== 1;
     };
     const checkPointers = (record: GedcomNode, tags: readonly string[]) => {
@@ -734,62 +1071,89 @@ async function importFile(
         }
       }
     };
-    for await (const records of readGedcomRecordBatches(path, choice))
-      for (const record of records) {
-        if (record.tag === 'FAM') checkPointers(record, ['HUSB', 'WIFE', 'CHIL']);
-        if (record.tag !== 'INDI') continue;
+    for await (const chunk of readGedcomRecordBatches(path, choice))
+      for (const record of chunk) {
         const key = recordKey(record);
-        const index = s.indiIndex.get(key) ?? 0;
-        checkPointers(record, ['FAMC', 'FAMS']);
-        if (firstXref.has(index)) firstXref.set(index, key);
-        const first = firstOf[index] ?? -1;
-        if (first !== -1) {
-          report.warn(
-            record.line,
-            key,
-            gedcomWarnings.duplicatePerson(firstXref.get(first) ?? '?', s.indiLine.get(first)),
-          );
+        if (record.tag === 'FAM') {
+          checkPointers(record, ['HUSB', 'WIFE', 'CHIL']);
+          const fam = s.famIndex.get(key) ?? -1;
+          const union = famUnion[fam] ?? -1;
+          const spouse = s.famHusband.get(fam) !== -1 ? s.famHusband.get(fam) : s.famWife.get(fam);
+          const owner =
+            union !== -1
+              ? { union_id: unionBase + union }
+              : spouse !== -1
+                ? { person_id: idOf(spouse) }
+                : null;
+          const extra = mapFamily(record, owner, key, context, records);
+          // A second FAM of the same couple adds its events; its unknown data is not kept.
+          if (union !== -1 && extra.length > 0 && unionExtra[union] === 0) {
+            unionExtra[union] = 1;
+            records.unions.push({ id: unionBase + union, extra });
+          }
+        } else if (record.tag === 'SOUR' && record.xref) {
+          const id = context.sourceId(record.xref) ?? 0;
+          mapSource(record, id, key, context, records);
+        } else if ((record.tag === 'NOTE' || record.tag === 'SNOTE') && record.xref) {
+          const id = context.noteId(record.xref) ?? 0;
+          mapNote(record, id, key, context, records);
         }
-        const sexValue = child(record, 'SEX')?.value.trim().toUpperCase();
-        const birth = eventOf(record, 'BIRT', report);
-        const death = eventOf(record, 'DEAT', report);
-        const notes = record.children
-          .filter((c) => c.tag === 'NOTE' && !isPointer(c.value))
-          .map((c) => c.value.trim())
-          .filter((text) => text !== '');
-        const order = Number(child(record, '_BORD')?.value);
-        const f = father[index] ?? -1;
-        const m = mother[index] ?? -1;
-        batch.push({
-          id: idOf(index),
-          name: personName(record),
-          nameKey: keyOf(index),
-          fatherNameKey: f === -1 ? null : keyOf(f),
-          sex: sexValue === 'M' || sexValue === 'F' ? sexValue : 'U',
-          fatherId: f === -1 ? null : idOf(f),
-          motherId: m === -1 ? null : idOf(m),
-          path: pathOf(index),
-          depth: depth[index] ?? 0,
-          descendantCount: descendants[index] ?? 0,
-          birthYear: saneYear(birth.year),
-          deathYear: saneYear(death.year),
-          birthDate: birth.text?.slice(0, 100) ?? null,
-          // "1 DEAT Y" without a date still says the person has died.
-          deathDate:
-            death.text?.slice(0, 100) ?? (death.present && death.year === null ? 'белгисиз' : null),
-          birthPlace: birth.place?.slice(0, 200) ?? null,
-          deathPlace: death.place?.slice(0, 200) ?? null,
-          biography: notes.length > 0 ? notes.join('\n\n').slice(0, 20_000) : null,
-          isLiving: child(record, '_LIVING')?.value.trim().toUpperCase() === 'Y',
-          birthOrder: Number.isInteger(order) && order >= 1 && order <= 100 ? order : null,
-        });
-        if (batch.length >= BATCH) {
+        if (record.tag === 'INDI') {
+          const index = s.indiIndex.get(key) ?? 0;
+          checkPointers(record, ['FAMC', 'FAMS']);
+          if (firstXref.has(index)) firstXref.set(index, key);
+          const first = firstOf[index] ?? -1;
+          if (first !== -1) {
+            report.warn(
+              record.line,
+              key,
+              gedcomWarnings.duplicatePerson(firstXref.get(first) ?? '?', s.indiLine.get(first)),
+            );
+          }
+          const person = mapPerson(record, idOf(index), key, context, records);
+          stageFamilies(s, record, index, birthFamily(s, index), familyOf, idOf, records);
+          const sexValue = child(record, 'SEX')?.value.trim().toUpperCase();
+          const order = Number(child(record, '_BORD')?.value);
+          const f = father[index] ?? -1;
+          const m = mother[index] ?? -1;
+          const { birth, death } = person;
+          batch.push({
+            id: idOf(index),
+            name: personName(record),
+            nameKey: keyOf(index),
+            fatherNameKey: f === -1 ? null : keyOf(f),
+            sex: sexValue === 'M' || sexValue === 'F' ? sexValue : 'U',
+            fatherId: f === -1 ? null : idOf(f),
+            motherId: m === -1 ? null : idOf(m),
+            path: pathOf(index),
+            depth: depth[index] ?? 0,
+            descendantCount: descendants[index] ?? 0,
+            birthYear: birth.year,
+            deathYear: death.year,
+            birthDate: birth.text?.slice(0, 100) ?? null,
+            // "1 DEAT Y" without a date still says the person has died.
+            deathDate:
+              death.text?.slice(0, 100) ??
+              (death.present && death.year === null ? 'белгисиз' : null),
+            birthPlace: birth.place?.slice(0, 200) ?? null,
+            deathPlace: death.place?.slice(0, 200) ?? null,
+            biography: person.biography,
+            isLiving: child(record, '_LIVING')?.value.trim().toUpperCase() === 'Y',
+            birthOrder: Number.isInteger(order) && order >= 1 && order <= 100 ? order : null,
+            birthYearSource: birth.standIn && birth.year !== null ? 'christening' : null,
+            deathYearSource:
+              death.standIn && (death.year !== null || death.text !== null) ? 'burial' : null,
+            extra: person.extra ? JSON.stringify(person.extra) : null,
+          });
+        }
+        if (batch.length >= BATCH || rowsOf(records) >= BATCH_ROWS) {
           if (callbacks.cancelled()) throw new GedcomError('Импорт токтотулду.');
           // One batch in flight while the next is parsed: PostgreSQL writes on the other core.
           await settle();
           const rows = batch;
+          const staged = records;
           // The failure is kept, not left unhandled, until the next batch looks at it.
-          inFlight = stage(db, jobId, rows).then(
+          inFlight = stage(db, jobId, rows, staged).then(
             () => {
               processed += rows.length;
               callbacks.onProgress(processed, total);
@@ -799,28 +1163,15 @@ async function importFile(
             },
           );
           batch = [];
+          records = new StagedRecords();
         }
       }
     await settle();
-    if (batch.length > 0) {
-      await stage(db, jobId, batch);
-      processed += batch.length;
-      callbacks.onProgress(processed, total);
-    }
+    await stage(db, jobId, batch, records);
+    processed += batch.length;
+    callbacks.onProgress(processed, total);
 
-    const couples = new Set<string>();
-    const firsts: number[] = [];
-    const seconds: number[] = [];
-    for (let fam = 0; fam < s.famLine.length; fam++) {
-      const h = s.famHusband.get(fam);
-      const w = s.famWife.get(fam);
-      if (h === -1 || w === -1 || h === w) continue;
-      const [a, b] = [Math.min(idOf(h), idOf(w)), Math.max(idOf(h), idOf(w))];
-      if (couples.has(`${a}:${b}`)) continue;
-      couples.add(`${a}:${b}`);
-      firsts.push(a);
-      seconds.push(b);
-    }
+    const unionColumns = unionRows(s, unionFamily, unionBase, idOf);
 
     callbacks.onPhase?.('moving');
     const [existing] = await queryRows<{ count: number }>(
@@ -842,35 +1193,144 @@ async function importFile(
       if (job && job.status !== 'running') throw new GedcomError('Импорт токтотулду.');
       await lockTree(tx);
       const indexes = bulk ? await dropSecondaryIndexes(tx) : [];
+      if (places.rows.length > 0) {
+        await tx.execute(sql`insert into places (id, name, name_key, parent_id, latitude, longitude)
+          select r.id, r.name, r.name_key, r.parent_id, r.latitude, r.longitude
+          from jsonb_populate_recordset(null::places, ${JSON.stringify(places.rows)}::jsonb) r`);
+      }
       await tx.execute(sql`insert into name_keys (key)
-        select distinct name_key from gedcom_staging where job_id = ${jobId}::uuid
+        select name_key from gedcom_staging where job_id = ${jobId}::uuid
+        union select row->>'name_key' from gedcom_staging_names where job_id = ${jobId}::uuid
         on conflict do nothing`);
       await tx.execute(sql`insert into persons (id, name, name_key, father_name_key, sex,
           father_id, mother_id, path, depth, descendant_count, birth_year, death_year,
           birth_date, death_date, birth_place, death_place, biography, is_living, birth_order,
-          created_by_id, updated_by_id)
+          birth_year_source, death_year_source, extra, created_by_id, updated_by_id)
         select id, name, name_key, father_name_key, sex, father_id, mother_id, path, depth,
-          descendant_count, birth_year, death_year, birth_date, death_date, birth_place, death_place, biography,
-          is_living, birth_order, null, null
+          descendant_count, birth_year, death_year, birth_date, death_date, birth_place,
+          death_place, biography, is_living, birth_order, birth_year_source, death_year_source,
+          extra, null, null
         from gedcom_staging where job_id = ${jobId}::uuid`);
-      if (firsts.length > 0) {
-        await tx.execute(sql`insert into unions (person1_id, person2_id)
-          select * from unnest(${arrayLiteral(firsts)}::int[], ${arrayLiteral(seconds)}::int[])
-          on conflict do nothing`);
+      if (unionColumns.ids.length > 0) {
+        await tx.execute(sql`insert into unions (id, person1_id, person2_id, person1_position,
+            person2_position, extra) overriding system value
+          select t.id, t.p1, t.p2, t.pos1, t.pos2, s.row->'extra'
+          from unnest(${arrayLiteral(unionColumns.ids)}::int[],
+            ${arrayLiteral(unionColumns.firsts)}::int[], ${arrayLiteral(unionColumns.seconds)}::int[],
+            ${arrayLiteral(unionColumns.firstPositions)}::int[],
+            ${arrayLiteral(unionColumns.secondPositions)}::int[]) as t(id, p1, p2, pos1, pos2)
+          left join gedcom_staging_unions s
+            on s.job_id = ${jobId}::uuid and (s.row->>'id')::int = t.id`);
+      }
+      for (const { staging, table, columns } of STAGED_RECORDS) {
+        if (table === null) continue;
+        const list = sql.raw(columns);
+        const selected = sql.raw(
+          columns
+            .split(', ')
+            .map((c) => `r.${c}`)
+            .join(', '),
+        );
+        await tx.execute(sql`insert into ${sql.identifier(table)} (${list})
+          select ${selected} from ${sql.identifier(staging)} s,
+            jsonb_populate_record(null::${sql.identifier(table)}, s.row) r
+          where s.job_id = ${jobId}::uuid`);
       }
       for (const definition of indexes) await tx.execute(sql.raw(definition));
     });
     invalidateTreeCaches();
-    await db.execute(sql`delete from gedcom_staging where job_id = ${jobId}::uuid`);
+    await clearStaging(db, jobId);
     // Fresh statistics for the planner: PGlite has no autovacuum, and PostgreSQL's would come
     // only after the first slow queries.
-    await db.execute(sql`analyze persons`);
-    await db.execute(sql`analyze name_keys`);
-    await db.execute(sql`analyze unions`);
+    for (const table of ['persons', 'name_keys', 'unions', ...BULK_TABLES.slice(1)]) {
+      await db.execute(sql`analyze ${sql.identifier(table)}`);
+    }
     return { persons: total, version };
   } catch (error) {
     await inFlight;
-    await db.execute(sql`delete from gedcom_staging where job_id = ${jobId}::uuid`);
+    await clearStaging(db, jobId);
     throw error;
   }
+}
+
+/**
+ * An individual's parent families other than the birth family (adoptive, foster, step, or of
+ * unknown relation), from its FAMC lines and ADOP events, in file order; and the order of its
+ * FAMS families, for the unions' positions.
+ */
+function stageFamilies(
+  s: Structure,
+  record: GedcomNode,
+  index: number,
+  birthFam: number,
+  familyOf: (xref: string | null) => number,
+  idOf: (index: number) => number,
+  out: StagedRecords,
+): void {
+  const adopted = adoptions(record);
+  const seen = new Set<number>([birthFam]);
+  let position = 0;
+  const add = (fam: number, relation: ParentFamilyRow['relation'], by: string | undefined) => {
+    if (fam === -1 || seen.has(fam)) return;
+    seen.add(fam);
+    const h = by === 'WIFE' ? -1 : s.famHusband.get(fam);
+    const w = by === 'HUSB' ? -1 : s.famWife.get(fam);
+    const fatherId = h === -1 || h === index ? null : idOf(h);
+    const motherId = w === -1 || w === index ? null : idOf(w);
+    if (fatherId === null && motherId === null) return;
+    out.parentFamilies.push({
+      child_id: idOf(index),
+      father_id: fatherId,
+      mother_id: motherId,
+      relation,
+      position: position++,
+    });
+  };
+  let famsOrder = 0;
+  for (const node of record.children) {
+    if (node.tag === 'FAMC') {
+      const xref = pointer(node.value);
+      const pedigree: ParentRelation | null = pedigreeOf(node);
+      const relation =
+        pedigree === null || pedigree === 'birth'
+          ? xref && adopted.has(xref)
+            ? 'adopted'
+            : 'unknown'
+          : pedigree;
+      add(familyOf(xref), relation, xref ? adopted.get(xref) : undefined);
+    } else if (node.tag === 'FAMS') {
+      const fam = familyOf(pointer(node.value));
+      if (fam === -1) continue;
+      famsOrder += 1;
+      if (s.famHusband.get(fam) === index) s.famHusbandPosition.set(fam, famsOrder);
+      else if (s.famWife.get(fam) === index) s.famWifePosition.set(fam, famsOrder);
+    }
+  }
+  for (const [xref, by] of adopted) add(familyOf(xref), 'adopted', by);
+}
+
+/** The unions' columns, smaller person id first, with each spouse's order of the union. */
+function unionRows(
+  s: Structure,
+  unionFamily: readonly number[],
+  unionBase: number,
+  idOf: (index: number) => number,
+) {
+  const ids: number[] = [];
+  const firsts: number[] = [];
+  const seconds: number[] = [];
+  const firstPositions: (number | null)[] = [];
+  const secondPositions: (number | null)[] = [];
+  unionFamily.forEach((fam, union) => {
+    const h = idOf(s.famHusband.get(fam));
+    const w = idOf(s.famWife.get(fam));
+    const hp = s.famHusbandPosition.get(fam) || null;
+    const wp = s.famWifePosition.get(fam) || null;
+    ids.push(unionBase + union);
+    firsts.push(Math.min(h, w));
+    seconds.push(Math.max(h, w));
+    firstPositions.push(h < w ? hp : wp);
+    secondPositions.push(h < w ? wp : hp);
+  });
+  return { ids, firsts, seconds, firstPositions, secondPositions };
 }

@@ -661,7 +661,8 @@ class RecordAssembler {
     if (text.charCodeAt(0) === 32 || text.charCodeAt(0) === 9) {
       this.report?.tally('indent', number, this.recordName, gedcomWarnings.leadingSpace);
     }
-    if (this.report && !KNOWN_TAGS.has(parsed.tag)) {
+    // Custom tags (`_TAG`) are expected: kept in `extra` like unknown ones, without a warning.
+    if (this.report && !KNOWN_TAGS.has(parsed.tag) && !parsed.tag.startsWith('_')) {
       const tag = parsed.tag;
       this.report.tally(`tag:${tag}`, number, null, (count, lines) =>
         gedcomWarnings.unknownTag(tag, count, lines),

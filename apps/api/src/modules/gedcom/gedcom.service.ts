@@ -5,13 +5,13 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { gedcomMessages, type GedcomJob } from '@bagysh/shared';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Database, Db } from '../../db/client';
 import { gedcomJobs } from '../../db/schema';
 import { errorMessages, HttpError, notFound } from '../../lib/http-errors';
-import { importGedcom } from './gedcom-import';
+import { clearAbandonedStaging, clearStaging, importGedcom } from './gedcom-import';
 import { GedcomError, ImportReport } from './gedcom-reader';
 
 /** What `gedcom_jobs.report` holds: the job answer's report fields. */
@@ -385,7 +385,7 @@ export class GedcomJobs {
           .where(eq(gedcomJobs.id, id));
         if (row?.status === 'queued' && (await this.queue.holds(id))) continue;
         // Cleared first, so that whoever sees the job failed sees nothing left of it.
-        await this.db.execute(sql`delete from gedcom_staging where job_id = ${id}::uuid`);
+        await clearStaging(this.db, id);
         await rm(join(this.uploadsDir, id), { recursive: true, force: true });
         // Only if still unfinished: its owner may have ended it since the list was read.
         await this.db
@@ -401,8 +401,7 @@ export class GedcomJobs {
         await lock.release();
       }
     }
-    await this.db.execute(sql`delete from gedcom_staging s where not exists (
-      select 1 from gedcom_jobs j where j.id = s.job_id and j.status in ('queued', 'running'))`);
+    await clearAbandonedStaging(this.db);
   }
 
   /**

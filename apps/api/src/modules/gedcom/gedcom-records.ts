@@ -1,0 +1,844 @@
+import {
+  eventYear,
+  foldName,
+  gedcomWarnings,
+  parseGedcomDate,
+  RECORD_LIMITS,
+  type EventDate,
+  type EventType,
+  type NameKind,
+  type ParentRelation,
+  type SourceKind,
+} from '@bagysh/shared';
+import type { GedcomExtraNode } from '../../db/schema';
+import { child, type GedcomNode, type ImportReport } from './gedcom-reader';
+
+/**
+ * GEDCOM records → rows of the genealogist's records (issue 15): names, events, places,
+ * sources, citations, notes, note links, parent families. Pure mapping; the import
+ * (gedcom-import.ts) gives the ids and stages the rows.
+ *
+ * The tags this site writes for what GEDCOM has no word for — the export (gedcom-export.ts)
+ * writes exactly these, and this import reads them back:
+ * - A name's kind: 5.5.1 `2 TYPE <kind>` in lower case (aka, birth, immigrant, maiden, married
+ *   are standard; documents, religious, professional, other are user-defined values); 7.0
+ *   `2 TYPE AKA|BIRTH|IMMIGRANT|MAIDEN|MARRIED|PROFESSIONAL`, and for the others `2 TYPE OTHER`
+ *   + `3 PHRASE DOCUMENTS|RELIGIOUS` ("documents" = the name in Russian documents). Read case
+ *   insensitively; an unknown TYPE gives kind 'other' and keeps its TYPE line in `extra`.
+ * - A name's ROMN/FONE variant is a name row of kind 'other' whose `extra` starts with
+ *   `{tag: '_VARIANT', value: 'ROMN'|'FONE'}`: written back as `2 ROMN`/`2 FONE` under the
+ *   name row before it.
+ * - A source's kind: `1 _TYPE BOOK|ARCHIVE|WEB|INFORMANT` (none for 'other'). An informant
+ *   (айтуучу): `1 _TYPE INFORMANT`, `1 AUTH <who told it>`, `1 DATA` + `2 DATE <when>` +
+ *   `2 PLAC <where>` (also read from the standard `2 EVEN` + `3 DATE`/`3 PLAC`).
+ * - An event of type 'other': `custom_type` is a GEDCOM tag (CENS, ENGA, CREM…) when it came
+ *   from one — written back as that tag — else the text of `1 EVEN` + `2 TYPE`. Christening
+ *   from BAPM, burial from CREM, migration (EMIG/IMMI) and military service from MILI/_MILI
+ *   keep their tag in `custom_type` too (CHR, BURI and _MILT are the defaults).
+ * - Unknown and custom data: `extra` of its record, in file order, as {tag, value, children}.
+ */
+
+export type Owner =
+  | { person_id: number }
+  | { union_id: number }
+  | { event_id: number }
+  | { name_id: number }
+  | { source_id: number };
+
+export interface NameRow {
+  id: number;
+  person_id: number;
+  kind: NameKind;
+  given: string | null;
+  surname: string | null;
+  nickname: string | null;
+  prefix: string | null;
+  suffix: string | null;
+  full_name: string;
+  name_key: string;
+  position: number;
+  extra: GedcomExtraNode[] | null;
+}
+
+export interface EventRow {
+  id: number;
+  person_id?: number;
+  union_id?: number;
+  type: EventType;
+  custom_type: string | null;
+  value: string | null;
+  date: EventDate | null;
+  date_sort: number | null;
+  place_id: number | null;
+  note: string | null;
+  position: number;
+  extra: GedcomExtraNode[] | null;
+}
+
+export type CitationRow = Owner & {
+  source_id: number;
+  page: string | null;
+  quality: number | null;
+  note: string | null;
+  position: number;
+  extra: GedcomExtraNode[] | null;
+};
+
+export type NoteLinkRow = Owner & { note_id: number; position: number };
+
+export interface NoteRow {
+  id: number;
+  text: string;
+  is_private: boolean;
+  extra: GedcomExtraNode[] | null;
+}
+
+export interface SourceRow {
+  id: number;
+  kind: SourceKind;
+  title: string;
+  author: string | null;
+  publication: string | null;
+  repository: string | null;
+  call_number: string | null;
+  url: string | null;
+  told_date: EventDate | null;
+  told_place_id: number | null;
+  text: string | null;
+  note: string | null;
+  extra: GedcomExtraNode[] | null;
+}
+
+export interface ParentFamilyRow {
+  child_id: number;
+  father_id: number | null;
+  mother_id: number | null;
+  relation: Exclude<ParentRelation, 'birth'>;
+  position: number;
+}
+
+/** Rows made from a batch of records, staged together. */
+export class StagedRecords {
+  names: NameRow[] = [];
+  events: EventRow[] = [];
+  citations: CitationRow[] = [];
+  noteLinks: NoteLinkRow[] = [];
+  notes: NoteRow[] = [];
+  sources: SourceRow[] = [];
+  parentFamilies: ParentFamilyRow[] = [];
+  unions: { id: number; extra: GedcomExtraNode[] }[] = [];
+}
+
+/** What the mapping asks of the import: ids, and the records pass 1 has seen. */
+export interface MapContext {
+  report: ImportReport;
+  /** A SOUR record's id; null when the file has no such record. */
+  sourceId(xref: string): number | null;
+  /** A NOTE/SNOTE record's id; null when the file has no such record. */
+  noteId(xref: string): number | null;
+  /** The place of a PLAC text (every one was collected in pass 1). */
+  placeId(text: string): number | null;
+  /** A REPO record's NAME. */
+  repositoryName(xref: string): string | null | undefined;
+  newEventId(): number;
+  newNameId(): number;
+  /** For a 5.5.1 inline source ("1 SOUR the parish book"). */
+  newSourceId(): number;
+  /** For an inline note too long for a biography. */
+  newNoteId(): number;
+}
+
+/** The longest biography (persons.biography, the API's limit); a longer one is a shared note. */
+export const BIOGRAPHY_MAX_LENGTH = 20_000;
+
+/** Whether a value is a pointer (`@N1@`), as a NOTE's or SOUR's may be instead of text. */
+export function isPointer(value: string): boolean {
+  return /^@[^@\s]+@$/.test(value.trim());
+}
+
+/** A pointer's xref; null for no pointer, `@VOID@` (7.0's "none") included. */
+export function pointer(value: string): string | null {
+  const match = /^(@[^@\s]+@)$/.exec(value.trim());
+  const xref = match?.[1] ?? null;
+  return xref === '@VOID@' ? null : xref;
+}
+
+export function toExtra(node: GedcomNode): GedcomExtraNode {
+  return { tag: node.tag, value: node.value, children: node.children.map(toExtra) };
+}
+
+function textOrNull(value: string | undefined, max?: number): string | null {
+  const text = value?.trim() ?? '';
+  if (text === '') return null;
+  return max === undefined ? text : text.slice(0, max);
+}
+
+/** Individual events and attributes, and what they become. */
+const PERSON_EVENTS: Record<string, { type: EventType; keepTag?: boolean }> = {
+  BIRT: { type: 'birth' },
+  CHR: { type: 'christening' },
+  BAPM: { type: 'christening', keepTag: true },
+  DEAT: { type: 'death' },
+  BURI: { type: 'burial' },
+  CREM: { type: 'burial', keepTag: true },
+  RESI: { type: 'residence' },
+  EMIG: { type: 'migration', keepTag: true },
+  IMMI: { type: 'migration', keepTag: true },
+  OCCU: { type: 'occupation' },
+  EDUC: { type: 'education' },
+  _MILT: { type: 'military' },
+  MILI: { type: 'military', keepTag: true },
+  _MILI: { type: 'military', keepTag: true },
+};
+
+/** Standard tags of other individual events and attributes: type 'other', the tag kept. */
+const OTHER_PERSON_EVENTS = new Set(
+  (
+    'ADOP BARM BASM BLES CHRA CONF FCOM ORDN NATU CENS PROB WILL GRAD RETI CAST DSCR IDNO ' +
+    'NATI NCHI NMR PROP RELI SSN TITL EVEN FACT'
+  ).split(' '),
+);
+
+const UNION_EVENTS: Record<string, EventType> = { MARR: 'marriage', DIV: 'divorce' };
+const OTHER_UNION_EVENTS = new Set(
+  'ANUL CENS DIVF ENGA MARB MARC MARL MARS RESI NCHI EVEN FACT'.split(' '),
+);
+
+/** An INDI child's event type, or null when it is no event. */
+export function personEventOf(tag: string): { type: EventType; customType: string | null } | null {
+  const known = PERSON_EVENTS[tag];
+  if (known) return { type: known.type, customType: known.keepTag ? tag : null };
+  return OTHER_PERSON_EVENTS.has(tag) ? { type: 'other', customType: tag } : null;
+}
+
+/** A FAM child's event type, or null when it is no event. */
+export function unionEventOf(tag: string): { type: EventType; customType: string | null } | null {
+  const known = UNION_EVENTS[tag];
+  if (known) return { type: known, customType: null };
+  return OTHER_UNION_EVENTS.has(tag) ? { type: 'other', customType: tag } : null;
+}
+
+/**
+ * Counts for pass 1, to reserve ids: names (with ROMN/FONE variants), events, inline sources,
+ * and inline notes that will become shared notes. An upper bound of what pass 2 makes.
+ */
+export function countRecords(record: GedcomNode): {
+  names: number;
+  events: number;
+  inlineSources: number;
+  longNotes: number;
+} {
+  let names = 0;
+  let events = 0;
+  let biography = 0;
+  const isEvent = record.tag === 'FAM' ? unionEventOf : personEventOf;
+  for (const node of record.children) {
+    if (record.tag === 'INDI' && node.tag === 'NAME') {
+      names += 1;
+      for (const c of node.children) if (c.tag === 'ROMN' || c.tag === 'FONE') names += 1;
+    } else if (isEvent(node.tag)) {
+      events += 1;
+    } else if (record.tag === 'INDI' && node.tag === 'NOTE' && !isPointer(node.value)) {
+      biography += node.value.trim().length + 2;
+    }
+  }
+  return {
+    names,
+    events,
+    inlineSources: countInlineSources(record),
+    longNotes: biography > BIOGRAPHY_MAX_LENGTH ? 1 : 0,
+  };
+}
+
+function countInlineSources(node: GedcomNode): number {
+  let count = 0;
+  for (const c of node.children) {
+    if (c.tag === 'SOUR' && !isPointer(c.value)) count += 1;
+    else if (c.children.length > 0) count += countInlineSources(c);
+  }
+  return count;
+}
+
+/** Calls `add` with every place text and its MAP coordinates that the mapping will look up. */
+export function collectPlaces(
+  record: GedcomNode,
+  add: (text: string, latitude: number | null, longitude: number | null) => void,
+): void {
+  const fromPlac = (plac: GedcomNode | undefined) => {
+    if (!plac || plac.value.trim() === '') return;
+    const map = child(plac, 'MAP');
+    const latitude = map ? coordinate(child(map, 'LATI')?.value, 'N', 'S', 90) : null;
+    const longitude = map ? coordinate(child(map, 'LONG')?.value, 'E', 'W', 180) : null;
+    const both = latitude !== null && longitude !== null;
+    add(plac.value, both ? latitude : null, both ? longitude : null);
+  };
+  if (record.tag === 'SOUR') {
+    const data = child(record, 'DATA');
+    if (data) {
+      fromPlac(child(data, 'PLAC'));
+      const even = child(data, 'EVEN');
+      if (even) fromPlac(child(even, 'PLAC'));
+    }
+    return;
+  }
+  const isEvent = record.tag === 'FAM' ? unionEventOf : personEventOf;
+  for (const node of record.children) if (isEvent(node.tag)) fromPlac(child(node, 'PLAC'));
+}
+
+/** "N42.87" → 42.87, "W74.5" → -74.5; null when unreadable or out of range. */
+function coordinate(
+  value: string | undefined,
+  plus: string,
+  minus: string,
+  limit: number,
+): number | null {
+  const match = /^([NSEW])?\s*(-?\d+(?:\.\d+)?)$/i.exec(value?.trim() ?? '');
+  if (!match) return null;
+  let number = Number(match[2]);
+  const hemisphere = match[1]?.toUpperCase();
+  if (hemisphere === minus) number = -number;
+  else if (hemisphere !== undefined && hemisphere !== plus) return null;
+  return Number.isFinite(number) && Math.abs(number) <= limit ? number : null;
+}
+
+/** "Ат-Башы, Нарын, Кыргызстан" → ['Кыргызстан', 'Нарын', 'Ат-Башы'], the largest first. */
+export function placeChain(text: string): string[] {
+  return text
+    .split(',')
+    .map((part) => part.trim().slice(0, RECORD_LIMITS.placeNameMaxLength))
+    .filter((part) => part !== '')
+    .reverse();
+}
+
+/** A DATE node → EventDate; a value that is no GEDCOM date is kept as a phrase and reported. */
+function dateOf(node: GedcomNode, recordKey: string, ctx: MapContext): EventDate | null {
+  const phrase = child(node, 'PHRASE')?.value;
+  if (node.value.trim() === '' && !phrase) return null;
+  const date = parseGedcomDate(node.value, phrase);
+  if (!date.valid) ctx.report.warn(node.line, recordKey, gedcomWarnings.date(node.value.trim()));
+  return date;
+}
+
+/** A note's text, cut (and reported) over the limit of a note. */
+function noteText(node: GedcomNode, recordKey: string, ctx: MapContext): string {
+  const text = node.value;
+  if (text.length <= RECORD_LIMITS.noteMaxLength) return text;
+  ctx.report.warn(
+    node.line,
+    recordKey,
+    gedcomWarnings.noteTooLong(text.length, RECORD_LIMITS.noteMaxLength),
+  );
+  return text.slice(0, RECORD_LIMITS.noteMaxLength);
+}
+
+/** Warns about a pointer to a record the file lacks. */
+function dangling(node: GedcomNode, xref: string, recordKey: string, ctx: MapContext): void {
+  ctx.report.warn(node.line, recordKey, gedcomWarnings.dangling(xref));
+}
+
+/** Link rows numbered in order, per owner. */
+class Positions {
+  private next = 0;
+  take(): number {
+    return this.next++;
+  }
+}
+
+/**
+ * A SOUR under a record, a name, an event or a family → a citation (a 5.5.1 inline source
+ * becomes a source record of its own). Returns false when it was not one (kept by the caller).
+ */
+function citation(
+  node: GedcomNode,
+  owner: Owner,
+  positions: Positions,
+  recordKey: string,
+  ctx: MapContext,
+  out: StagedRecords,
+): void {
+  let sourceId: number;
+  const extra: GedcomExtraNode[] = [];
+  if (isPointer(node.value)) {
+    const xref = pointer(node.value);
+    if (xref === null) return;
+    const id = ctx.sourceId(xref);
+    if (id === null) {
+      dangling(node, xref, recordKey, ctx);
+      return;
+    }
+    sourceId = id;
+  } else {
+    sourceId = ctx.newSourceId();
+    const text = node.value.trim();
+    const quoted = child(node, 'TEXT')?.value.trim() || null;
+    out.sources.push({
+      id: sourceId,
+      kind: 'other',
+      title: (text || quoted || 'Булак').slice(0, RECORD_LIMITS.titleMaxLength),
+      author: null,
+      publication: null,
+      repository: null,
+      call_number: null,
+      url: null,
+      told_date: null,
+      told_place_id: null,
+      text: text.length > RECORD_LIMITS.titleMaxLength ? text : quoted,
+      note: null,
+      extra: null,
+    });
+  }
+  let page: string | null = null;
+  let quality: number | null = null;
+  const notes: string[] = [];
+  for (const c of node.children) {
+    if (c.tag === 'PAGE') page = textOrNull(c.value);
+    else if (c.tag === 'QUAY' && /^[0-3]$/.test(c.value.trim())) quality = Number(c.value.trim());
+    else if (c.tag === 'NOTE' && !isPointer(c.value)) notes.push(noteText(c, recordKey, ctx));
+    else if (c.tag === 'TEXT' && !isPointer(node.value)) continue;
+    else extra.push(toExtra(c));
+  }
+  out.citations.push({
+    ...owner,
+    source_id: sourceId,
+    page,
+    quality,
+    note: notes.length > 0 ? notes.join('\n\n') : null,
+    position: positions.take(),
+    extra: extra.length > 0 ? extra : null,
+  });
+}
+
+/** A NOTE/SNOTE pointer → a note link; false when the node is an inline note. */
+function noteLink(
+  node: GedcomNode,
+  owner: Owner,
+  positions: Positions,
+  recordKey: string,
+  ctx: MapContext,
+  out: StagedRecords,
+): boolean {
+  if (node.tag !== 'SNOTE' && !(node.tag === 'NOTE' && isPointer(node.value))) return false;
+  const xref = pointer(node.value);
+  if (xref === null) return true;
+  const id = ctx.noteId(xref);
+  if (id === null) dangling(node, xref, recordKey, ctx);
+  else out.noteLinks.push({ ...owner, note_id: id, position: positions.take() });
+  return true;
+}
+
+/** One event of a person or a union, with its citations and note links. */
+function mapEvent(
+  node: GedcomNode,
+  kind: { type: EventType; customType: string | null },
+  owner: { person_id: number } | { union_id: number },
+  position: number,
+  recordKey: string,
+  ctx: MapContext,
+  out: StagedRecords,
+): EventRow {
+  const id = ctx.newEventId();
+  const typed = node.tag === 'EVEN' || node.tag === 'FACT';
+  let customType = kind.customType;
+  let date: EventDate | null = null;
+  let placeId: number | null = null;
+  const notes: string[] = [];
+  const extra: GedcomExtraNode[] = [];
+  const citations = new Positions();
+  const links = new Positions();
+  for (const c of node.children) {
+    if (c.tag === 'DATE') date = dateOf(c, recordKey, ctx);
+    else if (c.tag === 'PLAC' && c.value.trim() !== '') {
+      placeId = ctx.placeId(c.value);
+      const rest = c.children.filter((p) => p.tag !== 'MAP');
+      if (rest.length > 0) extra.push({ ...toExtra(c), children: rest.map(toExtra) });
+    } else if (c.tag === 'TYPE' && typed && c.value.trim() !== '') customType = c.value.trim();
+    else if (c.tag === 'SOUR') citation(c, { event_id: id }, citations, recordKey, ctx, out);
+    else if (noteLink(c, { event_id: id }, links, recordKey, ctx, out)) continue;
+    else if (c.tag === 'NOTE') notes.push(noteText(c, recordKey, ctx));
+    else extra.push(toExtra(c));
+  }
+  const row: EventRow = {
+    id,
+    ...owner,
+    type: kind.type,
+    custom_type: customType,
+    value: textOrNull(node.value, RECORD_LIMITS.textMaxLength),
+    date,
+    date_sort: date?.sort ?? null,
+    place_id: placeId,
+    note: notes.length > 0 ? notes.join('\n\n') : null,
+    position,
+    extra: extra.length > 0 ? extra : null,
+  };
+  out.events.push(row);
+  return row;
+}
+
+const NAME_TYPES: Record<string, NameKind> = {
+  AKA: 'aka',
+  BIRTH: 'birth',
+  DOCUMENTS: 'documents',
+  MAIDEN: 'maiden',
+  MARRIED: 'married',
+  RELIGIOUS: 'religious',
+  PROFESSIONAL: 'professional',
+  IMMIGRANT: 'immigrant',
+  OTHER: 'other',
+};
+
+/** "Асан /Үсөнов/ кичүү" → given, surname and what follows; the whole name without slashes. */
+function splitName(value: string) {
+  const match = /^([^/]*)(?:\/([^/]*)\/?(.*))?$/.exec(value) ?? [];
+  return {
+    given: textOrNull(match[1]),
+    surname: textOrNull(match[2]),
+    after: textOrNull(match[3]),
+    full: value.replace(/\//g, ' ').replace(/\s+/g, ' ').trim(),
+  };
+}
+
+/** A NAME (or its ROMN/FONE variant) → a name row; variants follow their name. */
+function mapName(
+  node: GedcomNode,
+  personId: number,
+  position: number,
+  variant: string | null,
+  recordKey: string,
+  ctx: MapContext,
+  out: StagedRecords,
+): number {
+  const id = ctx.newNameId();
+  const parts = splitName(node.value);
+  let given = parts.given;
+  let surname = parts.surname;
+  let nickname: string | null = null;
+  let prefix: string | null = null;
+  let suffix = parts.after;
+  let kind: NameKind = variant ? 'other' : 'birth';
+  const extra: GedcomExtraNode[] = variant
+    ? [{ tag: '_VARIANT', value: variant, children: [] }]
+    : [];
+  const citations = new Positions();
+  const variants: GedcomNode[] = [];
+  for (const c of node.children) {
+    const value = textOrNull(c.value, RECORD_LIMITS.nameMaxLength);
+    if (c.tag === 'GIVN') given = value;
+    else if (c.tag === 'SURN') surname = value;
+    else if (c.tag === 'NICK') nickname = value;
+    else if (c.tag === 'NPFX') prefix = value;
+    else if (c.tag === 'NSFX') suffix = value;
+    else if (c.tag === 'TYPE' && !variant) {
+      const phrase = child(c, 'PHRASE')?.value.trim().toUpperCase();
+      const type = c.value.trim().toUpperCase();
+      const known = NAME_TYPES[type === 'OTHER' && phrase ? phrase : type];
+      if (known) kind = known;
+      else {
+        kind = 'other';
+        extra.push(toExtra(c));
+      }
+    } else if (c.tag === 'SOUR') citation(c, { name_id: id }, citations, recordKey, ctx, out);
+    else if ((c.tag === 'ROMN' || c.tag === 'FONE') && !variant) variants.push(c);
+    else extra.push(toExtra(c));
+  }
+  let full = parts.full;
+  if (full === '') full = [prefix, given, surname, suffix].filter(Boolean).join(' ');
+  if (full === '') full = 'Аты белгисиз';
+  full = full.slice(0, RECORD_LIMITS.nameMaxLength);
+  out.names.push({
+    id,
+    person_id: personId,
+    kind,
+    given: given?.slice(0, RECORD_LIMITS.nameMaxLength) ?? null,
+    surname: surname?.slice(0, RECORD_LIMITS.nameMaxLength) ?? null,
+    nickname,
+    prefix,
+    suffix: suffix?.slice(0, RECORD_LIMITS.nameMaxLength) ?? null,
+    full_name: full,
+    name_key: foldName(full),
+    position,
+    extra: extra.length > 0 ? extra : null,
+  });
+  let next = position + 1;
+  for (const v of variants) next = mapName(v, personId, next, v.tag, recordKey, ctx, out);
+  return next;
+}
+
+/** The birth or death summary of the tree, from the first of its events. */
+export interface Summary {
+  year: number | null;
+  text: string | null;
+  place: string | null;
+  present: boolean;
+  /** Christening/burial standing in for birth/death. */
+  standIn: boolean;
+}
+
+export interface MappedPerson {
+  birth: Summary;
+  death: Summary;
+  biography: string | null;
+  extra: GedcomExtraNode[] | null;
+}
+
+/** Tags of an INDI record that the import itself reads (structure and summary). */
+const PERSON_STRUCTURE = new Set(['SEX', 'FAMC', 'FAMS', '_LIVING', '_BORD', 'NAME']);
+
+/** A year that fits the tree's limits, or null. */
+export function saneYear(year: number | null): number | null {
+  return year !== null && year >= -3000 && year <= 2100 ? year : null;
+}
+
+/** The year of a DATE node (signed: B.C. negative) without reporting anything. */
+export function quickYear(node: GedcomNode | undefined): number | null {
+  const date = node && child(node, 'DATE');
+  if (!date) return null;
+  return saneYear(eventYear(parseGedcomDate(date.value, child(date, 'PHRASE')?.value)));
+}
+
+function summaryOf(event: EventRow | undefined, node: GedcomNode | undefined, standIn: boolean) {
+  if (!event || !node) {
+    return { year: null, text: null, place: null, present: false, standIn: false };
+  }
+  const plac = child(node, 'PLAC')?.value.trim() || null;
+  return {
+    year: event.date ? saneYear(eventYear(event.date)) : null,
+    // The tree's date text, as before events existed: the phrase, or the date unless it is
+    // a bare year (which birth_year says).
+    text: event.date
+      ? (event.date.phrase ?? (/^\d{1,4}$/.test(event.date.text) ? null : event.date.text))
+      : null,
+    place: plac,
+    present: true,
+    standIn,
+  };
+}
+
+/**
+ * An INDI record's names, events, citations, note links and notes; what it says about birth and
+ * death for the tree; its biography (inline notes, a too long one becoming a shared note) and
+ * what the import does not map. FAMC/FAMS are the import's (parent families, unions).
+ */
+export function mapPerson(
+  record: GedcomNode,
+  personId: number,
+  recordKey: string,
+  ctx: MapContext,
+  out: StagedRecords,
+): MappedPerson {
+  const owner = { person_id: personId };
+  const citations = new Positions();
+  const links = new Positions();
+  const extra: GedcomExtraNode[] = [];
+  const biography: GedcomNode[] = [];
+  let namePosition = 0;
+  let eventPosition = 0;
+  const firstOf = new Map<EventType, { row: EventRow; node: GedcomNode }>();
+  for (const node of record.children) {
+    if (node.tag === 'NAME') {
+      namePosition = mapName(node, personId, namePosition, null, recordKey, ctx, out);
+      continue;
+    }
+    const kind = personEventOf(node.tag);
+    if (kind) {
+      const row = mapEvent(node, kind, owner, eventPosition++, recordKey, ctx, out);
+      if (!firstOf.has(row.type)) firstOf.set(row.type, { row, node });
+    } else if (node.tag === 'SOUR') citation(node, owner, citations, recordKey, ctx, out);
+    else if (noteLink(node, owner, links, recordKey, ctx, out)) continue;
+    else if (node.tag === 'NOTE') {
+      if (node.value.trim() !== '') biography.push(node);
+    } else if (!PERSON_STRUCTURE.has(node.tag)) extra.push(toExtra(node));
+  }
+  let text: string | null = biography.map((n) => n.value.trim()).join('\n\n') || null;
+  if (text !== null && text.length > BIOGRAPHY_MAX_LENGTH) {
+    const first = biography[0] as GedcomNode;
+    const id = ctx.newNoteId();
+    out.notes.push({
+      id,
+      text: noteText({ ...first, value: text }, recordKey, ctx),
+      is_private: false,
+      extra: null,
+    });
+    out.noteLinks.push({ ...owner, note_id: id, position: links.take() });
+    text = null;
+  }
+  const birth = firstOf.get('birth');
+  const christening = firstOf.get('christening');
+  const death = firstOf.get('death');
+  const burial = firstOf.get('burial');
+  return {
+    birth: birth
+      ? summaryOf(birth.row, birth.node, false)
+      : summaryOf(christening?.row, christening?.node, true),
+    death: death
+      ? summaryOf(death.row, death.node, false)
+      : summaryOf(burial?.row, burial?.node, true),
+    biography: text,
+    extra: extra.length > 0 ? extra : null,
+  };
+}
+
+/**
+ * A FAM record's events, citations and note links on its union; without a union (one spouse
+ * only) its events go to that spouse. Returns what is not mapped, for the union's `extra`.
+ */
+export function mapFamily(
+  record: GedcomNode,
+  owner: { union_id: number } | { person_id: number } | null,
+  recordKey: string,
+  ctx: MapContext,
+  out: StagedRecords,
+): GedcomExtraNode[] {
+  const extra: GedcomExtraNode[] = [];
+  const citations = new Positions();
+  const links = new Positions();
+  let position = 0;
+  for (const node of record.children) {
+    if (node.tag === 'HUSB' || node.tag === 'WIFE' || node.tag === 'CHIL') continue;
+    const kind = unionEventOf(node.tag);
+    if (kind && owner) mapEvent(node, kind, owner, position++, recordKey, ctx, out);
+    else if (node.tag === 'SOUR' && owner) citation(node, owner, citations, recordKey, ctx, out);
+    else if (owner && noteLink(node, owner, links, recordKey, ctx, out)) continue;
+    else extra.push(toExtra(node));
+  }
+  return extra;
+}
+
+const SOURCE_KINDS_BY_TAG: Record<string, SourceKind> = {
+  BOOK: 'book',
+  ARCHIVE: 'archive',
+  WEB: 'web',
+  INFORMANT: 'informant',
+  OTHER: 'other',
+};
+
+/** A SOUR record → a source, with its note links. */
+export function mapSource(
+  record: GedcomNode,
+  id: number,
+  recordKey: string,
+  ctx: MapContext,
+  out: StagedRecords,
+): void {
+  const row: SourceRow = {
+    id,
+    kind: 'other',
+    title: '',
+    author: null,
+    publication: null,
+    repository: null,
+    call_number: null,
+    url: null,
+    told_date: null,
+    told_place_id: null,
+    text: null,
+    note: null,
+    extra: null,
+  };
+  const extra: GedcomExtraNode[] = [];
+  const notes: string[] = [];
+  const links = new Positions();
+  const owner = { source_id: id };
+  let abbreviation: string | null = null;
+  for (const node of record.children) {
+    const value = textOrNull(node.value);
+    const known =
+      node.tag === '_TYPE' ? SOURCE_KINDS_BY_TAG[node.value.trim().toUpperCase()] : null;
+    if (known) row.kind = known;
+    else if (node.tag === 'TITL' && value) row.title = value.slice(0, RECORD_LIMITS.titleMaxLength);
+    else if (node.tag === 'ABBR') abbreviation = value;
+    else if (node.tag === 'AUTH') row.author = value;
+    else if (node.tag === 'PUBL') row.publication = value;
+    else if (node.tag === 'TEXT') row.text = value;
+    else if ((node.tag === 'WWW' || node.tag === '_URL') && !row.url) row.url = value;
+    else if (node.tag === 'REPO' && row.repository === null) {
+      const xref = pointer(node.value);
+      if (xref) {
+        const name = ctx.repositoryName(xref);
+        if (name === undefined) dangling(node, xref, recordKey, ctx);
+        row.repository = name ?? null;
+      } else row.repository = value;
+      const rest: GedcomNode[] = [];
+      for (const c of node.children) {
+        if (c.tag === 'CALN' && row.call_number === null) row.call_number = textOrNull(c.value);
+        else rest.push(c);
+      }
+      if (rest.length > 0) extra.push({ ...toExtra(node), children: rest.map(toExtra) });
+    } else if (node.tag === 'DATA') {
+      const rest: GedcomNode[] = [];
+      for (const c of node.children) {
+        const even = c.tag === 'EVEN' ? c : null;
+        const date = c.tag === 'DATE' ? c : even && child(even, 'DATE');
+        const plac = c.tag === 'PLAC' ? c : even && child(even, 'PLAC');
+        if ((date || plac) && row.told_date === null && row.told_place_id === null) {
+          if (date) row.told_date = dateOf(date, recordKey, ctx);
+          if (plac && plac.value.trim() !== '') row.told_place_id = ctx.placeId(plac.value);
+          if (even && (even.value.trim() !== '' || even.children.length > 2)) rest.push(c);
+        } else rest.push(c);
+      }
+      if (rest.length > 0) extra.push({ ...toExtra(node), children: rest.map(toExtra) });
+    } else if (noteLink(node, owner, links, recordKey, ctx, out)) continue;
+    else if (node.tag === 'NOTE') notes.push(noteText(node, recordKey, ctx));
+    else extra.push(toExtra(node));
+  }
+  row.title =
+    row.title || abbreviation?.slice(0, RECORD_LIMITS.titleMaxLength) || row.author || recordKey;
+  if (abbreviation && row.title !== abbreviation) {
+    extra.unshift({ tag: 'ABBR', value: abbreviation, children: [] });
+  }
+  row.note = notes.length > 0 ? notes.join('\n\n') : null;
+  row.extra = extra.length > 0 ? extra : null;
+  out.sources.push(row);
+}
+
+/** A NOTE (5.5.1) or SNOTE (7.0) record → a shared note; RESN PRIVACY/CONFIDENTIAL makes it private. */
+export function mapNote(
+  record: GedcomNode,
+  id: number,
+  recordKey: string,
+  ctx: MapContext,
+  out: StagedRecords,
+): void {
+  let isPrivate = false;
+  const extra: GedcomExtraNode[] = [];
+  for (const node of record.children) {
+    if (node.tag === 'RESN' && /PRIVACY|CONFIDENTIAL/i.test(node.value)) isPrivate = true;
+    else extra.push(toExtra(node));
+  }
+  out.notes.push({
+    id,
+    text: noteText(record, recordKey, ctx),
+    is_private: isPrivate,
+    extra: extra.length > 0 ? extra : null,
+  });
+}
+
+const PEDIGREES: Record<string, ParentRelation> = {
+  BIRTH: 'birth',
+  ADOPTED: 'adopted',
+  FOSTER: 'foster',
+  STEP: 'step',
+};
+
+/** A FAMC's pedigree: null without PEDI, 'unknown' for sealing/other. */
+export function pedigreeOf(famc: GedcomNode): ParentRelation | null {
+  const pedi = child(famc, 'PEDI');
+  if (!pedi || pedi.value.trim() === '') return null;
+  return PEDIGREES[pedi.value.trim().toUpperCase()] ?? 'unknown';
+}
+
+/**
+ * Families an ADOP event names (`2 FAMC @F2@` + `3 ADOP HUSB|WIFE|BOTH`): family xref → which
+ * adoptive parents (BOTH when not said).
+ */
+export function adoptions(record: GedcomNode): Map<string, 'HUSB' | 'WIFE' | 'BOTH'> {
+  const found = new Map<string, 'HUSB' | 'WIFE' | 'BOTH'>();
+  for (const node of record.children) {
+    if (node.tag !== 'ADOP') continue;
+    const famc = child(node, 'FAMC');
+    const xref = famc && pointer(famc.value);
+    if (!famc || !xref) continue;
+    const by = child(famc, 'ADOP')?.value.trim().toUpperCase();
+    found.set(xref, by === 'HUSB' || by === 'WIFE' ? by : 'BOTH');
+  }
+  return found;
+}
