@@ -770,9 +770,12 @@ export function mapSource(
         const even = c.tag === 'EVEN' ? c : null;
         const date = c.tag === 'DATE' ? c : even && child(even, 'DATE');
         const plac = c.tag === 'PLAC' ? c : even && child(even, 'PLAC');
-        if ((date || plac) && row.told_date === null && row.told_place_id === null) {
-          if (date) row.told_date = dateOf(date, recordKey, ctx);
-          if (plac && plac.value.trim() !== '') row.told_place_id = ctx.placeId(plac.value);
+        // DATE and PLAC may be siblings under DATA (as the export writes them) or under EVEN.
+        const takeDate = date && row.told_date === null;
+        const takePlace = plac && plac.value.trim() !== '' && row.told_place_id === null;
+        if (takeDate || takePlace) {
+          if (takeDate) row.told_date = dateOf(date, recordKey, ctx);
+          if (takePlace) row.told_place_id = ctx.placeId(plac.value);
           if (even && (even.value.trim() !== '' || even.children.length > 2)) rest.push(c);
         } else rest.push(c);
       }

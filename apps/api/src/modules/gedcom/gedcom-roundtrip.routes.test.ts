@@ -133,6 +133,25 @@ async function snapshot(app: App) {
   };
 }
 
+/**
+ * A snapshot without what a date's version-specific wording decides: the original text of a
+ * date ("500 B.C." is "500 BCE" in 7.0, "@#DJULIAN@" is "JULIAN", a dual year is the year and a
+ * PHRASE) and the tree's date texts taken from it. The structured parts and the sort key stay.
+ */
+function versionNeutral(snap: Awaited<ReturnType<typeof snapshot>>) {
+  const dateParts = (date: unknown) => {
+    if (date === null || typeof date !== 'object') return date;
+    const { text: _text, ...parts } = date as Row;
+    return parts;
+  };
+  return {
+    ...snap,
+    persons: snap.persons.map(({ birth_date: _b, death_date: _d, ...rest }) => rest),
+    events: snap.events.map((e) => ({ ...e, date: dateParts(e.date) })),
+    sources: snap.sources.map((s) => ({ ...s, told_date: dateParts(s.told_date) })),
+  };
+}
+
 const BIOGRAPHY = `${'Ал көп жерди кыдырган, @ белгиси да бар. '.repeat(10)}\nЭкинчи сап.`;
 
 /** Lines of a long text: the first on the tag's line, CONC/CONT after (5.5.1 style). */
@@ -343,21 +362,36 @@ describe('GEDCOM round trip', () => {
     await importInto(first, everyRecordFile());
     const before = await snapshot(first.app);
     // The first import read what the file says (so that equal snapshots mean something).
-    expect(before.persons).toHaveLength(8);
-    expect(before.names).toHaveLength(6);
-    expect(before.events).toHaveLength(21);
-    expect(before.sources).toHaveLength(3);
-    expect(before.notes).toHaveLength(3);
-    expect(before.citations).toHaveLength(6);
-    expect(before.noteLinks).toHaveLength(6);
-    expect(before.parentFamilies).toEqual([
+    expect({
+      persons: before.persons.length,
+      names: before.names.length,
+      events: before.events.length,
+      sources: before.sources.length,
+      notes: before.notes.length,
+      citations: before.citations.length,
+      noteLinks: before.noteLinks.length,
+      places: before.places.length,
+    }).toEqual({
+      persons: 8,
+      // Every person's NAME is a name row; Асан has four (ROMN included), Тирүү two.
+      names: 11,
+      events: 24,
+      sources: 3,
+      notes: 3,
+      citations: 5,
+      noteLinks: 6,
+      places: 3,
+    });
+    expect(before.parentFamilies).toHaveLength(2);
+    expect(before.parentFamilies).toEqual(expect.arrayContaining([
       expect.objectContaining({ child: 'Бакыт', father: 'Кадыр', relation: 'step' }),
       expect.objectContaining({ child: 'Жолдош', father: 'Молдо Асан Үсөнов', relation: 'adopted' }),
-    ]);
-    expect(before.unions).toEqual([
+    ]));
+    expect(before.unions).toHaveLength(2);
+    expect(before.unions).toEqual(expect.arrayContaining([
       expect.objectContaining({ a: 'Молдо Асан Үсөнов', b: 'Айша', person1_position: 2 }),
       expect.objectContaining({ a: 'Молдо Асан Үсөнов', b: 'Бүбү', person1_position: 1 }),
-    ]);
+    ]));
     expect(before.sources).toContainEqual(
       expect.objectContaining({ kind: 'informant', told_place: 'Нарын, Кыргызстан' }),
     );
@@ -369,9 +403,11 @@ describe('GEDCOM round trip', () => {
       const text = await exportFrom(first, version);
       const second = await freshApp();
       await importInto(second, text);
-      expect(await snapshot(second.app), version).toEqual(before);
+      expect(versionNeutral(await snapshot(second.app)), version).toEqual(versionNeutral(before));
+      if (version === '5.5.1') expect(await snapshot(second.app)).toEqual(before);
     }
-  });
+    // Three imports and two exports, on a machine shared with other test runs.
+  }, 90_000);
 });
 
 // --- Property: random trees ------------------------------------------------------------------
@@ -523,7 +559,9 @@ describe('GEDCOM round trip, random trees', () => {
         for (const version of VERSIONS) {
           const second = await freshApp();
           await importInto(second, await exportFrom(first, version));
-          expect(await snapshot(second.app), version).toEqual(before);
+          expect(versionNeutral(await snapshot(second.app)), version).toEqual(
+            versionNeutral(before),
+          );
         }
       }),
       { numRuns: 4 },
