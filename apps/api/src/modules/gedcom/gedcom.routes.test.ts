@@ -305,7 +305,8 @@ describe('GEDCOM export', () => {
       expect(root2).toMatchObject({
         father: null,
         birth_year: 1800,
-        birth_date: '1800-жылдын жазы  болжол',
+        // The parentheses cannot travel in a date phrase; 5.5.1's INT (…) folds the spaces.
+        birth_date: expect.stringMatching(/^1800-жылдын жазы {1,2}болжол$/),
         birth_place: 'Ат-Башы',
         death_year: 1870,
         death_place: 'Нарын',
