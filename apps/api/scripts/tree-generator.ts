@@ -6,6 +6,9 @@ import { mulberry32 } from '../src/lib/random';
  * A synthetic patrilineal санжыра for tests and benchmarks (issue 5): several founders, 30–45
  * generations, a few thousand distinct Kyrgyz given names with a skewed (Zipf-like) frequency,
  * uneven family sizes, wives taken from other branches, birth and death years and places.
+ * The GEDCOM it writes has about 3 events and 1 source citation per person (issue 15): birth
+ * (cited), death of the older generations, occupation, residence of some, a marriage per
+ * family, places as "district, Кыргызстан" with coordinates on a few, and 300 sources.
  * Deterministic for a given seed. Memory: a few typed arrays per person.
  */
 
@@ -188,6 +191,15 @@ const PLACES = [
   'Соң-Көл',
   'Ак-Талаа',
 ];
+
+const OCCUPATIONS = ['малчы', 'дыйкан', 'мугалим', 'уста', 'манап', 'молдо', 'жоокер', 'дарыгер'];
+/** Sources of the synthetic tree: books, archives and informants (айтуучу), cited in turn. */
+const SOURCE_COUNT = 300;
+
+/** A cheap deterministic hash of an index, for choices that need no random stream. */
+function hash(i: number): number {
+  return Math.imul(i + 1, 2654435761) >>> 0;
+}
 
 function nameList(stems: readonly string[], endings: readonly string[]): string[] {
   const names = new Set<string>();
@@ -386,8 +398,15 @@ export async function writeGedcom(tree: GeneratedTree, path: string): Promise<vo
     const f = tree.father[i] ?? -1;
     const died = tree.deathYear[i] ?? 0;
     buffer += `0 @I${i + 1}@ INDI\n1 NAME ${nameOf(tree, i)}\n1 SEX ${tree.sex[i] === 1 ? 'M' : 'F'}\n`;
-    buffer += `1 BIRT\n2 DATE ${tree.birthYear[i]}\n2 PLAC ${PLACES[tree.place[i] ?? 0]}\n`;
+    const h = hash(i);
+    buffer += `1 BIRT\n2 DATE ${tree.birthYear[i]}\n2 PLAC ${PLACES[tree.place[i] ?? 0]}, Кыргызстан\n`;
+    buffer += `2 SOUR @S${(h % SOURCE_COUNT) + 1}@\n3 PAGE ${(h >>> 8) % 400}-бет\n`;
     if (died) buffer += `1 DEAT\n2 DATE ${died}\n`;
+    buffer += `1 OCCU ${OCCUPATIONS[(h >>> 4) % OCCUPATIONS.length]}\n`;
+    if ((h >>> 12) % 2 === 0) {
+      buffer += `1 RESI\n2 DATE ABT ${(tree.birthYear[i] ?? 0) + 25}\n`;
+      buffer += `2 PLAC ${PLACES[(h >>> 16) % PLACES.length]}, Кыргызстан\n`;
+    }
     if (f !== -1) buffer += `1 FAMC @F${f + 1}@\n`;
     if ((childCount[i] ?? 0) > 0) buffer += `1 FAMS @F${i + 1}@\n`;
     const husband = husbandOf[i] ?? -1;
@@ -400,13 +419,25 @@ export async function writeGedcom(tree: GeneratedTree, path: string): Promise<vo
     if (first === last) continue;
     buffer += `0 @F${f + 1}@ FAM\n1 HUSB @I${f + 1}@\n`;
     const wife = tree.mother[children[first] ?? 0] ?? -1;
-    if (wife !== -1 && husbandOf[wife] === f) buffer += `1 WIFE @I${wife + 1}@\n`;
+    if (wife !== -1 && husbandOf[wife] === f) {
+      buffer += `1 WIFE @I${wife + 1}@\n1 MARR\n2 DATE ${(tree.birthYear[f] ?? 0) + 22}\n`;
+    }
     for (let k = first; k < last; k++) {
       const c = children[k] ?? 0;
       // A child belongs to this FAM only with this family's mother (or none).
       buffer += `1 CHIL @I${c + 1}@\n`;
     }
     await flush();
+  }
+  for (let k = 1; k <= SOURCE_COUNT; k++) {
+    const place = PLACES[k % PLACES.length];
+    if (k % 3 === 0) {
+      buffer += `0 @S${k}@ SOUR\n1 _TYPE INFORMANT\n1 TITL ${place} санжырачысынын айтканы ${k}\n`;
+      buffer += `1 AUTH Айтуучу ${k}\n1 DATA\n2 DATE ${1960 + (k % 60)}\n2 PLAC ${place}, Кыргызстан\n`;
+    } else {
+      buffer += `0 @S${k}@ SOUR\n1 TITL Санжыра китеби ${k}\n1 AUTH Автор ${k}\n`;
+      buffer += `1 PUBL Бишкек, ${1990 + (k % 30)}\n`;
+    }
   }
   buffer += '0 TRLR\n';
   await flush(true);

@@ -674,29 +674,49 @@ async function stagePersons(db: Db, jobId: string, rows: StagedRow[]): Promise<v
 /** An import this many times larger than the tree it lands in is loaded in bulk. */
 const BULK_RATIO = 10;
 
-/** Tables whose indexes a bulk load drops and builds again (their rows grow with persons). */
+/**
+ * Tables whose indexes (and foreign keys, `persons` excepted) a bulk load drops and makes
+ * again: their rows grow with the persons.
+ */
 const BULK_TABLES = ['persons', 'person_names', 'events', 'citations', 'note_links'];
 
 /**
- * Drops every index of the bulk tables but their primary keys (which the foreign keys need) and
- * answers their definitions, exactly as the migrations made them, to be run again after the
- * load.
+ * Drops every index of the bulk tables but their primary keys (which the foreign keys need),
+ * and the foreign keys of the tables other than `persons` (checked once per table afterwards,
+ * by one join, instead of once per row); answers the statements that make them again, exactly
+ * as the migrations made them, to be run after the load.
  */
 async function dropSecondaryIndexes(tx: Db): Promise<string[]> {
+  const tables = sql.join(
+    BULK_TABLES.map((t) => sql`${t}`),
+    sql`, `,
+  );
   const indexes = await queryRows<{ name: string; definition: string }>(
     tx,
     sql`select i.indexname as name, i.indexdef as definition from pg_indexes i
-        where i.schemaname = current_schema()
-          and i.tablename in (${sql.join(
-            BULK_TABLES.map((t) => sql`${t}`),
-            sql`, `,
-          )})
+        where i.schemaname = current_schema() and i.tablename in (${tables})
           and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`,
+  );
+  const foreignKeys = await queryRows<{ table: string; name: string; definition: string }>(
+    tx,
+    sql`select c.conrelid::regclass::text as table, c.conname as name,
+          pg_get_constraintdef(c.oid) as definition
+        from pg_constraint c
+        where c.contype = 'f' and c.conrelid::regclass::text in (${tables})
+          and c.conrelid::regclass::text <> 'persons'`,
   );
   // Sorting a million rows for each index wants more than the default 64 MB.
   await tx.execute(sql`set local maintenance_work_mem = '256MB'`);
+  for (const key of foreignKeys) {
+    await tx.execute(sql.raw(`alter table ${key.table} drop constraint "${key.name}"`));
+  }
   for (const index of indexes) await tx.execute(sql.raw(`drop index "${index.name}"`));
-  return indexes.map((index) => index.definition);
+  return [
+    ...indexes.map((index) => index.definition),
+    ...foreignKeys.map(
+      (key) => `alter table ${key.table} add constraint "${key.name}" ${key.definition}`,
+    ),
+  ];
 }
 
 /**

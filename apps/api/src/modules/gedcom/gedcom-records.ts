@@ -11,6 +11,7 @@ import {
   type SourceKind,
 } from '@bagysh/shared';
 import type { GedcomExtraNode } from '../../db/schema';
+import { parseGedcomDate as treeDateText } from './gedcom-dates';
 import { child, type GedcomNode, type ImportReport } from './gedcom-reader';
 
 /**
@@ -601,13 +602,12 @@ function summaryOf(event: EventRow | undefined, node: GedcomNode | undefined, st
     return { year: null, text: null, place: null, present: false, standIn: false };
   }
   const plac = child(node, 'PLAC')?.value.trim() || null;
+  const date = child(node, 'DATE');
   return {
     year: event.date ? saneYear(eventYear(event.date)) : null,
-    // The tree's date text, as before events existed: the phrase, or the date unless it is
-    // a bare year (which birth_year says).
-    text: event.date
-      ? (event.date.phrase ?? (/^\d{1,4}$/.test(event.date.text) ? null : event.date.text))
-      : null,
+    // The tree's date text as before events existed, spaces and all: the phrase, or the date
+    // unless it is a bare year (which birth_year says).
+    text: date ? treeDateText(date.value, child(date, 'PHRASE')?.value).text : null,
     place: plac,
     present: true,
     standIn,
@@ -767,16 +767,19 @@ export function mapSource(
     } else if (node.tag === 'DATA') {
       const rest: GedcomNode[] = [];
       for (const c of node.children) {
-        const even = c.tag === 'EVEN' ? c : null;
-        const date = c.tag === 'DATE' ? c : even && child(even, 'DATE');
-        const plac = c.tag === 'PLAC' ? c : even && child(even, 'PLAC');
-        // DATE and PLAC may be siblings under DATA (as the export writes them) or under EVEN.
-        const takeDate = date && row.told_date === null;
-        const takePlace = plac && plac.value.trim() !== '' && row.told_place_id === null;
-        if (takeDate || takePlace) {
-          if (takeDate) row.told_date = dateOf(date, recordKey, ctx);
-          if (takePlace) row.told_place_id = ctx.placeId(plac.value);
-          if (even && (even.value.trim() !== '' || even.children.length > 2)) rest.push(c);
+        if (c.tag === 'DATE' && row.told_date === null) row.told_date = dateOf(c, recordKey, ctx);
+        else if (c.tag === 'PLAC' && row.told_place_id === null && c.value.trim() !== '') {
+          row.told_place_id = ctx.placeId(c.value);
+        } else if (c.tag === 'EVEN' && row.told_date === null && row.told_place_id === null) {
+          // The standard place of a source's date and place; kept when it says more.
+          const date = child(c, 'DATE');
+          const plac = child(c, 'PLAC');
+          if (date) row.told_date = dateOf(date, recordKey, ctx);
+          if (plac && plac.value.trim() !== '') row.told_place_id = ctx.placeId(plac.value);
+          const more = c.children.filter((e) => e !== date && e !== plac);
+          if (c.value.trim() !== '' || more.length > 0) {
+            rest.push({ ...c, children: more });
+          }
         } else rest.push(c);
       }
       if (rest.length > 0) extra.push({ ...toExtra(node), children: rest.map(toExtra) });
