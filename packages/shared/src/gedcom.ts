@@ -165,6 +165,13 @@ export const GedcomExportQuery = z.object({
   /** Export only this person and their descendants. */
   root: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
   version: z.enum(GEDCOM_VERSIONS).default('5.5.1'),
+  /**
+   * `exclude` leaves living persons out altogether (and every link to them); `include` writes
+   * them, name and father line only unless the reader is an admin.
+   */
+  living: z.enum(['include', 'exclude']).default('include'),
+  /** Private shared notes are written only for admins who ask for them; never for others. */
+  private_notes: z.enum(['include', 'exclude']).default('exclude'),
 });
 export type GedcomExportQuery = z.infer<typeof GedcomExportQuery>;
 

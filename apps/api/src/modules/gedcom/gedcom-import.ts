@@ -1324,7 +1324,8 @@ function stageFamilies(
       add(familyOf(xref), relation, xref ? adopted.get(xref) : undefined);
     } else if (node.tag === 'FAMS') {
       const fam = familyOf(pointer(node.value));
-      if (fam === -1) continue;
+      // Only marriages count: a family with one parent is no union.
+      if (fam === -1 || s.famHusband.get(fam) === -1 || s.famWife.get(fam) === -1) continue;
       famsOrder += 1;
       if (s.famHusband.get(fam) === index) s.famHusbandPosition.set(fam, famsOrder);
       else if (s.famWife.get(fam) === index) s.famWifePosition.set(fam, famsOrder);

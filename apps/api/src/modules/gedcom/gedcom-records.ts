@@ -35,7 +35,7 @@ import { child, type GedcomNode, type ImportReport } from './gedcom-reader';
  * - An event of type 'other': `custom_type` is a GEDCOM tag (CENS, ENGA, CREM…) when it came
  *   from one — written back as that tag — else the text of `1 EVEN` + `2 TYPE`. Christening
  *   from BAPM, burial from CREM, migration (EMIG/IMMI) and military service from MILI/_MILI
- *   keep their tag in `custom_type` too (CHR, BURI and _MILT are the defaults).
+ *   keep their tag in `custom_type` too (CHR, BURI, _MILT and _MIGR are the defaults).
  * - Unknown and custom data: `extra` of its record, in file order, as {tag, value, children}.
  */
 
@@ -188,6 +188,7 @@ const PERSON_EVENTS: Record<string, { type: EventType; keepTag?: boolean }> = {
   OCCU: { type: 'occupation' },
   EDUC: { type: 'education' },
   _MILT: { type: 'military' },
+  _MIGR: { type: 'migration' },
   MILI: { type: 'military', keepTag: true },
   _MILI: { type: 'military', keepTag: true },
 };
@@ -829,7 +830,10 @@ const PEDIGREES: Record<string, ParentRelation> = {
 export function pedigreeOf(famc: GedcomNode): ParentRelation | null {
   const pedi = child(famc, 'PEDI');
   if (!pedi || pedi.value.trim() === '') return null;
-  return PEDIGREES[pedi.value.trim().toUpperCase()] ?? 'unknown';
+  // 7.0 has no STEP: the export writes `PEDI OTHER` + `PHRASE step`.
+  const value = pedi.value.trim().toUpperCase();
+  const phrase = value === 'OTHER' ? child(pedi, 'PHRASE')?.value.trim().toUpperCase() : undefined;
+  return PEDIGREES[phrase ?? value] ?? 'unknown';
 }
 
 /**

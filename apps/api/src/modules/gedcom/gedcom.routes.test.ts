@@ -305,12 +305,13 @@ describe('GEDCOM export', () => {
       expect(root2).toMatchObject({
         father: null,
         birth_year: 1800,
-        birth_date: '1800-жылдын жазы  болжол',
         birth_place: 'Ат-Башы',
         death_year: 1870,
         death_place: 'Нарын',
         biography: 'Узун өмүр.\nЭкинчи сап @ белгиси менен.',
       });
+      // The parentheses cannot travel in a date phrase; 5.5.1's INT (…) folds the spaces.
+      expect(root2?.birth_date?.replace(/ +/g, ' ')).toBe('1800-жылдын жазы болжол');
       expect(son2).toMatchObject({
         father: { id: root2!.id },
         birth_year: 1830,

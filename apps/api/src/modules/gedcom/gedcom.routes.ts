@@ -236,8 +236,11 @@ export const gedcomRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary:
-          'The tree (or the subtree of `root`) as GEDCOM, for members; living persons ' +
-          'name-only for non-admins. A few at a time per server: 429 with Retry-After when busy',
+          'The tree (or the subtree of `root`) as GEDCOM 5.5.1 or 7.0 with every record ' +
+          '(names, events, places, sources, citations, shared notes, media links, further ' +
+          'parent families), for members; living persons name-only for non-admins, or left ' +
+          'out (`living=exclude`); private notes only for admins who ask ' +
+          '(`private_notes=include`). A few at a time per server: 429 with Retry-After when busy',
         querystring: GedcomExportQuery,
       },
     },
@@ -258,6 +261,9 @@ export const gedcomRoutes: FastifyPluginAsyncZod = async (app) => {
         root: request.query.root,
         version: request.query.version,
         viewer: includeLiving ? FULL_VIEWER : PUBLIC_VIEWER,
+        excludeLiving: request.query.living === 'exclude',
+        privateNotes: request.query.private_notes === 'include',
+        publicUrl: app.config.publicUrl,
       };
       return reply
         .header('content-type', 'text/vnd.familysearch.gedcom; charset=utf-8')
