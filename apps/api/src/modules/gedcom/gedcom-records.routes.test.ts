@@ -405,9 +405,9 @@ describe('GEDCOM import: the records of a 5.5.1 file', () => {
       },
       {
         name: 'Огуз',
-        // B.C. years are negative.
+        // B.C. years are negative; a bare year is all in `birth_year`.
         birth_year: -44,
-        birth_date: '44 B.C.',
+        birth_date: null,
         birth_place: null,
         birth_year_source: null,
         death_year: null,

@@ -162,6 +162,21 @@ function versionNeutral(snap: Awaited<ReturnType<typeof snapshot>>) {
     persons: snap.persons.map(({ birth_date: _b, death_date: _d, ...rest }) => rest),
     events: snap.events.map((e) => ({ ...e, date: dateParts(e.date) })),
     sources: snap.sources.map((s) => ({ ...s, told_date: dateParts(s.told_date) })),
+    // A pair is stored smaller id first and ids change on import: compare the pair by names.
+    unions: snap.unions
+      .map((u) => {
+        const one = { name: String(u.a), position: u.person1_position };
+        const two = { name: String(u.b), position: u.person2_position };
+        const [a, b] = one.name <= two.name ? [one, two] : [two, one];
+        return {
+          ...u,
+          a: a.name,
+          b: b.name,
+          person1_position: a.position,
+          person2_position: b.position,
+        };
+      })
+      .sort((x, y) => JSON.stringify(x).localeCompare(JSON.stringify(y))),
   };
 }
 
