@@ -47,7 +47,7 @@ export default function NavDrawer() {
       key={to}
       component={OverlayLink}
       to={to}
-      onNavigate={close}
+      onNavigate={overlay.close}
       selected={pathname === to || pathname.startsWith(`${to}/`)}
       aria-current={pathname === to ? 'page' : undefined}
       {...script.label(
@@ -85,7 +85,7 @@ export default function NavDrawer() {
             fullWidth
             component={OverlayLink}
             to={paths.login()}
-            onNavigate={close}
+            onNavigate={overlay.close}
             {...script.label(t('header.login'))}
           >
             {script.text(t('header.login'))}
