@@ -6,7 +6,7 @@ import { options } from 'preact';
  * `tabindex` there, so the family tree's nodes could not take the focus (keyboard navigation,
  * spec §5). Written in lower case it is the same attribute on every element.
  */
-const previousVnode = options.vnode?.bind(options);
+const previousVnode = options.vnode;
 options.vnode = (vnode) => {
   previousVnode?.(vnode);
   const props = vnode.props as Record<string, unknown> | null;
