@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { preactAliases } from './preact-aliases';
 import { SITE_NAME } from '../../packages/shared/src/site';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3000'}`;
@@ -115,7 +114,6 @@ const firstPaint: Plugin = {
 
 export default defineConfig({
   plugins: [react(), siteName, firstPaint, precompress],
-  resolve: { alias: preactAliases },
   server: {
     port: 5173,
     proxy: { '/api/': { target: apiTarget, changeOrigin: false } },
@@ -135,7 +133,7 @@ export default defineConfig({
             // What every page runs (boot.tsx and its libraries), one file rather than dozens.
             {
               name: 'framework',
-              test: /node_modules[\\/](preact|react|react-dom|scheduler|react-router|@emotion[\\/]\w+|i18next|react-i18next|@mui[\\/](system|styled-engine|utils|private-theming))[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@emotion[\\/]\w+|i18next|react-i18next|@mui[\\/](system|styled-engine|utils|private-theming))[\\/]/,
             },
           ],
         },

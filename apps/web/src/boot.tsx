@@ -8,7 +8,6 @@ import '@fontsource/inter/900.css';
 // Only the rune subset (KYRGYZ.md §1): the package's default CSS would also bring Latin faces.
 import '@fontsource/noto-sans-old-turkic/old-turkic-400.css';
 import './lib/i18n';
-import './lib/preact-options';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';

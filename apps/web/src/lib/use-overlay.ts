@@ -47,15 +47,5 @@ export function useOverlay({ open, onClose, persistent = false }: OverlayOptions
     [persistent, pulseContent],
   );
 
-  /**
-   * Closes the overlay and gives up its place in the stack at once, not when its effect is
-   * cleaned up: a navigation queued with `whenHistoryIdle` right after must find the overlay
-   * gone, whether the renderer commits (and runs effects) within the click or a frame later.
-   */
-  const close = useCallback(() => {
-    closeOverlay(id);
-    onCloseRef.current();
-  }, [id]);
-
-  return { zIndex, contentRef, handleClose, close };
+  return { zIndex, contentRef, handleClose };
 }

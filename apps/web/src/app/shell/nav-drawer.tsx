@@ -47,7 +47,7 @@ export default function NavDrawer() {
       key={to}
       component={OverlayLink}
       to={to}
-      onNavigate={overlay.close}
+      onNavigate={close}
       selected={pathname === to || pathname.startsWith(`${to}/`)}
       aria-current={pathname === to ? 'page' : undefined}
       {...script.label(
@@ -85,7 +85,7 @@ export default function NavDrawer() {
             fullWidth
             component={OverlayLink}
             to={paths.login()}
-            onNavigate={overlay.close}
+            onNavigate={close}
             {...script.label(t('header.login'))}
           >
             {script.text(t('header.login'))}

@@ -38,7 +38,7 @@ export default function UserMenuPopup({ id, anchor, onClose }: UserMenuPopupProp
       <MenuItem
         component={OverlayLink}
         to={paths.profile()}
-        onNavigate={overlay.close}
+        onNavigate={onClose}
         {...script.label(t('header.profile'))}
       >
         {script.text(t('header.profile'))}
@@ -47,7 +47,7 @@ export default function UserMenuPopup({ id, anchor, onClose }: UserMenuPopupProp
         <MenuItem
           component={OverlayLink}
           to={paths.moderation()}
-          onNavigate={overlay.close}
+          onNavigate={onClose}
           {...script.label(t('titles.moderation'))}
         >
           <Badge
@@ -63,7 +63,7 @@ export default function UserMenuPopup({ id, anchor, onClose }: UserMenuPopupProp
       )}
       <MenuItem
         onClick={() => {
-          overlay.close();
+          onClose();
           openLogoutDialog();
         }}
         {...script.label(t('header.logout'))}
