@@ -28,6 +28,10 @@ export interface PersonSearchProps {
   value?: SearchResult | null;
   id?: string;
   autoFocus?: boolean;
+  /** Text already in the box when the picker mounts (typed into the home page's stand-in). */
+  defaultInput?: string;
+  /** Whether the list is open when the picker mounts. */
+  defaultOpen?: boolean;
 }
 
 /**
@@ -37,12 +41,20 @@ export interface PersonSearchProps {
  * while a newer query is pending, the box shows "searching", never the old rows. Enter opens
  * the highlighted suggestion, or else the best match of the text.
  */
-export function PersonSearch({ label, onSelect, value = null, id, autoFocus }: PersonSearchProps) {
+export function PersonSearch({
+  label,
+  onSelect,
+  value = null,
+  id,
+  autoFocus,
+  defaultInput = '',
+  defaultOpen = false,
+}: PersonSearchProps) {
   const { t } = useTranslation('genealogy');
   const script = useScript();
   const queryClient = useQueryClient();
-  const [input, setInput] = useState('');
-  const [open, setOpen] = useState(false);
+  const [input, setInput] = useState(defaultInput);
+  const [open, setOpen] = useState(defaultOpen);
   const getOptionLabel = useCallback((option: SearchResult) => script.plain(option.name), [script]);
   // The chosen person's own name in the box is not a query.
   const typed = value && input === getOptionLabel(value) ? '' : input.trim();
@@ -52,6 +64,13 @@ export function PersonSearch({ label, onSelect, value = null, id, autoFocus }: P
   const current = query === typed && !search.isPlaceholderData;
   const options = current && query ? (search.data?.results ?? []) : [];
   const searching = typed !== '' && (!current || search.isFetching);
+  // Autocomplete empties an unfocused box when it mounts ('reset'): text handed over by the
+  // home page's stand-in stays. Parents' effects run after their children's: from then on, a
+  // reset is the picker's to make.
+  const keepDefaultInput = useRef(defaultInput !== '');
+  useEffect(() => {
+    keepDefaultInput.current = false;
+  }, []);
   // What the box holds now, for an Enter whose answer arrives later.
   const typedRef = useRef(typed);
   useEffect(() => {
@@ -102,7 +121,10 @@ export function PersonSearch({ label, onSelect, value = null, id, autoFocus }: P
       }}
       onKeyDown={handleKeyDown}
       inputValue={input}
-      onInputChange={(_event, next) => setInput(next)}
+      onInputChange={(_event, next, reason) => {
+        if (reason === 'reset' && keepDefaultInput.current) return;
+        setInput(next);
+      }}
       loading={searching}
       clearText={t('search.clear')}
       openText={t('search.open')}

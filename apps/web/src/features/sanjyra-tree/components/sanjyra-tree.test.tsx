@@ -222,6 +222,8 @@ describe('SanjyraTree', () => {
     );
     await settle();
     const child = family.childrenOf.get(family.root.id)![0]!;
+    // The card's code loads on the first click: here before it, so that it arrives within act().
+    await import('./person-card');
     await settle(() => click(item(container, child.id).querySelector('.frame')!));
     const card = document.querySelector('[role="dialog"]')!;
     expect(card).not.toBeNull();

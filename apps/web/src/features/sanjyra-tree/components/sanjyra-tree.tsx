@@ -1,7 +1,9 @@
 import runeFontUrl from '@fontsource/noto-sans-old-turkic/files/noto-sans-old-turkic-old-turkic-400-normal.woff2?url';
-import { Alert, Box, GlobalStyles, Snackbar } from '@mui/material';
+import { Box, GlobalStyles } from '@mui/material';
 import { keyframes } from '@mui/material/styles';
 import {
+  lazy,
+  Suspense,
   useCallback,
   useEffect,
   useId,
@@ -32,9 +34,15 @@ import { nodeText } from '../lib/text';
 import { initTreeState, shownChildren, treeReducer, type TreeState } from '../lib/tree-state';
 import { edgesPath, nodeAt, nodesInRect, worldRect, type Size } from '../lib/viewport';
 import type { SanjyraTreeProps, TreeNodeData } from '../types';
-import { PersonCard } from './person-card';
 import { TreeNodeView } from './tree-node';
 import { TreeToolbar } from './tree-toolbar';
+
+// Shown only after a click (the card) or a failed export (the notice): their Popover, Modal
+// and Snackbar code loads then, not with the /search page.
+const PersonCard = lazy(() =>
+  import('./person-card').then(({ PersonCard }) => ({ default: PersonCard })),
+);
+const ExportError = lazy(() => import('./export-error'));
 
 /** Screen pixels around the frame whose nodes are rendered too, so panning shows no gaps. */
 const CULL_MARGIN = 160;
@@ -92,7 +100,8 @@ export function SanjyraTree({
 }: SanjyraTreeProps) {
   const [state, dispatch] = useReducer(treeReducer, initial, (data) => initTreeState(data));
   const [cardId, setCardId] = useState<number | null>(null);
-  const [exportFailed, setExportFailed] = useState(false);
+  // null until an export first fails: the notice's code loads then, and stays for its exit.
+  const [exportFailed, setExportFailed] = useState<boolean | null>(null);
   const frameRef = useRef<HTMLDivElement>(null);
   const svgRef = useRef<SVGSVGElement>(null);
   const helpId = useId();
@@ -411,27 +420,33 @@ export function SanjyraTree({
         </Box>
       </Box>
       {cardPerson && cardId !== null && (
-        <PersonCard
-          person={cardPerson}
-          lineage={lineageOf(state, cardId)}
-          entry={state.children.get(cardId)}
-          expanded={(shownChildren(state, cardId)?.length ?? 0) > 0}
-          anchorEl={() =>
-            svgRef.current?.querySelector(`[data-node="${cardId}"]`) ?? svgRef.current
-          }
-          href={personHref(cardId)}
-          labels={labels}
-          renderText={renderText}
-          onClose={() => setCardId(null)}
-          onToggle={() => handleToggle(cardId)}
-          onOpenPerson={onOpenPerson}
-        />
+        <Suspense fallback={null}>
+          <PersonCard
+            person={cardPerson}
+            lineage={lineageOf(state, cardId)}
+            entry={state.children.get(cardId)}
+            expanded={(shownChildren(state, cardId)?.length ?? 0) > 0}
+            anchorEl={() =>
+              svgRef.current?.querySelector(`[data-node="${cardId}"]`) ?? svgRef.current
+            }
+            href={personHref(cardId)}
+            labels={labels}
+            renderText={renderText}
+            onClose={() => setCardId(null)}
+            onToggle={() => handleToggle(cardId)}
+            onOpenPerson={onOpenPerson}
+          />
+        </Suspense>
       )}
-      <Snackbar open={exportFailed} autoHideDuration={6000} onClose={() => setExportFailed(false)}>
-        <Alert severity="error" onClose={() => setExportFailed(false)}>
-          {renderText(labels.exportError)}
-        </Alert>
-      </Snackbar>
+      {exportFailed !== null && (
+        <Suspense fallback={null}>
+          <ExportError
+            open={exportFailed}
+            message={renderText(labels.exportError)}
+            onClose={() => setExportFailed(false)}
+          />
+        </Suspense>
+      )}
       <GlobalStyles styles={printStyles} />
       {printed &&
         createPortal(
