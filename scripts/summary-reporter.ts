@@ -1,8 +1,11 @@
 import type { Reporter, TestModule } from 'vitest/node';
 
+/** How many of the slowest test files the summary names: CI has a 30-minute budget. */
+const SLOWEST = 12;
+
 /**
- * Ends the run with one plain line, "N passed, N failed, N skipped", that CI reads
- * as the closing summary of the whole suite (all projects together).
+ * Ends the run with the slowest test files, then one plain line, "N passed, N failed,
+ * N skipped", that CI reads as the closing summary of the whole suite (all projects together).
  */
 export default class SummaryReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<unknown>) {
@@ -20,6 +23,16 @@ export default class SummaryReporter implements Reporter {
       if (module.state() === 'failed' && module.children.size === 0) failed++;
     }
     failed += unhandledErrors.length;
+    const slowest = testModules
+      .map((module) => ({
+        name: `${module.project.name} ${module.relativeModuleId}`,
+        seconds: module.diagnostic().duration / 1000,
+      }))
+      .sort((x, y) => y.seconds - x.seconds)
+      .slice(0, SLOWEST);
+    console.log('\nSlowest test files:');
+    for (const { name, seconds } of slowest)
+      console.log(`  ${seconds.toFixed(1).padStart(7)} s  ${name}`);
     console.log(`\nTests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
   }
 }

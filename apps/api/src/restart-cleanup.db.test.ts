@@ -96,7 +96,7 @@ describe('start after a crash', () => {
     const file = join(dataDir, '..', `${dataDir.split('/').pop()}.ged`);
     cleanups.push(() => rm(file, { force: true }));
     // Large enough to be still staging rows a few seconds after the upload.
-    await writeGedcom(generateTree(60_000, 7), file);
+    await writeGedcom(generateTree(20_000, 7), file);
 
     const first = await start();
     const token = await login(first.base);
