@@ -13,6 +13,7 @@ import { queryRows, type Db } from '../../db/client';
 import type { GedcomExtraNode } from '../../db/schema/records';
 import { notFound } from '../../lib/http-errors';
 import { intArray, subtreeCondition } from '../persons/person-rows';
+import { fullName, parentChains } from '../places/places.service';
 import {
   isRestricted,
   livingCondition,
@@ -822,25 +823,19 @@ function summaryEvent(
   return out;
 }
 
-/**
- * Places by id with their whole chain of parent places ("Ат-Башы, Нарын, Кыргызстан"), one
- * recursive query for a batch.
- */
+/** Places by id with their whole chain of parent places ("Ат-Башы, Нарын, Кыргызстан"). */
 async function placeChains(db: Db, ids: number[]): Promise<Map<number, PlaceRow>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  const rows = await queryRows<PlaceRow>(
+  const rows = await queryRows<Omit<PlaceRow, 'chain'> & { name: string }>(
     db,
-    sql`with recursive chain as (
-          select id as start, id, name, parent_id, 0 as depth from places
-          where id = any(${intArray(unique)})
-          union all
-          select c.start, p.id, p.name, p.parent_id, c.depth + 1 from chain c
-          join places p on p.id = c.parent_id where c.depth < 30)
-        select s.id, s.latitude, s.longitude, s.extra,
-          (select string_agg(c.name, ', ' order by c.depth) from chain c where c.start = s.id)
-            as chain
-        from places s where s.id = any(${intArray(unique)})`,
+    sql`select id, name, latitude, longitude, extra from places where id = any(${intArray(unique)})`,
   );
-  return new Map(rows.map((row) => [row.id, row]));
+  const parents = await parentChains(db, unique);
+  return new Map(
+    rows.map(({ name, ...row }) => [
+      row.id,
+      { ...row, chain: fullName(name, parents.get(row.id) ?? []) },
+    ]),
+  );
 }

@@ -203,6 +203,31 @@ describe('POST /api/gedcom/previews/', () => {
     expect(previewDirs()).not.toContain(result.id);
   });
 
+  it('warns of sources, notes and repositories pointed at but missing, as the import does', async () => {
+    const file = gedcom(
+      '0 @I1@ INDI', //     line 5
+      '1 NAME Бектемир',
+      '1 BIRT',
+      '2 SOUR @S9@', //     line 8: no such source
+      '1 NOTE @N9@', //     line 9: no such note
+      '1 SOUR @S1@',
+      '0 @S1@ SOUR', //     line 11
+      '1 TITL Дептер',
+      '1 REPO @R9@', //     line 13: no such repository
+    );
+    const result = await preview(moderator, file);
+    expect(result.warnings.map(({ line, record }) => ({ line, record }))).toEqual([
+      { line: 8, record: '@I1@' },
+      { line: 9, record: '@I1@' },
+      { line: 13, record: '@S1@' },
+    ]);
+    expect(result.warnings.map((warning) => warning.message)).toEqual([
+      expect.stringContaining('@S9@'),
+      expect.stringContaining('@N9@'),
+      expect.stringContaining('@R9@'),
+    ]);
+  });
+
   it('shows the refusal a file would get, naming the line, and does not import it', async () => {
     const truncated = ['0 HEAD', '1 GEDC', '2 VERS 5.5.1', '0 @I1@ INDI', '1 NAME Асан'].join('\n');
     const result = await preview(moderator, truncated);

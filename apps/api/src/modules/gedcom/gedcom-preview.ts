@@ -122,7 +122,8 @@ const isEvent = (record: GedcomNode, tag: string) =>
 
 /**
  * Pass 2: counts the records, reports what the import would report record by record
- * (dangling pointers, unreadable dates), and names the individuals in `wanted`.
+ * (dangling pointers to persons, families, sources, notes and repositories, unreadable
+ * dates), and names the individuals in `wanted`.
  */
 async function countRecords(
   path: string,
@@ -145,8 +146,21 @@ async function countRecords(
     tag === 'FAMC' || tag === 'FAMS'
       ? s.famDefined.get(s.famIndex.get(target) ?? -1) !== 1
       : s.indiDefined.get(s.indiIndex.get(target) ?? -1) !== 1;
+  // Sources, shared notes and repositories pointed at anywhere must exist, as in the import.
+  const isMissingRecord = (tag: string, target: string) =>
+    tag === 'SOUR'
+      ? s.sources.get(target) === undefined
+      : tag === 'REPO'
+        ? !s.repositories.has(target)
+        : s.notes.get(target) === undefined;
   const walk = (node: GedcomNode, key: string) => {
     for (const sub of node.children) {
+      const target = ['SOUR', 'NOTE', 'SNOTE', 'REPO'].includes(sub.tag)
+        ? pointer(sub.value)
+        : null;
+      if (target && isMissingRecord(sub.tag, target)) {
+        report.warn(sub.line, key, gedcomWarnings.dangling(target));
+      }
       if (sub.tag === 'PLAC' && sub.value.trim() !== '') places.add(sub.value.trim());
       else if (sub.tag === 'NOTE' && sub.value.trim() !== '' && !pointer(sub.value)) counts.notes++;
       else if (sub.tag === 'OBJE' && sub.value.trim() === '') counts.media++;

@@ -39,8 +39,8 @@ interface PlaceRow {
 
 const PLACE_COLUMNS = sql.raw('p.id, p.name, p.alt_names, p.parent_id, p.latitude, p.longitude');
 
-/** Each place's parents, nearest first. */
-async function parentChains(db: Db, ids: number[]): Promise<Map<number, PlaceRef[]>> {
+/** Each place's parents, nearest first: the one reading of the place hierarchy. */
+export async function parentChains(db: Db, ids: number[]): Promise<Map<number, PlaceRef[]>> {
   const chains = new Map<number, PlaceRef[]>(ids.map((id) => [id, []]));
   if (ids.length === 0) return chains;
   const rows = await queryRows<{ start_id: number; id: number; name: string }>(
@@ -57,7 +57,8 @@ async function parentChains(db: Db, ids: number[]): Promise<Map<number, PlaceRef
   return chains;
 }
 
-const fullName = (name: string, parents: PlaceRef[]) =>
+/** "Ат-Башы, Нарын, Кыргызстан": the place, then the places it lies in. */
+export const fullName = (name: string, parents: PlaceRef[]) =>
   [name, ...parents.map((parent) => parent.name)].join(', ');
 
 function toSummary(row: PlaceRow, parents: PlaceRef[]): PlaceSummary {
