@@ -5,7 +5,8 @@
  * GEDCOM (tree-generator.ts, cached in the temp directory), starts the real server on
  * 127.0.0.1 on a fresh database, imports the file through POST /api/gedcom/import/ (timing it
  * and the server's peak RSS), then sends at least 1000 sequential guest requests per path and
- * prints p50/p95/p99.
+ * prints p50/p95/p99. "All relations of two random persons" (GET /api/relations/) first checks
+ * that a person and their father are found as father and son.
  *
  * PostgreSQL comes from TEST_DATABASE_URL or DATABASE_URL (a fresh database is created there
  * and dropped afterwards); without one only the PGlite run happens.
@@ -15,9 +16,11 @@
  *   npm run bench:tree -- --requests 2000
  */
 import { parseArgs } from 'node:util';
+import type { RelationsResponse } from '@bagysh/shared';
 import {
   adminUrl,
   closeHttp,
+  getJson,
   importTree,
   logLoadAverage,
   peakRssMb,
@@ -150,6 +153,29 @@ async function benchRun(run: Run) {
         base,
         'comparison of two random persons',
         () => `/api/comparison/?a=${idOf(rand(tree.count))}&b=${idOf(rand(tree.count))}`,
+      ),
+    );
+    // Relations by any path (issue 17): a known pair first, then random pairs.
+    const son = withFather();
+    const known = await getJson<RelationsResponse>(
+      base,
+      `/api/relations/?a=${idOf(son)}&b=${idOf(tree.father[son] ?? 0)}`,
+    );
+    const first = known.relations[0];
+    if (first?.kind !== 'blood' || first.path.length !== 2 || first.path[1]?.link !== 'father') {
+      throw new Error(`relations of a person and their father: ${JSON.stringify(first)}`);
+    }
+    results.push(
+      await measure(
+        base,
+        'all relations of two random persons',
+        () => `/api/relations/?a=${idOf(rand(tree.count))}&b=${idOf(rand(tree.count))}&max=50`,
+        (body) => {
+          const answer = JSON.parse(body) as RelationsResponse;
+          return answer.relations.every((r) => r.path.length >= 1)
+            ? null
+            : 'a relation without a path';
+        },
       ),
     );
     results.push(

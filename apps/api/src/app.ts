@@ -31,6 +31,7 @@ import { personsRoutes } from './modules/persons/persons.routes';
 import { placesRoutes } from './modules/places/places.routes';
 import { pollsRoutes } from './modules/polls/polls.routes';
 import { recordRevisionsRoutes } from './modules/record-revisions/record-revisions.routes';
+import { relationsRoutes } from './modules/relations/relations.routes';
 import { revisionsRoutes } from './modules/revisions/revisions.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { sourcesRoutes } from './modules/sources/sources.routes';
@@ -164,6 +165,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
       await api.register(moderationRoutes);
       await api.register(searchRoutes);
       await api.register(comparisonRoutes);
+      await api.register(relationsRoutes);
       await api.register(clansRoutes);
       await api.register(statsRoutes);
       await api.register(gedcomRoutes);

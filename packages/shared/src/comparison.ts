@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PersonLinkSchema, SexSchema } from './persons';
+import { RelationSchema } from './relations';
 
 /** `GET /comparison/?a=&b=`: how person B is related to person A (KYRGYZ.md §2). */
 export const ComparisonQuery = z.object({
@@ -43,5 +44,7 @@ export const ComparisonSchema = z.object({
   via_mother: z.boolean(),
   /** A common male-line ancestor within seven generations: the traditional bar to marriage. */
   jeti_ata: z.boolean(),
+  /** The first few relations by any path (blood and marriage), ranked as `GET /relations/`. */
+  relations: z.array(RelationSchema),
 });
 export type Comparison = z.infer<typeof ComparisonSchema>;

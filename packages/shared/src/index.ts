@@ -14,6 +14,8 @@ export * from './revisions';
 export * from './clans';
 export * from './search';
 export * from './comparison';
+export * from './relations';
+export * from './relations-naming';
 export * from './stats';
 export * from './gedcom';
 export * from './gedcom-date';

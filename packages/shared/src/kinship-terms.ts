@@ -112,6 +112,51 @@ export const kinshipTerms = {
   // needs a native speaker's check (⚠ in KYRGYZ.md)
   beyondJetiAta: 'жети атадан алыс тууган',
 
+  // Kin by marriage (KYRGYZ.md §2b): "B is A's …".
+  husband: 'күйөө',
+  wife: 'аял',
+  /** A spouse of unknown sex. */
+  spouse: 'жубай',
+  /** Spouse's father / mother. */
+  fatherInLaw: 'кайната',
+  motherInLaw: 'кайнене',
+  /** Spouse's younger brother; elder brother. */
+  spousesYoungerBrother: 'кайни (кайын ини)',
+  spousesElderBrother: 'кайын ага',
+  spousesElderSister: 'кайын эже',
+  spousesYoungerSister: 'кайын сиңди',
+  /** A wife's younger sister, to her husband. */
+  wifesYoungerSister: 'балдыз',
+  /** Elder brother's wife; also the wife of an elder male-line kinsman of A's generation. */
+  elderBrothersWife: 'жеңе',
+  /** Younger brother's wife; son's wife. */
+  youngerBrothersWife: 'келин',
+  /** Elder sister's husband; father's sister's husband. */
+  elderSistersHusband: 'жезде',
+  /** Daughter's husband; younger sister's husband. */
+  // needs a native speaker's check (⚠ in KYRGYZ.md)
+  sonInLaw: 'күйөө бала',
+  /** Wives of brothers, to each other. */
+  brothersWives: 'абысын',
+  /** Husbands of sisters, to each other. */
+  sistersHusbands: 'бажа',
+  /** Parents of a married couple, to each other. */
+  coFather: 'куда',
+  coMother: 'кудагый',
+
+  /**
+   * Terms shown with the descriptive phrase beside them until a native speaker confirms them:
+   * the ⚠ rows of KYRGYZ.md and the words formed here by analogy. A term containing one of
+   * these is flagged `unverified`.
+   */
+  unverified: [
+    'күйөө бала',
+    'чебере',
+    'жети атадан алыс',
+    'жээн чөбөрө',
+    'жээн урпак',
+  ] as readonly string[],
+
   /** Words that already carry the possessive suffix and stay as they are in a sentence. */
   alreadyPossessive: ['өзү'] as readonly string[],
 } as const;

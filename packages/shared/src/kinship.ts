@@ -292,7 +292,7 @@ function childWord(sex: KinshipSex): string {
 }
 
 /** ["ата", "ата", "эне"] → "атасынын атасынын энеси". */
-function possessiveChain(words: readonly string[]): string {
+export function possessiveChain(words: readonly string[]): string {
   return words
     .map((word, i) => (i === words.length - 1 ? possessive(word) : genitive(possessive(word))))
     .join(' ');

@@ -34,6 +34,7 @@ describe('the route table of spec §2', () => {
       '/users | Колдонуучулар | default | login',
       '/persons/:id | Инсандар | default | public',
       '/moderation | Модерация | default | login',
+      '/gedcom | GEDCOM: импорт жана экспорт | default | login',
     ]);
   });
 
@@ -59,6 +60,7 @@ describe('navigation items', () => {
       'Сурамжылоо *',
       'Категориялар *',
       'Колдонуучулар *',
+      'GEDCOM *',
     ]);
   });
 
@@ -75,6 +77,17 @@ describe('navigation items', () => {
       '/founders',
     ]);
     expect(visibleNavItems(true)).toHaveLength(12);
+  });
+
+  it('shows the GEDCOM page to moderators and admins only', () => {
+    const paths = (logged: boolean, role?: unknown) =>
+      visibleNavItems(logged, role).map((item) => siteRoute(item.route).path);
+    expect(siteRoute('gedcom').role).toBe('moderator');
+    expect(paths(true, 'user')).not.toContain('/gedcom');
+    expect(paths(true, undefined)).not.toContain('/gedcom');
+    expect(paths(false, 'admin')).not.toContain('/gedcom');
+    expect(paths(true, 'moderator').at(-1)).toBe('/gedcom');
+    expect(paths(true, 'admin')).toHaveLength(13);
   });
 });
 

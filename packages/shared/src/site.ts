@@ -13,6 +13,18 @@ export type SiteLayout = 'default' | 'landing' | 'blank';
 /** Who may open a page (spec §6): anyone, signed-in users only, or guests only. */
 export type SiteAccess = 'public' | 'login' | 'guest';
 
+/** The least role a signed-in page needs beyond signing in (DESIGN.md §4). */
+export type SiteRole = 'moderator' | 'admin';
+
+// The role order of roles.ts, kept here without zod: the landing page's bundle imports this file.
+const ROLE_RANK: Readonly<Record<string, number>> = { user: 0, moderator: 1, admin: 2 };
+
+/** True when a stored user's role (any value; a missing one is a member's) reaches `required`. */
+export function roleAllows(role: unknown, required: SiteRole | undefined): boolean {
+  if (!required) return true;
+  return (ROLE_RANK[typeof role === 'string' ? role : 'user'] ?? 0) >= (ROLE_RANK[required] ?? 0);
+}
+
 export interface SiteRoute {
   /** Route id; `addPersonArticle` and `editPersonArticle` are the spec's route names. */
   readonly id: SiteRouteId;
@@ -22,6 +34,8 @@ export interface SiteRoute {
   readonly title: string;
   readonly layout: SiteLayout;
   readonly access: SiteAccess;
+  /** For `login` pages of staff only: the least role (the server refuses others too). */
+  readonly role?: SiteRole;
 }
 
 export type SiteRouteId =
@@ -45,7 +59,8 @@ export type SiteRouteId =
   | 'profile'
   | 'users'
   | 'person'
-  | 'moderation';
+  | 'moderation'
+  | 'gedcom';
 
 /** Title of the error page that any unknown path shows. */
 export const NOT_FOUND_TITLE = 'Табылган жок';
@@ -136,6 +151,15 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
     layout: 'default',
     access: 'login',
   },
+  // Issue 16: GEDCOM import (preview, job, report, history) and export, for moderators.
+  {
+    id: 'gedcom',
+    path: '/gedcom',
+    title: 'GEDCOM: импорт жана экспорт',
+    layout: 'default',
+    access: 'login',
+    role: 'moderator',
+  },
 ];
 
 export interface NavItem {
@@ -159,11 +183,14 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { route: 'polls', label: 'Сурамжылоо', showIfLoggedIn: true },
   { route: 'categories', label: 'Категориялар', showIfLoggedIn: true },
   { route: 'users', label: 'Колдонуучулар', showIfLoggedIn: true },
+  { route: 'gedcom', label: 'GEDCOM', showIfLoggedIn: true },
 ];
 
-/** The navigation items a visitor sees. */
-export function visibleNavItems(logged: boolean): readonly NavItem[] {
-  return NAV_ITEMS.filter((item) => logged || !item.showIfLoggedIn);
+/** The navigation items a visitor sees: signed-in items for members, staff pages for staff. */
+export function visibleNavItems(logged: boolean, role?: unknown): readonly NavItem[] {
+  return NAV_ITEMS.filter(
+    (item) => !item.showIfLoggedIn || (logged && roleAllows(role, siteRoute(item.route).role)),
+  );
 }
 
 /** Browser tab title: '{title} - {site name}' (spec §2). */

@@ -24,10 +24,15 @@ export function ShellFallback() {
   return <LayoutFrame layout={layout}>{null}</LayoutFrame>;
 }
 
-/** A page failed (or its loader threw 404): the error page inside the page's layout. */
+/** A page failed (or its loader threw 404 or 403): the error page inside the page's layout. */
 export function RouteError() {
   const error = useRouteError();
-  return <ErrorContent notFound={isRouteErrorResponse(error) && error.status === 404} />;
+  return (
+    <ErrorContent
+      notFound={isRouteErrorResponse(error) && error.status === 404}
+      forbidden={isRouteErrorResponse(error) && error.status === 403}
+    />
+  );
 }
 
 /** Last resort when a layout itself failed. */

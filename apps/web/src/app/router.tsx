@@ -35,6 +35,7 @@ const pages: Record<SiteRouteId | 'notFound', () => Promise<PageModule>> = {
   users: () => import('./routes/users'),
   person: () => import('./routes/person'),
   moderation: () => import('./routes/moderation'),
+  gedcom: () => import('./routes/gedcom'),
   notFound: () => import('./routes/not-found'),
 };
 
@@ -51,7 +52,7 @@ function pageRoute(route: SiteRoute): RouteObject {
     id: route.id,
     path: route.path,
     handle,
-    loader: accessLoader(route.access),
+    loader: accessLoader(route.access, route.role),
     lazy: lazyPage(route.id),
   };
 }

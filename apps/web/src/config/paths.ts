@@ -31,4 +31,5 @@ export const paths = {
   users: () => href('users'),
   person: (id: string | number) => href('person', { id }),
   moderation: () => href('moderation'),
+  gedcom: () => href('gedcom'),
 } as const;

@@ -13,6 +13,10 @@ import { queryRows, type Db } from '../../db/client';
 import { notFound } from '../../lib/http-errors';
 import { intArray } from '../persons/person-rows';
 import { isRestricted, projectKin, type Viewer } from '../persons/privacy';
+import { findRelations } from '../relations/relations.service';
+
+/** How many relations by any path the comparison shows beside the closest blood one. */
+const COMPARISON_RELATIONS = 3;
 
 /**
  * "How are A and B related" (DESIGN.md §5). The lowest common ancestor is the longest common
@@ -112,6 +116,10 @@ export async function comparePersons(
   bId: number,
   viewer: Viewer,
 ): Promise<Comparison> {
+  // The relations by any path are searched meanwhile (in parallel on PostgreSQL's pool).
+  const byAnyPath = findRelations(db, aId, bId, viewer, COMPARISON_RELATIONS);
+  // Settled here so that an early 404 leaves no rejection unhandled.
+  byAnyPath.catch(() => undefined);
   const people = await loadRows(db, [aId, bId]);
   const personA = people.get(aId);
   const personB = people.get(bId);
@@ -136,6 +144,7 @@ export async function comparePersons(
   const base = {
     a: { id: personA.id, name: personA.name },
     b: { id: personB.id, name: personB.name },
+    relations: (await byAnyPath).relations,
   };
   if (!best) {
     return {

@@ -6,11 +6,24 @@ import { paths } from '../../config/paths';
 import { usePageTitle } from '../../lib/page-title';
 import { useScript } from '../../lib/script';
 
-/** The error page: not found (unknown path, missing item) or a failure, with a link home. */
-export function ErrorContent({ notFound }: { notFound: boolean }) {
+/**
+ * The error page: not found (unknown path, missing item), forbidden (a staff page opened by a
+ * member) or a failure, with a link home.
+ */
+export function ErrorContent({
+  notFound,
+  forbidden = false,
+}: {
+  notFound: boolean;
+  forbidden?: boolean;
+}) {
   const { t } = useTranslation();
   const script = useScript();
-  const heading = notFound ? t('errors.notFound') : t('errors.generic');
+  const heading = notFound
+    ? t('errors.notFound')
+    : forbidden
+      ? t('errors.forbidden')
+      : t('errors.generic');
   usePageTitle(heading);
 
   return (
@@ -24,14 +37,14 @@ export function ErrorContent({ notFound }: { notFound: boolean }) {
           lineHeight: 1,
         }}
       >
-        {notFound ? '404' : '!'}
+        {notFound ? '404' : forbidden ? '403' : '!'}
       </Typography>
       <Typography variant="h4" component="h1" sx={{ mt: 2 }}>
         {script.text(heading)}
       </Typography>
-      {notFound && (
+      {(notFound || forbidden) && (
         <Typography color="text.secondary" sx={{ mt: 1.5 }}>
-          {script.text(t('errors.notFoundText'))}
+          {script.text(notFound ? t('errors.notFoundText') : t('errors.forbiddenText'))}
         </Typography>
       )}
       <LinkButton to={paths.home()} sx={{ mt: 4 }} {...script.label(t('errors.home'))}>

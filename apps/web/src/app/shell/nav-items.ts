@@ -7,7 +7,8 @@ import { useSessionStore } from '../../lib/session-store';
 export function useNavLinks() {
   const { t } = useTranslation();
   const logged = useSessionStore((state) => state.logged);
-  return visibleNavItems(logged).map((item) => ({
+  const role = useSessionStore((state) => state.user?.role);
+  return visibleNavItems(logged, role).map((item) => ({
     key: item.route,
     to: href(item.route),
     label: t(`nav.${item.route}`),

@@ -3,8 +3,10 @@ import { initReactI18next } from 'react-i18next';
 import type { accounts } from './areas/accounts';
 import type { content } from './areas/content';
 import type { files } from './areas/files';
+import type { gedcom } from './areas/gedcom';
 import type { genealogy } from './areas/genealogy';
 import type { polls } from './areas/polls';
+import type { relations } from './areas/relations';
 import { ky } from './ky';
 
 /** The catalogue's namespaces: the shell's `translation`, plus one per area of pages. */
@@ -13,8 +15,10 @@ interface Resources {
   accounts: typeof accounts;
   content: typeof content;
   files: typeof files;
+  gedcom: typeof gedcom;
   genealogy: typeof genealogy;
   polls: typeof polls;
+  relations: typeof relations;
 }
 export type AreaNamespace = Exclude<keyof Resources, 'translation'>;
 

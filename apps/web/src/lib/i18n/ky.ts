@@ -78,6 +78,8 @@ export const ky = {
   errors: {
     notFound: NOT_FOUND_TITLE,
     notFoundText: 'Мындай барак жок.',
+    forbidden: 'Кирүүгө уруксат жок',
+    forbiddenText: 'Бул барак модераторлор жана администраторлор үчүн гана.',
     generic: 'Ката кетти. Кайра аракет кылыңыз.',
     network: 'Тармак катасы',
     home: 'Башкы бетке кайтуу',

@@ -5,11 +5,14 @@ import {
   ComparisonSchema,
   PersonListSchema,
   PersonSchema,
+  RelationsResponseSchema,
   RevisionListSchema,
   SearchResponseSchema,
   type CreatePersonInput,
   type ListPersonsQuery,
   type PersonSummary,
+  type Relation,
+  type RelationsResponse,
   type UpdatePersonInput,
 } from '@bagysh/shared';
 import {
@@ -29,6 +32,7 @@ export const genealogyKeys = {
   ancestors: (id: number) => ['genealogy', 'ancestors', id] as const,
   children: (id: number) => ['genealogy', 'children', id] as const,
   comparison: (a: number, b: number) => ['genealogy', 'comparison', a, b] as const,
+  relations: (a: number, b: number, max: number) => ['genealogy', 'relations', a, b, max] as const,
   persons: (filters: PersonFilters) => ['genealogy', 'persons', filters] as const,
   revisions: (id: number) => ['genealogy', 'revisions', id] as const,
   pending: () => ['genealogy', 'pending'] as const,
@@ -120,6 +124,26 @@ export function useComparison(a: number | null, b: number | null) {
     queryFn: ({ signal }) => fetchComparison(a ?? 0, b ?? 0, signal),
     enabled: a !== null && b !== null,
     staleTime: 60_000,
+  });
+}
+
+export function fetchRelations(a: number, b: number, max: number, signal?: AbortSignal) {
+  return api('relations/', { query: { a, b, max }, signal, schema: RelationsResponseSchema });
+}
+
+/**
+ * Every relation of A and B, the first `max` of them. Until the answer comes, the previous list
+ * stays (while more load), or else `first`: the few the comparison already brought.
+ */
+export function useRelations(a: number, b: number, max: number, first?: readonly Relation[]) {
+  return useQuery({
+    queryKey: genealogyKeys.relations(a, b, max),
+    queryFn: ({ signal }) => fetchRelations(a, b, max, signal),
+    staleTime: 60_000,
+    placeholderData: (previous, query): RelationsResponse | undefined =>
+      query && query.queryKey[2] === a && query.queryKey[3] === b
+        ? previous
+        : first && { a, b, relations: [...first], truncated: false },
   });
 }
 

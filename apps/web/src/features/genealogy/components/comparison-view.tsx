@@ -15,6 +15,7 @@ import { useScript } from '../../../lib/script';
 import { useComparison, usePerson } from '../api/genealogy-api';
 import { yearsText } from '../lib/format';
 import { PersonSearch } from './person-search';
+import { RelationList } from './relation-list';
 
 function asChoice(
   person:
@@ -45,7 +46,22 @@ export interface ComparisonViewProps {
   onChange: (next: { a: number | null; b: number | null }) => void;
 }
 
-/** Салыштыруу: two pickers and how B is related to A, with both lines up to their meeting. */
+/** The ids of the path the present diagram draws, A … the common ancestor … B. */
+function drawnPath(result: Comparison): number[] | null {
+  if (!result.common_ancestor) return null;
+  return [
+    ...result.chain_a.map((person) => person.id),
+    ...result.chain_b
+      .slice(0, -1)
+      .reverse()
+      .map((person) => person.id),
+  ];
+}
+
+/**
+ * Салыштыруу: two pickers and how B is related to A: the closest blood relation with both lines
+ * up to their meeting, then every other relation found (by any path, through marriages too).
+ */
 export function ComparisonView({ a, b, onChange }: ComparisonViewProps) {
   const { t } = useTranslation('genealogy');
   const script = useScript();
@@ -85,7 +101,16 @@ export function ComparisonView({ a, b, onChange }: ComparisonViewProps) {
           {script.text(comparison.error.message)}
         </Alert>
       ) : (
-        <ComparisonResult result={comparison.data} />
+        <>
+          <ComparisonResult result={comparison.data} />
+          <RelationList
+            key={`${a}-${b}`}
+            a={a}
+            b={b}
+            shown={drawnPath(comparison.data)}
+            first={comparison.data.relations}
+          />
+        </>
       )}
     </Stack>
   );

@@ -1,0 +1,295 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { toRunes } from '@bagysh/shared';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { registerUser, signInAs, type Auth } from './support/accounts';
+import { DESKTOP, PHONE, useBrowser } from './support/browser';
+import { open, storeLanguage } from './support/shell';
+
+/**
+ * Issue 16's import / export page, end to end: a moderator previews the fixture (events,
+ * sources, an informant, an adoption, two marriages; CRLF; an unknown tag, a bad date and a
+ * dangling citation), imports it, follows the job across a reload, downloads the report, and
+ * exports GEDCOM 7.0 that previews with the same records. Members are refused.
+ */
+
+/** Set GEDCOM_SHOTS=1 to keep screenshots under /tmp/shots-p3. */
+const SHOTS = process.env.GEDCOM_SHOTS ? '/tmp/shots-p3' : null;
+const FIXTURE = join(import.meta.dirname, 'fixtures', 'bagysh-e2e.ged');
+const COUNTED = ['individuals', 'families', 'events', 'sources'] as const;
+type Counts = Record<(typeof COUNTED)[number], number>;
+
+let moderator: Auth;
+let member: Auth;
+
+beforeAll(async () => {
+  [moderator, member] = await Promise.all([
+    registerUser({ name: 'gedcom_moder', role: 'moderator' }),
+    registerUser({ name: 'gedcom_member' }),
+  ]);
+});
+
+async function shot(page: Page, name: string) {
+  if (!SHOTS) return;
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
+/** Picks a file in the upload panel and waits for its preview. */
+async function previewFile(page: Page, file: { name: string; buffer: Buffer }) {
+  await page.getByTestId('gedcom-file-input').setInputFiles({
+    name: file.name,
+    mimeType: 'application/octet-stream',
+    buffer: file.buffer,
+  });
+  await page.getByTestId('gedcom-preview').waitFor();
+  await page.waitForURL(/\/gedcom\?preview=/);
+}
+
+async function previewCounts(page: Page): Promise<Counts> {
+  const grid = page.getByTestId('gedcom-counts');
+  const entries = await Promise.all(
+    COUNTED.map(
+      async (key) =>
+        [
+          key,
+          Number(await grid.locator(`[data-count="${key}"] [data-value]`).textContent()),
+        ] as const,
+    ),
+  );
+  return Object.fromEntries(entries) as Counts;
+}
+
+/** Clicks an export button and answers the downloaded file. */
+async function exportFile(page: Page, choice: string) {
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.locator(`[data-export="${choice}"]`).click(),
+  ]);
+  return {
+    name: download.suggestedFilename(),
+    buffer: readFileSync((await download.path()) ?? ''),
+  };
+}
+
+/** Previews the tree's 7.0 export and drops the preview again: its record counts. */
+async function exportedCounts(page: Page): Promise<Counts> {
+  const exported = await exportFile(page, '7.0-include');
+  expect(exported.name).toBe('bagysh-sanjyra-7.0.ged');
+  expect(exported.buffer.toString('utf8')).toMatch(/^0 HEAD\r?\n[\s\S]*2 VERS 7\.0/);
+  await previewFile(page, exported);
+  const counts = await previewCounts(page);
+  await page.getByRole('button', { name: 'Жокко чыгаруу' }).click();
+  await page.getByTestId('gedcom-upload').waitFor();
+  expect(new URL(page.url()).search).toBe('');
+  return counts;
+}
+
+describe('/gedcom: import with preview, job and report; export (issue 16)', () => {
+  const session = useBrowser();
+
+  it('refuses a member: no nav item, and /gedcom shows the 403 page', async () => {
+    const page = await session.newPage(DESKTOP);
+    await signInAs(page, member);
+    await open(page, '/search');
+    const nav = page.getByTestId('header-nav');
+    await nav.getByRole('link', { name: 'Колдонуучулар' }).waitFor();
+    expect(await nav.getByRole('link', { name: 'GEDCOM' }).count()).toBe(0);
+    await open(page, '/gedcom');
+    expect(await page.locator('h1').textContent()).toBe('Кирүүгө уруксат жок');
+    expect(await page.getByTestId('gedcom-upload').count()).toBe(0);
+    // The API refuses too.
+    const { status } = await fetch(`${session.baseUrl}/api/gedcom/jobs/`, {
+      headers: { Authorization: `Bearer ${member.access}` },
+    });
+    expect(status).toBe(403);
+  });
+
+  it('previews, imports, follows the job across a reload, reports, and round-trips 7.0', async () => {
+    const page = await session.newPage(DESKTOP);
+    await signInAs(page, moderator);
+    await open(page, '/search');
+    await page.getByTestId('header-nav').getByRole('link', { name: 'GEDCOM' }).click();
+    await page.waitForURL(/\/gedcom$/);
+    await page.getByTestId('gedcom-upload').waitFor();
+    expect(await page.locator('h1').textContent()).toBe('GEDCOM: импорт жана экспорт');
+
+    const before = await exportedCounts(page);
+
+    // The preview: counts, encoding, warnings with their lines; nothing written yet.
+    const fixture = { name: 'bagysh-e2e.ged', buffer: readFileSync(FIXTURE) };
+    expect(fixture.buffer.toString('utf8')).toContain('\r\n');
+    await previewFile(page, fixture);
+    const preview = page.getByTestId('gedcom-preview');
+    expect(await preview.locator('h2').textContent()).toBe('Алдын ала көрүү: bagysh-e2e.ged');
+    const fileCounts = await previewCounts(page);
+    expect(fileCounts).toEqual({ individuals: 7, families: 3, events: 19, sources: 2 });
+    expect(await page.getByTestId('gedcom-file-facts').textContent()).toMatch(
+      /GEDCOM версиясы: 5\.5\.1 · Коддоо: UTF-8/,
+    );
+    const warnings = page.getByTestId('gedcom-warning');
+    expect(await warnings.allTextContents()).toEqual([
+      expect.stringMatching(/^Сап 46.*Белгисиз тег TOTEM/),
+      expect.stringMatching(/^Сап 63 · @I3@«бир кышта» GEDCOM датасы катары окулган жок/),
+      expect.stringMatching(/^Сап 81 · @I5@@S9@ табылган жок/),
+    ]);
+    await shot(page, 'preview-desktop-ky');
+
+    // Commit (add): the URL carries the job, which polls to the end.
+    await page.getByRole('radio', { name: /Санжырага кошуу/ }).check();
+    expect(await page.getByRole('radio', { name: /Бүт санжыраны алмаштыруу/ }).isDisabled()).toBe(
+      true,
+    );
+    await page.getByRole('button', { name: 'Импорттоо' }).click();
+    await page.waitForURL(/\/gedcom\?job=/);
+    const job = page.getByTestId('gedcom-job');
+    await job.waitFor();
+    await page.getByTestId('gedcom-job-done').waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('gedcom-job-done').textContent()).toBe(
+      'Импорт аяктады: 7 инсан кошулду.',
+    );
+    const jobUrl = page.url();
+
+    // After a reload the job and its full report are still there, warnings filterable.
+    await page.reload();
+    await page.getByTestId('gedcom-job-done').waitFor();
+    expect(page.url()).toBe(jobUrl);
+    expect(await warnings.count()).toBe(3);
+    await page.getByRole('button', { name: 'Өзгөртүлгөн же калтырылган' }).click();
+    expect(await warnings.allTextContents()).toEqual([
+      expect.stringMatching(/^Сап 81 · @I5@@S9@ табылган жок/),
+    ]);
+    await page.getByRole('button', { name: 'Маалымат үчүн' }).click();
+    expect(await warnings.count()).toBe(2);
+    await shot(page, 'job-desktop-ky');
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Отчетту жүктөп алуу' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('bagysh-e2e-report.txt');
+    const report = readFileSync((await download.path()) ?? '', 'utf8');
+    expect(report).toContain('Файл: bagysh-e2e.ged');
+    expect(report).toContain('Кошулган инсандар: 7');
+    expect(report).toContain('Эскертүүлөр: 3');
+    expect(report).toMatch(/46-сап: Белгисиз тег TOTEM/);
+    expect(report).toContain('63-сап, @I3@: «бир кышта» GEDCOM датасы');
+    expect(report).toContain('81-сап, @I5@: @S9@ табылган жок');
+
+    // The history lists the import with who, the file and the persons.
+    const row = page.getByTestId('gedcom-history').locator(`[data-job="${jobUrl.split('=')[1]}"]`);
+    expect(await row.textContent()).toMatch(
+      new RegExp(`${moderator.user.username}bagysh-e2e\\.ged7 / 7Аяктады`),
+    );
+
+    // Round trip: the 7.0 export now holds exactly the imported records more.
+    await page.getByRole('button', { name: 'Башка файл импорттоо' }).click();
+    await page.getByTestId('gedcom-upload').waitFor();
+    const after = await exportedCounts(page);
+    for (const key of COUNTED) expect(after[key] - before[key], key).toBe(fileCounts[key]);
+
+    // 5.5.1 without living persons: another file, another header.
+    const plain = await exportFile(page, '5.5.1-exclude');
+    expect(plain.name).toBe('bagysh-sanjyra-5.5.1-no-living.ged');
+    expect(plain.buffer.toString('utf8')).toMatch(/^0 HEAD\r?\n[\s\S]*2 VERS 5\.5\.1/);
+    expect(plain.buffer.toString('utf8')).toContain('1 NAME Кайыпназар /Сарыбаев/');
+  });
+
+  it('shows Kyrgyz messages for a wrong file, and the upload progress on a slow line', async () => {
+    const page = await session.newPage(DESKTOP);
+    await signInAs(page, moderator);
+    await open(page, '/gedcom');
+    await page.getByTestId('gedcom-file-input').setInputFiles({
+      name: 'photo.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('not a picture'),
+    });
+    expect(await page.getByTestId('gedcom-upload-error').textContent()).toBe(
+      'GEDCOM (.ged) же GEDZip (.zip, .gdz) файлын тандаңыз.',
+    );
+    await previewFile(page, { name: 'page.ged', buffer: Buffer.from('<!doctype html><p>x</p>') });
+    expect(await page.getByTestId('gedcom-refusal').textContent()).toMatch(/GEDCOM файлы эмес/);
+    expect(await page.getByRole('button', { name: 'Импорттоо' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Жокко чыгаруу' }).click();
+    await page.getByTestId('gedcom-upload').waitFor();
+
+    // On a slow line the upload's bar moves before the preview comes.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 20,
+      downloadThroughput: -1,
+      uploadThroughput: 100 * 1024,
+    });
+    const padded = [
+      '0 HEAD',
+      '1 GEDC',
+      '2 VERS 5.5.1',
+      '1 CHAR UTF-8',
+      '0 @I1@ INDI',
+      '1 NAME Узун /Файлов/',
+      ...Array.from({ length: 3000 }, (_, i) => `1 _PAD ${String(i).padStart(60, '-')}`),
+      '0 TRLR',
+      '',
+    ].join('\r\n');
+    await page.getByTestId('gedcom-file-input').setInputFiles({
+      name: 'padded.ged',
+      mimeType: 'application/octet-stream',
+      buffer: Buffer.from(padded),
+    });
+    const bar = page.getByTestId('gedcom-upload-progress').getByRole('progressbar');
+    const seen = new Set<number>();
+    await expect
+      .poll(async () => {
+        const value = Number(await bar.getAttribute('aria-valuenow').catch(() => null));
+        if (value > 0 && value < 100) seen.add(value);
+        return seen.size;
+      })
+      .toBeGreaterThan(0);
+    await page.getByTestId('gedcom-preview').waitFor();
+    expect(await previewCounts(page)).toEqual({
+      individuals: 1,
+      families: 0,
+      events: 0,
+      sources: 0,
+    });
+    await page.getByRole('button', { name: 'Жокко чыгаруу' }).click();
+    await page.getByTestId('gedcom-upload').waitFor();
+  });
+
+  it('works on a phone and in runes, without sideways scrolling', async () => {
+    for (const [viewport, name] of [
+      [DESKTOP, 'desktop'],
+      [PHONE, 'phone'],
+    ] as const) {
+      for (const lang of ['ky', 'old_ky']) {
+        const page = await session.newPage(viewport);
+        await signInAs(page, moderator);
+        await storeLanguage(page, lang);
+        await open(page, '/gedcom');
+        if (lang === 'old_ky') {
+          await expect
+            .poll(() => page.title())
+            .toBe(toRunes('GEDCOM: импорт жана экспорт - Багыш санжырасы'));
+        }
+        await page.getByTestId('gedcom-history').waitFor();
+        await shot(page, `upload-${name}-${lang}`);
+        await page.getByTestId('gedcom-history').getByRole('button').first().click();
+        await page.getByTestId('gedcom-job').waitFor();
+        await shot(page, `job-${name}-${lang}`);
+        await page.getByRole('button', { name: 'Башка файл импорттоо' }).click();
+        await previewFile(page, { name: 'bagysh-e2e.ged', buffer: readFileSync(FIXTURE) });
+        await shot(page, `preview-${name}-${lang}`);
+        expect(
+          await page.evaluate(() => document.documentElement.scrollWidth),
+          `${name} ${lang}`,
+        ).toBeLessThanOrEqual(viewport.width);
+        await page.getByRole('button', { name: 'Жокко чыгаруу' }).click();
+        await page.getByTestId('gedcom-upload').waitFor();
+        await page.context().close();
+      }
+    }
+  });
+});

@@ -1,0 +1,1 @@
+export { GedcomPageContent } from './components/gedcom-page';
