@@ -199,7 +199,7 @@ describe('genealogy: /search', () => {
     // Printing: the whole tree as one SVG, the rest of the page hidden.
     await page.evaluate(() => window.dispatchEvent(new Event('beforeprint')));
     await page.emulateMedia({ media: 'print' });
-    const printed = page.locator('.sanjyra-print-root svg');
+    const printed = page.locator('.chart-print-root svg');
     await printed.waitFor();
     expect(await printed.locator('text', { hasText: COUSINS.a.name }).count()).toBeGreaterThan(0);
     expect(await page.locator('header').first().isVisible()).toBe(false);

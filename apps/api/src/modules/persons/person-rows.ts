@@ -31,7 +31,7 @@ export function subtreeCondition(prefix: readonly number[], alias = 'p'): SQL {
 }
 
 const SUMMARY_FIELDS = `p.id, p.name, p.sex, p.father_id, p.mother_id, p.birth_year, p.death_year,
-  p.death_date, p.is_living, p.birth_order, p.depth, p.descendant_count`;
+  p.death_date, p.is_living, p.birth_order, p.depth, p.descendant_count, p.photo_file_id`;
 
 /** Columns of a `PersonSummary` from `persons p`, with what `viewer` may see of the family. */
 export function summaryColumns(viewer: Viewer): SQL {
@@ -44,7 +44,7 @@ export type SummaryRow = SummaryFacts;
 /** Every column of a person (for the detail view), from `persons p`. */
 export function detailColumns(viewer: Viewer): SQL {
   return sql`${summaryColumns(viewer)}, p.name_key, p.path, p.birth_date, p.birth_place,
-    p.death_place, p.biography, p.photo_file_id, p.version, p.birth_year_source,
+    p.death_place, p.biography, p.version, p.birth_year_source,
     p.death_year_source,
     to_json(p.created_at) #>> '{}' as created_at, to_json(p.updated_at) #>> '{}' as updated_at`;
 }

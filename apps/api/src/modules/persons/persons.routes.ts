@@ -3,10 +3,14 @@ import {
   ChildrenQuery,
   CreatePersonInput,
   DeletePersonQuery,
+  DescendantChartQuery,
+  DescendantChartSchema,
   DescendantsQuery,
   DescendantsSchema,
   ListPersonsQuery,
   paginatedSchema,
+  PedigreeQuery,
+  PedigreeSchema,
   PersonIdParams,
   PersonListSchema,
   PersonRevisionsQuery,
@@ -27,6 +31,7 @@ import {
   submitDelete,
   submitUpdate,
 } from '../revisions/revisions.service';
+import { readDescendantChart, readPedigree } from './charts';
 import { viewerOf } from './privacy';
 import {
   getPerson,
@@ -205,6 +210,36 @@ export const personsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => listDescendants(app.db, request.params.id, request.query, viewerOf(request)),
+  );
+
+  app.get(
+    '/persons/:id/pedigree/',
+    {
+      schema: {
+        tags,
+        summary: 'The pedigree chart: ancestors on both sides up to `generations` above',
+        params: PersonIdParams,
+        querystring: PedigreeQuery,
+        response: { 200: PedigreeSchema },
+      },
+    },
+    async (request) => readPedigree(app.db, request.params.id, request.query, viewerOf(request)),
+  );
+
+  app.get(
+    '/persons/:id/descendant-chart/',
+    {
+      schema: {
+        tags,
+        summary:
+          'The descendant chart: children through sons and daughters, `generations` below',
+        params: PersonIdParams,
+        querystring: DescendantChartQuery,
+        response: { 200: DescendantChartSchema },
+      },
+    },
+    async (request) =>
+      readDescendantChart(app.db, request.params.id, request.query, viewerOf(request)),
   );
 
   app.get(

@@ -155,6 +155,8 @@ export interface SummaryFacts extends LivingFacts {
   child_count: number;
   /** Whether the mother link is shown to this viewer (`motherLinkVisible`). */
   mother_visible: boolean;
+  /** Absent where a query does not read it. */
+  photo_file_id?: number | null;
 }
 
 /** A list or tree entry. */
@@ -177,6 +179,7 @@ export function projectSummary(row: SummaryFacts, viewer: Viewer): PersonSummary
     generation: row.depth + 1,
     child_count: row.child_count,
     descendant_count: row.descendant_count,
+    ...(!restricted && typeof row.photo_file_id === 'number' && { photo_file_id: row.photo_file_id }),
   };
 }
 

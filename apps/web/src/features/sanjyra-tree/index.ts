@@ -1,17 +1,3 @@
 export { SanjyraTree } from './components/sanjyra-tree';
 export type { SanjyraTreeProps, TreeInitialData, TreeLabels, TreeNodeData } from './types';
-export {
-  buildTreeSvg,
-  downloadBlob,
-  pngScale,
-  svgBlob,
-  svgToPngBlob,
-  type TreeSvg,
-  type TreeSvgOptions,
-} from './lib/export';
-export {
-  layoutTree,
-  defaultLayoutOptions,
-  type LayoutOptions,
-  type TreeLayout,
-} from './lib/layout';
+export { buildTreeSvg, type TreeSvgOptions } from './lib/export';

@@ -1,7 +1,7 @@
 import CloseIcon from '@mui/icons-material/Close';
 import { Alert, Box, Button, IconButton, Popover, Stack, Typography } from '@mui/material';
 import type { MouseEvent, ReactNode } from 'react';
-import { formatYears } from '../lib/text';
+import { formatYears } from '../../../lib/svg-chart/text';
 import type { ChildrenEntry } from '../lib/tree-state';
 import type { TreeLabels, TreeNodeData } from '../types';
 

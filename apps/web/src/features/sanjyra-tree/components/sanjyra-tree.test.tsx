@@ -392,10 +392,10 @@ describe('SanjyraTree', () => {
       await settle();
       await settle(() => click(container.querySelector('[aria-label="Басып чыгаруу"]')!));
       expect(print).toHaveBeenCalled();
-      const printed = document.querySelector('body > .sanjyra-print-root svg');
+      const printed = document.querySelector('body > .chart-print-root svg');
       expect(printed?.textContent).toContain(family.root.name);
       await settle(() => window.dispatchEvent(new Event('afterprint')));
-      expect(document.querySelector('.sanjyra-print-root')).toBeNull();
+      expect(document.querySelector('.chart-print-root')).toBeNull();
       Reflect.deleteProperty(window, 'print');
     });
   });

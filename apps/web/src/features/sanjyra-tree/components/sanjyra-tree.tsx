@@ -1,5 +1,5 @@
 import runeFontUrl from '@fontsource/noto-sans-old-turkic/files/noto-sans-old-turkic-old-turkic-400-normal.woff2?url';
-import { Box, GlobalStyles } from '@mui/material';
+import { Box } from '@mui/material';
 import { keyframes } from '@mui/material/styles';
 import {
   lazy,
@@ -16,26 +16,27 @@ import {
   type MouseEvent,
   type ReactNode,
 } from 'react';
-import { createPortal } from 'react-dom';
-import { usePanZoom } from '../hooks/use-pan-zoom';
-import { usePrintTree } from '../hooks/use-print-tree';
+import { ChartToolbar } from '../../../lib/svg-chart/chart-toolbar';
 import {
-  buildTreeSvg,
   downloadBlob,
   fontAsDataUrl,
   hasRunes,
   svgBlob,
   svgToPngBlob,
-  type TreeSvg,
-} from '../lib/export';
-import type { LayoutNode } from '../lib/layout';
-import { treeStyle } from '../lib/style';
-import { nodeText } from '../lib/text';
+  type ChartSvg,
+} from '../../../lib/svg-chart/export';
+import { chartStyle } from '../../../lib/svg-chart/style';
+import { nodeText } from '../../../lib/svg-chart/text';
+import { ChartPrint } from '../../../lib/svg-chart/chart-print';
+import { usePrintChart } from '../../../lib/svg-chart/use-print-chart';
+import { usePanZoom } from '../../../lib/svg-chart/use-pan-zoom';
+import { worldRect, type Size } from '../../../lib/svg-chart/viewport';
+import { buildTreeSvg } from '../lib/export';
+import type { LayoutNode } from '../../../lib/svg-chart/layout';
 import { initTreeState, shownChildren, treeReducer, type TreeState } from '../lib/tree-state';
-import { edgesPath, nodeAt, nodesInRect, worldRect, type Size } from '../lib/viewport';
+import { edgesPath, nodeAt, nodesInRect } from '../lib/viewport';
 import type { SanjyraTreeProps, TreeNodeData } from '../types';
 import { TreeNodeView } from './tree-node';
-import { TreeToolbar } from './tree-toolbar';
 
 // Shown only after a click (the card) or a failed export (the notice): their Popover, Modal
 // and Snackbar code loads then, not with the /search page.
@@ -76,7 +77,7 @@ function boxesPath(nodes: readonly LayoutNode[], width: number, height: number):
 /** The coloured left edges of boxes, as one path. */
 function accentsPath(nodes: readonly LayoutNode[], width: number, height: number): string {
   const half = width / 2;
-  const bar = treeStyle.accentWidth * 2;
+  const bar = chartStyle.accentWidth * 2;
   return nodes
     .map((node) => `M${Math.round(node.x - half)} ${node.y}h${bar}v${height}h${-bar}Z`)
     .join('');
@@ -205,11 +206,11 @@ export function SanjyraTree({
       runeFont,
     });
   // Files leave the page and its web fonts behind: runes carry their font inside.
-  const exportSvg = async (): Promise<TreeSvg> => {
+  const exportSvg = async (): Promise<ChartSvg> => {
     const tree = buildSvg();
     return hasRunes(tree) ? buildSvg(await fontAsDataUrl(runeFontUrl)) : tree;
   };
-  const { printed, print } = usePrintTree(buildSvg);
+  const { printed, print } = usePrintChart(buildSvg);
 
   const handleToggle = (id: number) => {
     setCardId(null);
@@ -345,10 +346,10 @@ export function SanjyraTree({
         borderColor: 'divider',
         borderRadius: 2,
         overflow: 'hidden',
-        bgcolor: treeStyle.background,
+        bgcolor: chartStyle.background,
       }}
     >
-      <TreeToolbar
+      <ChartToolbar
         labels={labels}
         renderText={renderText}
         onZoomIn={() => dispatch({ type: 'zoom', factor: ZOOM_STEP })}
@@ -376,7 +377,7 @@ export function SanjyraTree({
               d={edgesPath(
                 layout,
                 rect,
-                compact ? 0 : treeStyle.toggleOffset + treeStyle.toggleRadius,
+                compact ? 0 : chartStyle.toggleOffset + chartStyle.toggleRadius,
               )}
             />
             {compact && (
@@ -388,7 +389,7 @@ export function SanjyraTree({
                 {(Object.keys(shapes) as TreeNodeData['sex'][]).map((sex) => (
                   <path
                     key={sex}
-                    fill={treeStyle.accent[sex]}
+                    fill={chartStyle.accent[sex]}
                     d={accentsPath(shapes[sex], nodeWidth, nodeHeight)}
                   />
                 ))}
@@ -447,15 +448,7 @@ export function SanjyraTree({
           />
         </Suspense>
       )}
-      <GlobalStyles styles={printStyles} />
-      {printed &&
-        createPortal(
-          <div className="sanjyra-print-root">
-            {printed.width > printed.height && <style>{'@page { size: landscape; }'}</style>}
-            <div className="sanjyra-print-svg" dangerouslySetInnerHTML={{ __html: printed.svg }} />
-          </div>,
-          document.body,
-        )}
+      <ChartPrint printed={printed} />
     </Box>
   );
 }
@@ -481,34 +474,38 @@ const frameStyles = {
     userSelect: 'none',
     WebkitUserSelect: 'none',
     cursor: 'grab',
-    fontFamily: treeStyle.fontFamily,
+    fontFamily: chartStyle.fontFamily,
   },
   '& > svg:active': { cursor: 'grabbing' },
   '& > svg:focus': { outline: 'none' },
   // Strokes keep their screen width at any zoom, so a zoomed-out tree does not fade away.
   '& .tree-edges': {
     fill: 'none',
-    stroke: treeStyle.edge,
+    stroke: chartStyle.edge,
     strokeWidth: 1.5,
     vectorEffect: 'non-scaling-stroke',
   },
   '& .tree-shapes': {
-    fill: treeStyle.nodeFill,
-    stroke: treeStyle.muted,
+    fill: chartStyle.nodeFill,
+    stroke: chartStyle.muted,
     strokeWidth: 1,
     vectorEffect: 'non-scaling-stroke',
   },
   '& .tree-node': { cursor: 'pointer', outline: 'none' },
-  '& .tree-node .frame': { fill: treeStyle.nodeFill, stroke: treeStyle.nodeStroke, strokeWidth: 1 },
-  '& .tree-node:hover .frame': { stroke: treeStyle.primary },
+  '& .tree-node .frame': {
+    fill: chartStyle.nodeFill,
+    stroke: chartStyle.nodeStroke,
+    strokeWidth: 1,
+  },
+  '& .tree-node:hover .frame': { stroke: chartStyle.primary },
   '& .tree-node.is-focused .frame': {
-    fill: treeStyle.selectedFill,
-    stroke: treeStyle.primary,
+    fill: chartStyle.selectedFill,
+    stroke: chartStyle.primary,
     strokeWidth: 2.5,
   },
   '& .focus-ring': {
     fill: 'none',
-    stroke: treeStyle.primary,
+    stroke: chartStyle.primary,
     strokeWidth: 2,
     strokeDasharray: '5 3',
     opacity: 0,
@@ -519,8 +516,8 @@ const frameStyles = {
     display: 'flex',
     flexDirection: 'column',
     justifyContent: 'center',
-    color: treeStyle.text,
-    fontFamily: treeStyle.fontFamily,
+    color: chartStyle.text,
+    fontFamily: chartStyle.fontFamily,
     overflow: 'hidden',
   },
   '& .tree-node-name': {
@@ -534,24 +531,24 @@ const frameStyles = {
   '& .tree-node-meta': {
     fontSize: 12.5,
     lineHeight: '17px',
-    color: treeStyle.muted,
+    color: chartStyle.muted,
     whiteSpace: 'nowrap',
     overflow: 'hidden',
     textOverflow: 'ellipsis',
   },
   '& .tree-toggle': { cursor: 'pointer' },
   '& .tree-toggle-hit': { fill: 'transparent' },
-  '& .tree-toggle-pill': { fill: '#FFFFFF', stroke: treeStyle.edge, strokeWidth: 1.5 },
+  '& .tree-toggle-pill': { fill: '#FFFFFF', stroke: chartStyle.edge, strokeWidth: 1.5 },
   '& .tree-toggle:hover .tree-toggle-pill': {
-    stroke: treeStyle.primary,
-    fill: treeStyle.selectedFill,
+    stroke: chartStyle.primary,
+    fill: chartStyle.selectedFill,
   },
-  '& .tree-toggle.is-error .tree-toggle-pill': { stroke: treeStyle.error, fill: '#FFEBEE' },
-  '& .tree-toggle-text': { fontSize: 12, fontWeight: 700, fill: treeStyle.text },
-  '& .tree-toggle.is-error .tree-toggle-text': { fill: treeStyle.error },
+  '& .tree-toggle.is-error .tree-toggle-pill': { stroke: chartStyle.error, fill: '#FFEBEE' },
+  '& .tree-toggle-text': { fontSize: 12, fontWeight: 700, fill: chartStyle.text },
+  '& .tree-toggle.is-error .tree-toggle-text': { fill: chartStyle.error },
   '& .tree-spinner': {
     fill: 'none',
-    stroke: treeStyle.primary,
+    stroke: chartStyle.primary,
     strokeWidth: 2.5,
     strokeDasharray: '65 35',
     transformBox: 'fill-box',
@@ -559,32 +556,4 @@ const frameStyles = {
     animation: `${spin} 0.9s linear infinite`,
   },
   '@media (prefers-reduced-motion: reduce)': { '& .tree-spinner': { animationDuration: '3s' } },
-} as const;
-
-/**
- * While printing only the static SVG of the tree is shown, fitted to the page; on screen the
- * print copy is never visible.
- */
-const printStyles = {
-  '@media screen': { '.sanjyra-print-root': { display: 'none' } },
-  '@media print': {
-    'html, body': {
-      height: 'auto !important',
-      overflow: 'visible !important',
-      background: '#FFFFFF',
-    },
-    'body > *:not(.sanjyra-print-root)': { display: 'none !important' },
-    '.sanjyra-print-root': {
-      display: 'block',
-      width: '100%',
-      height: '96vh',
-      breakInside: 'avoid',
-    },
-    '.sanjyra-print-svg, .sanjyra-print-svg > svg': {
-      display: 'block',
-      width: '100%',
-      height: '100%',
-    },
-    '@page': { margin: '10mm' },
-  },
 } as const;

@@ -1,7 +1,7 @@
 import { memo, type ReactNode } from 'react';
-import type { LayoutNode } from '../lib/layout';
-import { accentPath, treeStyle } from '../lib/style';
-import { formatYears } from '../lib/text';
+import type { LayoutNode } from '../../../lib/svg-chart/layout';
+import { accentPath, chartStyle } from '../../../lib/svg-chart/style';
+import { formatYears } from '../../../lib/svg-chart/text';
 import type { ChildrenEntry } from '../lib/tree-state';
 import type { TreeLabels, TreeNodeData } from '../types';
 
@@ -104,8 +104,8 @@ export const TreeNodeView = memo(function TreeNodeView({
           height={height + 10}
           rx={14}
         />
-        <rect className="frame" width={width} height={height} rx={treeStyle.radius} />
-        <path d={accentPath(height)} fill={treeStyle.accent[person.sex]} />
+        <rect className="frame" width={width} height={height} rx={chartStyle.radius} />
+        <path d={accentPath(height)} fill={chartStyle.accent[person.sex]} />
         <foreignObject x={14} y={6} width={width - 22} height={height - 12} aria-hidden="true">
           {/* Spaces between the lines, so that their text reads as words, as the label does. */}
           <div className="tree-node-text">
@@ -128,7 +128,7 @@ export const TreeNodeView = memo(function TreeNodeView({
           toggle={toggle}
           personId={person.id}
           x={node.x}
-          y={node.y + height + treeStyle.toggleOffset}
+          y={node.y + height + chartStyle.toggleOffset}
           labels={labels}
           plainText={plainText}
         />
@@ -152,7 +152,7 @@ function Toggle({
   labels: TreeLabels;
   plainText: (text: string) => string;
 }) {
-  const r = treeStyle.toggleRadius;
+  const r = chartStyle.toggleRadius;
   let text = '';
   let title = labels.expand;
   if (toggle.kind === 'collapsed') {

@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { testLabels } from '../test/labels';
 import { buildPerson } from '../test/render';
 import type { TreeNodeData } from '../types';
-import { buildTreeSvg, hasRunes, pngScale } from './export';
-import { layoutTree } from './layout';
-import { nodeText, truncate } from './text';
+import { hasRunes, pngScale } from '../../../lib/svg-chart/export';
+import { nodeText, truncate } from '../../../lib/svg-chart/text';
+import { buildTreeSvg } from './export';
+import { layoutTree } from '../../../lib/svg-chart/layout';
 
 function family() {
   const people = [

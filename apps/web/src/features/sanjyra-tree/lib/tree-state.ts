@@ -1,6 +1,18 @@
 import type { TreeInitialData, TreeNodeData } from '../types';
-import { defaultLayoutOptions, layoutTree, type LayoutNode, type TreeLayout } from './layout';
-import { clampZoom, placeAt, revealNode, zoomAt, type Size, type ViewTransform } from './viewport';
+import {
+  defaultLayoutOptions,
+  layoutTree,
+  type LayoutNode,
+  type TreeLayout,
+} from '../../../lib/svg-chart/layout';
+import {
+  clampZoom,
+  placeAt,
+  zoomAt,
+  type Size,
+  type ViewTransform,
+} from '../../../lib/svg-chart/viewport';
+import { revealNode } from './viewport';
 
 /**
  * What is known about a person's children. `partial` lists the children drawn before all are

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { layoutTree } from './layout';
-import { edgesPath, nodeAt, nodesInRect, worldRect, zoomAt, type Rect } from './viewport';
+import { layoutTree } from '../../../lib/svg-chart/layout';
+import { worldRect, zoomAt, type Rect } from '../../../lib/svg-chart/viewport';
+import { edgesPath, nodeAt, nodesInRect } from './viewport';
 
 /** Five generations of four: 1 + 4 + 16 + 64 + 256 + 1024 = 1,365 people. */
 function bushy() {

@@ -5,10 +5,20 @@ import ZoomInIcon from '@mui/icons-material/ZoomIn';
 import ZoomOutIcon from '@mui/icons-material/ZoomOut';
 import { Box, Button, IconButton, Tooltip } from '@mui/material';
 import type { ReactNode } from 'react';
-import type { TreeLabels } from '../types';
 
-export interface TreeToolbarProps {
-  labels: TreeLabels;
+/** The toolbar's texts, from the page's catalogue. */
+export interface ChartToolbarLabels {
+  toolbar: string;
+  downloadSvg: string;
+  downloadPng: string;
+  print: string;
+  zoomIn: string;
+  zoomOut: string;
+  resetView: string;
+}
+
+export interface ChartToolbarProps {
+  labels: ChartToolbarLabels;
   renderText: (text: string) => ReactNode;
   onZoomIn: () => void;
   onZoomOut: () => void;
@@ -21,10 +31,10 @@ export interface TreeToolbarProps {
 const iconButton = { width: 44, height: 44 } as const;
 
 /**
- * Zoom and export buttons above the tree; on phones the long labels shrink to icons. Shown
+ * Zoom and export buttons above a chart; on phones the long labels shrink to icons. Shown
  * labels go through `renderText`; aria-labels keep the Cyrillic for screen readers.
  */
-export function TreeToolbar({
+export function ChartToolbar({
   labels,
   renderText,
   onZoomIn,
@@ -33,7 +43,7 @@ export function TreeToolbar({
   onDownloadSvg,
   onDownloadPng,
   onPrint,
-}: TreeToolbarProps) {
+}: ChartToolbarProps) {
   return (
     <Box
       role="toolbar"

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type RefObject } from 'react';
-import { zoomAt, type ViewTransform } from '../lib/viewport';
+import { zoomAt, type ViewTransform } from './viewport';
 
 type ViewUpdate = (view: ViewTransform) => ViewTransform;
 

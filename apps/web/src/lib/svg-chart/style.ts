@@ -1,7 +1,5 @@
-import type { TreeNodeData } from '../types';
-
-/** Colours and type shared by the live tree and its SVG export, so both look the same. */
-export const treeStyle = {
+/** Colours and type shared by the live charts and their SVG export, so both look the same. */
+export const chartStyle = {
   primary: '#E65100',
   selectedFill: '#FFF3E0',
   nodeFill: '#FFFFFF',
@@ -13,10 +11,7 @@ export const treeStyle = {
   background: '#FBF8F4',
   // Runes first: their font covers only U+10C00–10C48, so Inter still draws digits (KYRGYZ.md §1).
   fontFamily: "'Noto Sans Old Turkic', Inter, 'Noto Sans', 'DejaVu Sans', Arial, sans-serif",
-  accent: { M: '#00796B', F: '#AD1457', U: '#9E9E9E' } satisfies Record<
-    TreeNodeData['sex'],
-    string
-  >,
+  accent: { M: '#00796B', F: '#AD1457', U: '#9E9E9E' } satisfies Record<'M' | 'F' | 'U', string>,
   accentWidth: 6,
   radius: 10,
   /** Expand button under a box: centre below the box's bottom edge, and radius. */
@@ -26,8 +21,8 @@ export const treeStyle = {
 
 /** The part of a rounded box left of x = accentWidth: the coloured edge that tells the sex. */
 export function accentPath(height: number): string {
-  const r = treeStyle.radius;
-  const a = treeStyle.accentWidth;
+  const r = chartStyle.radius;
+  const a = chartStyle.accentWidth;
   const dy = r - Math.sqrt(r * r - (r - a) * (r - a));
   const f = (n: number) => Math.round(n * 100) / 100;
   return (

@@ -1,14 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import type { TreeSvg } from '../lib/export';
+import type { ChartSvg } from './export';
 
 /**
- * Puts the whole expanded tree, as one static SVG, into the document while the browser prints
- * (the print button or Ctrl+P). The live tree only holds the nodes in view, so it cannot print
- * itself; the print stylesheet hides everything else and fits the SVG to the page.
+ * Puts the whole chart, as one static SVG, into the document while the browser prints (the
+ * print button or Ctrl+P; "save as PDF" there). A live chart holds only the nodes in view and
+ * its controls, so it does not print itself; {@link ChartPrint} shows the copy and hides the rest.
  */
-export function usePrintTree(build: () => TreeSvg) {
-  const [printed, setPrinted] = useState<TreeSvg | null>(null);
+export function usePrintChart(build: () => ChartSvg) {
+  const [printed, setPrinted] = useState<ChartSvg | null>(null);
   const buildRef = useRef(build);
 
   useEffect(() => {

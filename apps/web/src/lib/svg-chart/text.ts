@@ -1,10 +1,9 @@
 import { isValidElement, type ReactNode } from 'react';
-import type { TreeLabels, TreeNodeData } from '../types';
 
 /** "1850–1920", "1850–", "?–1920", or "" when neither year is known. */
 export function formatYears(
-  person: Pick<TreeNodeData, 'birth_year' | 'death_year'>,
-  unknown: TreeLabels['unknownYear'],
+  person: { birth_year: number | null; death_year: number | null },
+  unknown: string,
 ): string {
   const { birth_year: birth, death_year: death } = person;
   if (birth === null && death === null) return '';

@@ -1,0 +1,97 @@
+import {
+  PERSON_LIMITS,
+  type DescendantChart,
+  type DescendantChartQuery,
+  type Pedigree,
+  type PedigreeQuery,
+  type PersonSummary,
+} from '@bagysh/shared';
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client';
+import { notFound } from '../../lib/http-errors';
+import { intArray, summaryColumns, type SummaryRow } from './person-rows';
+import { projectSummary, siblingOrder, visibleChildOf, type Viewer } from './privacy';
+
+/**
+ * The pedigree and descendant charts (issue 16): one primary-key or parent-index read per
+ * generation, whatever the size of the tree. Each generation is projected for the viewer before
+ * the next is read, so a hidden mother link is never followed.
+ */
+
+async function readPerson(db: Db, id: number, viewer: Viewer): Promise<PersonSummary> {
+  const [row] = await queryRows<SummaryRow>(
+    db,
+    sql`select ${summaryColumns(viewer)} from persons p where p.id = ${id}`,
+  );
+  if (!row) throw notFound();
+  return projectSummary(row, viewer);
+}
+
+/** The person, then their parents, grandparents… up to `generations` above, each once. */
+export async function readPedigree(
+  db: Db,
+  id: number,
+  query: PedigreeQuery,
+  viewer: Viewer,
+): Promise<Pedigree> {
+  const root = await readPerson(db, id, viewer);
+  const results = [root];
+  const seen = new Set([root.id]);
+  let level = [root];
+  for (let generation = 1; generation <= query.generations; generation++) {
+    const parents = new Set<number>();
+    for (const person of level) {
+      for (const parent of [person.father_id, person.mother_id]) {
+        if (parent !== null && !seen.has(parent)) parents.add(parent);
+      }
+    }
+    if (parents.size === 0) break;
+    const rows = await queryRows<SummaryRow>(
+      db,
+      sql`select ${summaryColumns(viewer)} from persons p
+          where p.id = any(${intArray([...parents])}) order by p.id`,
+    );
+    level = rows.map((row) => projectSummary(row, viewer));
+    for (const person of level) seen.add(person.id);
+    results.push(...level);
+  }
+  return { generations: query.generations, results };
+}
+
+/**
+ * The person, then their children through either parent link the viewer may see, their
+ * children's children… up to `generations` below, at most `maxChartPersons` in all.
+ */
+export async function readDescendantChart(
+  db: Db,
+  id: number,
+  query: DescendantChartQuery,
+  viewer: Viewer,
+): Promise<DescendantChart> {
+  const root = await readPerson(db, id, viewer);
+  const results = [root];
+  const seen = new Set([root.id]);
+  let frontier = [root.id];
+  let truncated = false;
+  for (let generation = 1; generation <= query.generations && frontier.length > 0; generation++) {
+    const remaining = PERSON_LIMITS.maxChartPersons - results.length;
+    const rows = await queryRows<SummaryRow>(
+      db,
+      sql`select ${summaryColumns(viewer)} from persons p
+          where ${visibleChildOf(viewer, intArray(frontier))}
+          order by ${siblingOrder(viewer)}
+          limit ${remaining + 1 + seen.size}`,
+    );
+    // A child of two persons of the chart (a marriage within the family) is listed once.
+    const fresh = rows.filter((row) => !seen.has(row.id));
+    if (fresh.length > remaining) {
+      results.push(...fresh.slice(0, remaining).map((row) => projectSummary(row, viewer)));
+      truncated = true;
+      break;
+    }
+    for (const row of fresh) seen.add(row.id);
+    results.push(...fresh.map((row) => projectSummary(row, viewer)));
+    frontier = fresh.map((row) => row.id);
+  }
+  return { generations: query.generations, truncated, results };
+}

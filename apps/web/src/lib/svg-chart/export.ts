@@ -1,0 +1,108 @@
+/** A standalone SVG file of a chart and its size in CSS pixels. */
+export interface ChartSvg {
+  svg: string;
+  width: number;
+  height: number;
+}
+
+const escapeMap: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&apos;',
+};
+
+export function escapeXml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => escapeMap[c]!);
+}
+
+const RUNES = /[\u{10C00}-\u{10C4F}]/u;
+
+/** True when the SVG shows Old Turkic runes (and so needs their font embedded). */
+export function hasRunes({ svg }: ChartSvg): boolean {
+  return RUNES.test(svg);
+}
+
+let fontDataUrl: Promise<string> | null = null;
+
+/** The WOFF2 font file at `url` as a data: URL, fetched once. */
+export function fontAsDataUrl(url: string): Promise<string> {
+  fontDataUrl ??= (async () => {
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`Font ${url}: HTTP ${response.status}`);
+    let binary = '';
+    for (const byte of new Uint8Array(await response.arrayBuffer())) {
+      binary += String.fromCharCode(byte);
+    }
+    return `data:font/woff2;base64,${btoa(binary)}`;
+  })().catch((error: unknown) => {
+    // A failed fetch is not remembered: the next export tries again.
+    fontDataUrl = null;
+    throw error;
+  });
+  return fontDataUrl;
+}
+
+/** Largest scale ≤ `wanted` that keeps the canvas within what browsers will allocate. */
+export function pngScale(width: number, height: number, wanted = 2): number {
+  const maxSide = 16_384;
+  const maxArea = 64_000_000;
+  return Math.max(
+    0.05,
+    Math.min(wanted, maxSide / width, maxSide / height, Math.sqrt(maxArea / (width * height))),
+  );
+}
+
+/** Draws an SVG (from {@link buildChartSvg}) on a white canvas and encodes it as PNG. */
+export async function svgToPngBlob(
+  { svg, width, height }: ChartSvg,
+  wantedScale = 2,
+): Promise<Blob> {
+  const scale = pngScale(width, height, wantedScale);
+  const url = URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml;charset=utf-8' }));
+  try {
+    const image = new Image();
+    image.decoding = 'async';
+    const loaded = new Promise<void>((resolve, reject) => {
+      image.onload = () => resolve();
+      image.onerror = () => reject(new Error('The chart SVG could not be loaded as an image'));
+    });
+    image.src = url;
+    await loaded;
+    const canvas = document.createElement('canvas');
+    canvas.width = Math.round(width * scale);
+    canvas.height = Math.round(height * scale);
+    const context = canvas.getContext('2d');
+    if (!context) throw new Error('Canvas 2D is not available');
+    context.fillStyle = '#FFFFFF';
+    context.fillRect(0, 0, canvas.width, canvas.height);
+    context.drawImage(image, 0, 0, canvas.width, canvas.height);
+    return await new Promise<Blob>((resolve, reject) => {
+      canvas.toBlob(
+        (blob) => (blob ? resolve(blob) : reject(new Error('PNG encoding failed'))),
+        'image/png',
+      );
+    });
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+}
+
+export function svgBlob({ svg }: ChartSvg): Blob {
+  return new Blob([svg], { type: 'image/svg+xml;charset=utf-8' });
+}
+
+/** Saves a blob through a temporary download link. */
+export function downloadBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Some browsers start the download after the click returns; free the URL a little later.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
