@@ -10,6 +10,7 @@ export * from './content';
 export * from './auth';
 export * from './site';
 export * from './persons';
+export * from './charts';
 export * from './revisions';
 export * from './clans';
 export * from './search';

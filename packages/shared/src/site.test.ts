@@ -33,6 +33,8 @@ describe('the route table of spec §2', () => {
       '/profile | Профиль | default | login',
       '/users | Колдонуучулар | default | login',
       '/persons/:id | Инсандар | default | public',
+      '/persons/:id/pedigree | Ата-теги | default | public',
+      '/persons/:id/descendants | Урпактары | default | public',
       '/moderation | Модерация | default | login',
       '/gedcom | GEDCOM: импорт жана экспорт | default | login',
     ]);

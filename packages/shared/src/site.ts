@@ -59,6 +59,8 @@ export type SiteRouteId =
   | 'profile'
   | 'users'
   | 'person'
+  | 'pedigree'
+  | 'descendants'
   | 'moderation'
   | 'gedcom';
 
@@ -144,6 +146,21 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
   },
   // Added by the genealogy pages (issue 6): a person's page and the moderators' queue.
   { id: 'person', path: '/persons/:id', title: 'Инсандар', layout: 'default', access: 'public' },
+  // Issue 16: a person's pedigree (both parents' lines) and descendant chart (all lines).
+  {
+    id: 'pedigree',
+    path: '/persons/:id/pedigree',
+    title: 'Ата-теги',
+    layout: 'default',
+    access: 'public',
+  },
+  {
+    id: 'descendants',
+    path: '/persons/:id/descendants',
+    title: 'Урпактары',
+    layout: 'default',
+    access: 'public',
+  },
   {
     id: 'moderation',
     path: '/moderation',

@@ -34,6 +34,8 @@ const pages: Record<SiteRouteId | 'notFound', () => Promise<PageModule>> = {
   profile: () => import('./routes/profile'),
   users: () => import('./routes/users'),
   person: () => import('./routes/person'),
+  pedigree: () => import('./routes/pedigree'),
+  descendants: () => import('./routes/descendants'),
   moderation: () => import('./routes/moderation'),
   gedcom: () => import('./routes/gedcom'),
   notFound: () => import('./routes/not-found'),

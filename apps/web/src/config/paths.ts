@@ -30,6 +30,8 @@ export const paths = {
   profile: () => href('profile'),
   users: () => href('users'),
   person: (id: string | number) => href('person', { id }),
+  pedigree: (id: string | number) => href('pedigree', { id }),
+  descendants: (id: string | number) => href('descendants', { id }),
   moderation: () => href('moderation'),
   gedcom: () => href('gedcom'),
 } as const;

@@ -1,5 +1,5 @@
 import {
-  PERSON_LIMITS,
+  CHART_LIMITS,
   type DescendantChart,
   type DescendantChartQuery,
   type Pedigree,
@@ -60,7 +60,7 @@ export async function readPedigree(
 
 /**
  * The person, then their children through either parent link the viewer may see, their
- * children's children… up to `generations` below, at most `maxChartPersons` in all.
+ * children's children… up to `generations` below, at most `CHART_LIMITS.maxPersons` in all.
  */
 export async function readDescendantChart(
   db: Db,
@@ -74,7 +74,7 @@ export async function readDescendantChart(
   let frontier = [root.id];
   let truncated = false;
   for (let generation = 1; generation <= query.generations && frontier.length > 0; generation++) {
-    const remaining = PERSON_LIMITS.maxChartPersons - results.length;
+    const remaining = CHART_LIMITS.maxPersons - results.length;
     const rows = await queryRows<SummaryRow>(
       db,
       sql`select ${summaryColumns(viewer)} from persons p

@@ -341,6 +341,17 @@ describe('the head of a person page', () => {
     expect(await page(url)).toBe(before);
   });
 
+  it('titles the person’s charts by the name, and canonicalizes them on their own path', async () => {
+    const pedigree = await page(`/persons/${dead}/pedigree`);
+    expect(pedigree).toContain('<title>Өмүрбек: ата-теги - Багыш санжырасы</title>');
+    expect(canonical(pedigree)).toBe(`http://bagysh.example/persons/${dead}/pedigree`);
+    const descendants = await page(`/persons/${dead}/descendants/`);
+    expect(metaContent(descendants, 'og:title')).toBe('Өмүрбек: урпактары');
+    expect(metaContent(await page(`/persons/${living}/pedigree`), 'description')).toBe(
+      'Азамат. Атасы: Өмүрбек. 4-муун. Уруу / урук: Жакшылык уругу.',
+    );
+  });
+
   it('escapes a name with quotes and markup', async () => {
     const name = `"Айбек" 'Тест' </title><script>alert(1)</script>`;
     await app.db.update(persons).set({ name }).where(eq(persons.id, dead));
@@ -352,7 +363,13 @@ describe('the head of a person page', () => {
   });
 
   it('answers 404 with the not-found head for a missing person', async () => {
-    for (const url of ['/persons/999999', '/persons/0', '/persons/99999999999']) {
+    for (const url of [
+      '/persons/999999',
+      '/persons/0',
+      '/persons/99999999999',
+      '/persons/999999/pedigree',
+      '/persons/abc/descendants',
+    ]) {
       const html = await page(url, 404);
       expect(metaContent(html, 'robots'), url).toBe('noindex');
       expect(canonical(html), url).toBeUndefined();

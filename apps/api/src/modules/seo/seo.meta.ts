@@ -95,11 +95,20 @@ const POST_KINDS: Partial<Record<SiteRouteId, PostKind>> = {
   newsItem: 'news',
 };
 
-/** The `:id` of a detail path, or null when it is not an id a row could have. */
-function itemId(path: string): number | null {
-  const id = Number(/\/(\d{1,10})\/?$/.exec(path)?.[1]);
+/** The `:id` of a detail path (where the route has it), or null when no row could have it. */
+function itemId(route: SiteRoute, path: string): number | null {
+  const at = route.path.split('/').indexOf(':id');
+  const segment = path.split('/')[at] ?? '';
+  const id = /^\d{1,10}$/.test(segment) ? Number(segment) : NaN;
   return Number.isSafeInteger(id) && id >= 1 && id <= 2_147_483_647 ? id : null;
 }
+
+/** The person pages: the page itself and its charts, titled "name" or "name: chart". */
+const PERSON_PAGES: Partial<Record<SiteRouteId, string | null>> = {
+  person: null,
+  pedigree: 'ата-теги',
+  descendants: 'урпактары',
+};
 
 function canonicalQuery(route: SiteRoute, query: URLSearchParams): string {
   const kept = new URLSearchParams();
@@ -171,22 +180,24 @@ export async function pageHead(
   };
   if (route.access === 'login') return { ...base, canonical: null };
 
-  const id = route.path.includes(':id') ? itemId(path) : null;
+  const id = route.path.includes(':id') ? itemId(route, path) : null;
   if (route.path.includes(':id') && id === null) return NOT_FOUND;
   // The route's own spelling: /Persons/5/ and /persons/5 are one page.
   const canonicalPath = id === null ? route.path : route.path.replace(':id', String(id));
   const canonical = `${origin}${canonicalPath}${canonicalQuery(route, query)}`;
 
-  if (route.id === 'person' && id !== null) {
+  const chart = PERSON_PAGES[route.id];
+  if (chart !== undefined && id !== null) {
     const person = await readPerson(db, id);
     if (!person) return NOT_FOUND;
+    const title = chart === null ? person.name : `${person.name}: ${chart}`;
     return {
       ...base,
-      title: pageTitle(person.name),
+      title: pageTitle(title),
       description: personDescription(person),
       canonical,
       ogType: 'profile',
-      ogTitle: person.name,
+      ogTitle: title,
       image: person.photo_file_id === null ? null : fileDownloadPath(person.photo_file_id),
     };
   }

@@ -1,6 +1,7 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { accounts } from './areas/accounts';
+import type { charts } from './areas/charts';
 import type { content } from './areas/content';
 import type { files } from './areas/files';
 import type { gedcom } from './areas/gedcom';
@@ -13,6 +14,7 @@ import { ky } from './ky';
 interface Resources {
   translation: typeof ky;
   accounts: typeof accounts;
+  charts: typeof charts;
   content: typeof content;
   files: typeof files;
   gedcom: typeof gedcom;

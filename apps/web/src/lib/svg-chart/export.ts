@@ -5,18 +5,6 @@ export interface ChartSvg {
   height: number;
 }
 
-const escapeMap: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&apos;',
-};
-
-export function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => escapeMap[c]!);
-}
-
 const RUNES = /[\u{10C00}-\u{10C4F}]/u;
 
 /** True when the SVG shows Old Turkic runes (and so needs their font embedded). */

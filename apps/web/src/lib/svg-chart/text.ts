@@ -43,3 +43,15 @@ export function nodeText(node: ReactNode): string | undefined {
   }
   return undefined;
 }
+
+const escapeMap: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&apos;',
+};
+
+export function escapeXml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => escapeMap[c]!);
+}

@@ -372,7 +372,8 @@ describe('SanjyraTree', () => {
       const sons = family.childrenOf.get(family.root.id)!;
       expect(items(container).length).toBeLessThan(sons.length);
       await settle(() => click(container.querySelector('[aria-label="SVG жүктөп алуу"]')!));
-      expect(saved).toHaveLength(1);
+      // The download code loads on the first click.
+      await vi.waitFor(() => expect(saved).toHaveLength(1));
       expect(saved[0]!.type).toBe('image/svg+xml;charset=utf-8');
       const svg = await saved[0]!.text();
       for (const person of [family.root, ...sons]) expect(svg).toContain(`>${person.name}</text>`);

@@ -1,4 +1,3 @@
-import runeFontUrl from '@fontsource/noto-sans-old-turkic/files/noto-sans-old-turkic-old-turkic-400-normal.woff2?url';
 import { Box } from '@mui/material';
 import { keyframes } from '@mui/material/styles';
 import {
@@ -17,14 +16,6 @@ import {
   type ReactNode,
 } from 'react';
 import { ChartToolbar } from '../../../lib/svg-chart/chart-toolbar';
-import {
-  downloadBlob,
-  fontAsDataUrl,
-  hasRunes,
-  svgBlob,
-  svgToPngBlob,
-  type ChartSvg,
-} from '../../../lib/svg-chart/export';
 import { chartStyle } from '../../../lib/svg-chart/style';
 import { nodeText } from '../../../lib/svg-chart/text';
 import { ChartPrint } from '../../../lib/svg-chart/chart-print';
@@ -43,7 +34,7 @@ import { TreeNodeView } from './tree-node';
 const PersonCard = lazy(() =>
   import('./person-card').then(({ PersonCard }) => ({ default: PersonCard })),
 );
-const ExportError = lazy(() => import('./export-error'));
+const ExportError = lazy(() => import('../../../lib/svg-chart/export-error'));
 
 /** Screen pixels around the frame whose nodes are rendered too, so panning shows no gaps. */
 const CULL_MARGIN = 160;
@@ -205,11 +196,6 @@ export function SanjyraTree({
       selectedId: state.focusId,
       runeFont,
     });
-  // Files leave the page and its web fonts behind: runes carry their font inside.
-  const exportSvg = async (): Promise<ChartSvg> => {
-    const tree = buildSvg();
-    return hasRunes(tree) ? buildSvg(await fontAsDataUrl(runeFontUrl)) : tree;
-  };
   const { printed, print } = usePrintChart(buildSvg);
 
   const handleToggle = (id: number) => {
@@ -302,15 +288,9 @@ export function SanjyraTree({
     }
   };
 
-  const handleDownloadSvg = () => {
-    exportSvg()
-      .then((tree) => downloadBlob(svgBlob(tree), `${fileName}.svg`))
-      .catch(() => setExportFailed(true));
-  };
-  const handleDownloadPng = () => {
-    exportSvg()
-      .then(svgToPngBlob)
-      .then((blob) => downloadBlob(blob, `${fileName}.png`))
+  const download = (format: 'svg' | 'png') => {
+    import('../../../lib/svg-chart/download')
+      .then(({ downloadChart }) => downloadChart(format, buildSvg, fileName))
       .catch(() => setExportFailed(true));
   };
 
@@ -355,8 +335,8 @@ export function SanjyraTree({
         onZoomIn={() => dispatch({ type: 'zoom', factor: ZOOM_STEP })}
         onZoomOut={() => dispatch({ type: 'zoom', factor: 1 / ZOOM_STEP })}
         onReset={() => dispatch({ type: 'reset-view' })}
-        onDownloadSvg={handleDownloadSvg}
-        onDownloadPng={handleDownloadPng}
+        onDownloadSvg={() => download('svg')}
+        onDownloadPng={() => download('png')}
         onPrint={print}
       />
       <Box ref={frameRef} sx={[{ position: 'relative', flex: 1, minHeight: 0 }, frameStyles]}>

@@ -1,7 +1,7 @@
 import type { TreeLabels, TreeNodeData } from '../types';
 import type { TreeLayout } from '../../../lib/svg-chart/layout';
-import { formatYears, truncate } from '../../../lib/svg-chart/text';
-import { escapeXml, type ChartSvg } from '../../../lib/svg-chart/export';
+import { escapeXml, formatYears, truncate } from '../../../lib/svg-chart/text';
+import type { ChartSvg } from '../../../lib/svg-chart/export';
 import { accentPath, chartStyle } from '../../../lib/svg-chart/style';
 import { edgesPath } from './viewport';
 

@@ -1,0 +1,79 @@
+import type { PersonSummary } from '@bagysh/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { paths } from '../../../config/paths';
+import { notify } from '../../../lib/notify';
+import { useScript } from '../../../lib/script';
+import { getPedigreeQueryOptions, usePedigree } from '../api/charts-api';
+import type { ChartBox } from '../lib/chart-layout';
+import { layoutPedigree, PEDIGREE_GENERATIONS, PEDIGREE_STEP } from '../lib/pedigree-layout';
+import { ChartPage } from './chart-page';
+import { FamilyChart } from './family-chart';
+import { photoUrl } from './photo';
+import { useChartLabels } from './use-chart-labels';
+
+/**
+ * A person's pedigree: both parents' lines, five generations at first; "+" loads two more
+ * above a person, a click on a person recentres the chart on them (their own page).
+ */
+export function PedigreeChart({ id, notFound }: { id: number; notFound: ReactNode }) {
+  const { t } = useTranslation('charts');
+  const script = useScript();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const labels = useChartLabels('pedigree');
+  const query = usePedigree(id, PEDIGREE_GENERATIONS);
+  const [more, setMore] = useState<PersonSummary[]>([]);
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
+
+  const persons = useMemo(() => {
+    const all = new Map<number, PersonSummary>();
+    for (const person of [...(query.data?.results ?? []), ...more]) all.set(person.id, person);
+    return all;
+  }, [query.data, more]);
+  const layout = useMemo(() => layoutPedigree(id, persons, expanded), [id, persons, expanded]);
+
+  const handleToggle = (box: ChartBox) => {
+    if (box.toggle === 'collapse') {
+      setExpanded((keys) => new Set([...keys].filter((key) => !key.startsWith(box.key))));
+      return;
+    }
+    if (box.toggle !== 'expand') return;
+    setExpanded((keys) => new Set(keys).add(box.key));
+    queryClient
+      .fetchQuery(getPedigreeQueryOptions(box.person.id, PEDIGREE_STEP))
+      .then((data) => setMore((list) => [...list, ...data.results]))
+      .catch(() => {
+        setExpanded((keys) => new Set([...keys].filter((key) => key !== box.key)));
+        void notify(t('loadError'), { type: 'error' });
+      });
+  };
+
+  const plainText = useCallback((text: string) => script.plain(text), [script]);
+  const renderText = useCallback((text: string) => script.text(text), [script]);
+  const root = persons.get(id);
+  return (
+    <ChartPage
+      kind="pedigree"
+      person={root}
+      error={query.error}
+      retry={() => void query.refetch()}
+      notFound={notFound}
+      note={root && layout.boxes.length === 1 ? t('pedigree.empty') : undefined}
+    >
+      <FamilyChart
+        layout={layout}
+        labels={labels}
+        personHref={paths.pedigree}
+        onOpenPerson={(person) => void navigate(paths.pedigree(person))}
+        onToggle={handleToggle}
+        plainText={plainText}
+        renderText={renderText}
+        photoUrl={photoUrl}
+        fileName={t('pedigree.fileName')}
+      />
+    </ChartPage>
+  );
+}

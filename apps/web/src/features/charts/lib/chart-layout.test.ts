@@ -1,0 +1,147 @@
+import type { PersonSummary } from '@bagysh/shared';
+import { describe, expect, it } from 'vitest';
+import { buildChartSvg } from './chart-svg';
+import { childrenIndex, layoutDescendants } from './descendant-layout';
+import { layoutPedigree, parentsShown, pedigreeBox } from './pedigree-layout';
+
+let nextId = 1;
+function person(fields: Partial<PersonSummary> = {}): PersonSummary {
+  const id = fields.id ?? nextId++;
+  return {
+    id,
+    name: `Адам ${id}`,
+    sex: 'M',
+    father_id: null,
+    mother_id: null,
+    birth_year: null,
+    death_year: null,
+    is_living: false,
+    living: false,
+    restricted: false,
+    birth_order: null,
+    generation: 1,
+    child_count: 0,
+    descendant_count: 0,
+    ...fields,
+  };
+}
+
+const mapOf = (list: PersonSummary[]) => new Map(list.map((p) => [p.id, p]));
+
+/** A full pedigree of `generations` above person 1: ids by heap order (father 2n, mother 2n+1). */
+function fullPedigree(generations: number) {
+  const list: PersonSummary[] = [];
+  const last = 2 ** (generations + 1) - 1;
+  for (let id = 1; id <= last; id++) {
+    const hasParents = 2 * id <= 2 ** (generations + 2) - 1;
+    list.push(
+      person({
+        id,
+        sex: id === 1 || id % 2 === 0 ? 'M' : 'F',
+        father_id: hasParents ? 2 * id : null,
+        mother_id: hasParents ? 2 * id + 1 : null,
+      }),
+    );
+  }
+  return mapOf(list);
+}
+
+describe('the pedigree layout', () => {
+  it('puts the person at the left, fathers above mothers, one column per generation', () => {
+    const layout = layoutPedigree(1, fullPedigree(4), new Set());
+    expect(layout.boxes).toHaveLength(31);
+    const at = (id: number) => layout.boxes.find((box) => box.person.id === id)!;
+    const column = pedigreeBox.width + pedigreeBox.columnGap;
+    expect(at(1).x).toBe(0);
+    expect(at(2).x).toBe(column);
+    expect(at(16).x).toBe(4 * column);
+    expect(at(2).y).toBeLessThan(at(3).y);
+    // The person sits between the parents; no two boxes of a column overlap.
+    expect(at(1).y).toBeGreaterThan(at(2).y);
+    expect(at(1).y).toBeLessThan(at(3).y);
+    const lastColumn = layout.boxes.filter((box) => box.depth === 4).sort((a, b) => a.y - b.y);
+    for (let i = 1; i < lastColumn.length; i++) {
+      expect(lastColumn[i]!.y - lastColumn[i - 1]!.y).toBeGreaterThanOrEqual(pedigreeBox.height);
+    }
+    // The fifth generation is known to exist: expand buttons, the others have none.
+    expect(lastColumn.every((box) => box.toggle === 'expand')).toBe(true);
+    expect(at(1).toggle).toBe('none');
+    expect(layout.edges.match(/M/g)).toHaveLength(30);
+  });
+
+  it('expands two generations above a box, shows loading until they arrive, collapses', () => {
+    const persons = fullPedigree(6);
+    const key = 'ffff';
+    expect(parentsShown(key, new Set())).toBe(false);
+    expect(parentsShown(key, new Set([key]))).toBe(true);
+    expect(parentsShown(`${key}f`, new Set([key]))).toBe(true);
+    expect(parentsShown(`${key}ff`, new Set([key]))).toBe(false);
+
+    const layout = layoutPedigree(1, persons, new Set([key]));
+    expect(layout.boxes).toHaveLength(31 + 2 + 4);
+    expect(layout.boxes.find((box) => box.key === key)?.toggle).toBe('collapse');
+    expect(layout.boxes.find((box) => box.key === `${key}ff`)?.toggle).toBe('expand');
+
+    const partial = new Map(persons);
+    partial.delete(32);
+    const waiting = layoutPedigree(1, partial, new Set([key]));
+    expect(waiting.boxes.find((box) => box.key === key)?.toggle).toBe('loading');
+  });
+
+  it('follows the mother’s line and draws an ancestor reached twice twice', () => {
+    const grand = person({ name: 'Чоң ата' });
+    const father = person({ father_id: grand.id });
+    const mother = person({ sex: 'F', father_id: grand.id });
+    const me = person({ father_id: father.id, mother_id: mother.id });
+    const layout = layoutPedigree(me.id, mapOf([grand, father, mother, me]), new Set());
+    expect(layout.boxes.map((box) => box.key).sort()).toEqual(['', 'f', 'ff', 'm', 'mf']);
+    expect(layout.boxes.filter((box) => box.person.id === grand.id)).toHaveLength(2);
+  });
+});
+
+describe('the descendant layout', () => {
+  const root = person({ child_count: 2 });
+  const son = person({ father_id: root.id, birth_order: 1, child_count: 1 });
+  const daughter = person({ sex: 'F', father_id: root.id, birth_order: 2, child_count: 1 });
+  const husband = 9_000;
+  const grandson = person({ father_id: son.id });
+  const daughtersSon = person({ father_id: husband, mother_id: daughter.id, child_count: 3 });
+  const persons = mapOf([daughtersSon, grandson, daughter, son, root]);
+
+  it('puts a daughter’s children under her, siblings in birth order', () => {
+    expect(childrenIndex(persons).get(root.id)).toEqual([son.id, daughter.id]);
+    expect(childrenIndex(persons).get(daughter.id)).toEqual([daughtersSon.id]);
+    const layout = layoutDescendants(root.id, persons, new Set());
+    const at = (id: number) => layout.boxes.find((box) => box.person.id === id)!;
+    expect(layout.boxes).toHaveLength(5);
+    expect(at(daughtersSon.id).depth).toBe(2);
+    expect(at(daughtersSon.id).y).toBeGreaterThan(at(daughter.id).y);
+    expect(at(son.id).x).toBeLessThan(at(daughter.id).x);
+    expect(at(root.id).toggle).toBe('collapse');
+    // Children not loaded yet: an expand button.
+    expect(at(daughtersSon.id).toggle).toBe('expand');
+    expect(at(grandson.id).toggle).toBe('none');
+  });
+
+  it('collapses a line and shows loading while more is fetched', () => {
+    const layout = layoutDescendants(root.id, persons, new Set([daughter.id]), new Set([son.id]));
+    expect(layout.boxes.map((box) => box.person.id)).not.toContain(daughtersSon.id);
+    expect(layout.boxes.find((box) => box.person.id === daughter.id)?.toggle).toBe('expand');
+    expect(layout.boxes.find((box) => box.person.id === son.id)?.toggle).toBe('loading');
+  });
+
+  it('exports every box as a standalone SVG, names in the given script', () => {
+    const layout = layoutDescendants(root.id, persons, new Set());
+    const { svg, width, height } = buildChartSvg({
+      layout,
+      title: 'Урпактары',
+      unknownYear: '?',
+      text: (text) => text.toUpperCase(),
+    });
+    expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
+    expect(svg.match(/<g transform/g)).toHaveLength(5);
+    expect(svg).toContain(`>${daughter.name.toUpperCase()}</text>`);
+    expect(width).toBeGreaterThan(layout.boxWidth * 2);
+    expect(height).toBeGreaterThan(layout.boxHeight * 3);
+  });
+});

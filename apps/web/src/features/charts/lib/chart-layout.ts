@@ -1,0 +1,48 @@
+import type { PersonSummary } from '@bagysh/shared';
+
+/** What the button beside a box does: nothing, show more, hide, or wait for the data. */
+export type ToggleState = 'none' | 'expand' | 'collapse' | 'loading';
+
+/** One drawn box. A person may be drawn twice in a pedigree (cousins married), so boxes have keys. */
+export interface ChartBox {
+  key: string;
+  person: PersonSummary;
+  /** Top-left corner, in world pixels. */
+  x: number;
+  y: number;
+  /** Generations from the chart's person (0 for them). */
+  depth: number;
+  toggle: ToggleState;
+}
+
+/** A laid-out chart: boxes of one size, the connectors as one path, and the extent. */
+export interface ChartLayout {
+  boxes: ChartBox[];
+  edges: string;
+  /** 'right': ancestors to the right of the person; 'down': descendants below. */
+  direction: 'right' | 'down';
+  boxWidth: number;
+  boxHeight: number;
+  bounds: { minX: number; maxX: number; minY: number; maxY: number };
+}
+
+export const r1 = (value: number) => Math.round(value * 10) / 10;
+
+export function boundsOf(
+  boxes: readonly ChartBox[],
+  width: number,
+  height: number,
+): ChartLayout['bounds'] {
+  if (boxes.length === 0) return { minX: 0, maxX: width, minY: 0, maxY: height };
+  let minX = Infinity;
+  let maxX = -Infinity;
+  let minY = Infinity;
+  let maxY = -Infinity;
+  for (const box of boxes) {
+    minX = Math.min(minX, box.x);
+    maxX = Math.max(maxX, box.x + width);
+    minY = Math.min(minY, box.y);
+    maxY = Math.max(maxY, box.y + height);
+  }
+  return { minX, maxX, minY, maxY };
+}

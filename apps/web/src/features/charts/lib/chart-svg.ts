@@ -1,0 +1,73 @@
+import type { ChartSvg } from '../../../lib/svg-chart/export';
+import { accentPath, chartStyle } from '../../../lib/svg-chart/style';
+import { escapeXml, formatYears, truncate } from '../../../lib/svg-chart/text';
+import type { ChartLayout } from './chart-layout';
+
+/** Characters of a name that fit a box beside a photo, and without one. */
+export const NAME_CHARS = { photo: 17, plain: 21 } as const;
+
+export interface ChartSvgOptions {
+  layout: ChartLayout;
+  title: string;
+  unknownYear: string;
+  /** Converts a name for display (runes in old_ky); default: as is. */
+  text?: (text: string) => string;
+  focusKey?: string;
+  padding?: number;
+  /** The rune font as a data: URL, for a file that leaves the page's web fonts behind. */
+  runeFont?: string;
+}
+
+/**
+ * A standalone SVG of the whole chart, styles as attributes so that it looks the same outside
+ * the page. Photos stay out: a file cannot reach the site's thumbnails.
+ */
+export function buildChartSvg({
+  layout,
+  title,
+  unknownYear,
+  text = (value) => value,
+  focusKey = '',
+  padding = 24,
+  runeFont,
+}: ChartSvgOptions): ChartSvg {
+  const { boxWidth, boxHeight, bounds } = layout;
+  const x0 = bounds.minX - padding;
+  const y0 = bounds.minY - padding;
+  const width = Math.ceil(bounds.maxX - bounds.minX + 2 * padding);
+  const height = Math.ceil(bounds.maxY - bounds.minY + 2 * padding);
+  const accent = accentPath(boxHeight);
+  const out = [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" ` +
+      `viewBox="${x0} ${y0} ${width} ${height}" font-family="${escapeXml(chartStyle.fontFamily)}">`,
+    `<title>${escapeXml(title)}</title>`,
+    runeFont
+      ? `<defs><style>@font-face{font-family:'Noto Sans Old Turkic';font-weight:400;` +
+        `src:url(${escapeXml(runeFont)}) format('woff2');unicode-range:U+10C00-10C4F;}</style></defs>`
+      : '',
+    `<rect x="${x0}" y="${y0}" width="${width}" height="${height}" fill="#FFFFFF"/>`,
+    `<path d="${layout.edges}" fill="none" stroke="${chartStyle.edge}" stroke-width="1.5"/>`,
+  ];
+  for (const box of layout.boxes) {
+    const { person } = box;
+    const focused = box.key === focusKey;
+    const years = formatYears(person, unknownYear);
+    out.push(
+      `<g transform="translate(${box.x} ${box.y})">`,
+      `<rect width="${boxWidth}" height="${boxHeight}" rx="${chartStyle.radius}" ` +
+        `fill="${focused ? chartStyle.selectedFill : chartStyle.nodeFill}" ` +
+        `stroke="${focused ? chartStyle.primary : chartStyle.nodeStroke}" ` +
+        `stroke-width="${focused ? 2.5 : 1}"/>`,
+      `<path d="${accent}" fill="${chartStyle.accent[person.sex]}"/>`,
+      `<text x="16" y="${years ? 26 : 36}" font-size="15" font-weight="600" ` +
+        `fill="${chartStyle.text}"><title>${escapeXml(person.name)}</title>` +
+        `${escapeXml(truncate(text(person.name), NAME_CHARS.plain))}</text>`,
+      years
+        ? `<text x="16" y="46" font-size="13" fill="${chartStyle.muted}">${escapeXml(years)}</text>`
+        : '',
+      '</g>',
+    );
+  }
+  out.push('</svg>');
+  return { svg: out.join(''), width, height };
+}
