@@ -1,0 +1,199 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync } from 'node:fs';
+import sharp from 'sharp';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loginAdmin, type Auth } from './support/accounts';
+import { DESKTOP, PHONE, useBrowser } from './support/browser';
+import { storeLanguage } from './support/shell';
+
+/**
+ * The pedigree and descendant charts (issue 16) on a family made for this file: both parents'
+ * lines with their own parents, a male line deep enough to expand, a daughter with a son.
+ */
+
+const SHOTS = process.env.E2E_SHOTS;
+
+async function shot(page: Page, name: string) {
+  if (!SHOTS) return;
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/${name}.png` });
+}
+
+const session = useBrowser();
+const tag = randomBytes(2).toString('hex');
+let admin: Auth;
+const family: Record<string, { id: number; name: string }> = {};
+
+async function add(
+  key: string,
+  name: string,
+  fields: { sex?: 'M' | 'F'; father?: string; mother?: string; photo?: number } = {},
+) {
+  const response = await fetch(`${session.baseUrl}/api/persons/`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${admin.access}` },
+    body: JSON.stringify({
+      name: `${name} ${tag}`,
+      sex: fields.sex ?? 'M',
+      birth_year: 1800 + Object.keys(family).length * 5,
+      death_year: 1890 + Object.keys(family).length * 5,
+      father_id: fields.father ? family[fields.father]!.id : null,
+      mother_id: fields.mother ? family[fields.mother]!.id : null,
+      photo_file_id: fields.photo ?? null,
+    }),
+  });
+  expect(response.status, await response.clone().text()).toBe(201);
+  family[key] = (await response.json()) as { id: number; name: string };
+}
+
+async function uploadPhoto(): Promise<number> {
+  const png = await sharp({
+    create: { width: 64, height: 64, channels: 3, background: { r: 0, g: 121, b: 107 } },
+  })
+    .png()
+    .toBuffer();
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'photo.png');
+  form.append('visibility', 'public');
+  const response = await fetch(`${session.baseUrl}/api/files/`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${admin.access}` },
+    body: form,
+  });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { id: number }).id;
+}
+
+beforeAll(async () => {
+  admin = await loginAdmin();
+  const photo = await uploadPhoto();
+  await add('x1', 'Төрөбай');
+  await add('x2', 'Сарыбай', { father: 'x1' });
+  await add('x3', 'Калыбек', { father: 'x2' });
+  await add('pgf', 'Жаныбек', { father: 'x3' });
+  await add('pgm', 'Бүбүжан', { sex: 'F' });
+  await add('mgf', 'Тайлак', { photo });
+  await add('mgm', 'Айымкан', { sex: 'F' });
+  await add('father', 'Асанбек', { father: 'pgf', mother: 'pgm' });
+  await add('mother', 'Гүлнара', { sex: 'F', father: 'mgf', mother: 'mgm' });
+  await add('me', 'Нурбек', { father: 'father', mother: 'mother', photo });
+  await add('daughter', 'Айпери', { sex: 'F', father: 'me' });
+  await add('husband', 'Бакыт');
+  await add('grandson', 'Эрлан', { father: 'husband', mother: 'daughter' });
+});
+
+const box = (page: Page, key: string) => page.locator(`a[data-person="${family[key]!.id}"]`);
+const chart = (page: Page) => page.locator('svg[role="group"]');
+
+describe('the pedigree chart', () => {
+  it('shows both parents’ lines, expands, recentres, pans by keys and saves an SVG', async () => {
+    const page = await session.newPage(DESKTOP);
+    await page.goto(`/persons/${family.me!.id}/pedigree`);
+    await page.locator('h1', { hasText: `${family.me!.name}: ата-теги` }).waitFor();
+    for (const key of ['me', 'father', 'mother', 'pgf', 'pgm', 'mgf', 'mgm', 'x3', 'x2']) {
+      await box(page, key).waitFor();
+    }
+    expect(await page.title()).toBe(`${family.me!.name}: ата-теги - Багыш санжырасы`);
+    // The mother's father's photo, as a thumbnail.
+    const photo = box(page, 'mgf').locator('image');
+    expect(await photo.getAttribute('href')).toMatch(/^\/api\/files\/\d+\/thumbnail\/$/);
+    await shot(page, 'pedigree-desktop-ky');
+
+    // Five generations on screen; the sixth behind the "+" of the fifth.
+    expect(await box(page, 'x1').count()).toBe(0);
+    await page.locator('[data-toggle="ffff"]').click();
+    await box(page, 'x1').waitFor();
+    expect(await page.locator('[data-toggle="ffff"]').getAttribute('aria-label')).toBe(
+      'Ата-энесин жашыруу',
+    );
+
+    // Keyboard: arrows pan the view.
+    await chart(page).focus();
+    const before = (await chart(page).getAttribute('data-view'))!.split(',').map(Number);
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowUp');
+    await expect
+      .poll(async () => (await chart(page).getAttribute('data-view'))!.split(',').map(Number))
+      .toEqual([before[0]! + 80, before[1]! + 80, before[2]]);
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'SVG жүктөп алуу' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('ata-tegi.svg');
+    const svg = readFileSync((await download.path()) ?? '', 'utf8');
+    for (const key of ['me', 'father', 'mother', 'mgm', 'x1']) {
+      expect(svg).toContain(`<title>${family[key]!.name}</title>`);
+    }
+
+    // A click on a person recentres the chart on them.
+    await box(page, 'mother').click();
+    await page.waitForURL(`**/persons/${family.mother!.id}/pedigree`);
+    await page.locator('h1', { hasText: `${family.mother!.name}: ата-теги` }).waitFor();
+    await box(page, 'mgm').waitFor();
+    expect(await box(page, 'me').count()).toBe(0);
+  });
+
+  it('answers a missing person with the not-found page', async () => {
+    const page = await session.newPage(DESKTOP);
+    const response = await page.goto('/persons/2000000000/pedigree');
+    expect(response?.status()).toBe(404);
+    await page.locator('h1', { hasText: 'Табылган жок' }).waitFor();
+    // The page's own 404 and the API's are the expected answers, not errors of the page.
+    session.consoleErrors.splice(
+      0,
+      session.consoleErrors.length,
+      ...session.consoleErrors.filter((error) => !error.includes('404')),
+    );
+  });
+});
+
+describe('the descendant chart', () => {
+  it('follows sons and daughters, collapses and expands a line', async () => {
+    const page = await session.newPage(DESKTOP);
+    await page.goto(`/persons/${family.father!.id}/descendants`);
+    await page.locator('h1', { hasText: `${family.father!.name}: урпактары` }).waitFor();
+    // The daughter's son, through her: the mother's line too.
+    await box(page, 'grandson').waitFor();
+    await shot(page, 'descendants-desktop-ky');
+    const toggle = page.locator(`[data-toggle="${family.daughter!.id}"]`);
+    expect(await toggle.getAttribute('aria-label')).toBe('Балдарын жашыруу');
+    await toggle.press('Enter');
+    await expect.poll(() => box(page, 'grandson').count()).toBe(0);
+    await toggle.click();
+    await box(page, 'grandson').waitFor();
+  });
+});
+
+describe('on a phone and in runes', () => {
+  it('fits the charts to 390 px and writes the names in runes', async () => {
+    for (const language of ['ky', 'old_ky']) {
+      const page = await session.newPage(PHONE);
+      await storeLanguage(page, language);
+      for (const kind of ['pedigree', 'descendants'] as const) {
+        const id = kind === 'pedigree' ? family.me!.id : family.pgf!.id;
+        await page.goto(`/persons/${id}/${kind}`);
+        await chart(page).waitFor();
+        await page.locator('a[data-person]').first().waitFor();
+        // The page itself does not scroll sideways.
+        expect(
+          await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+        ).toBe(true);
+        const name = await page.locator('.chart-name').first().textContent();
+        expect(/[\u{10C00}-\u{10C4F}]/u.test(name ?? '')).toBe(language === 'old_ky');
+        await shot(page, `${kind}-phone-${language}`);
+      }
+      if (language === 'old_ky') {
+        const desktop = await session.newPage(DESKTOP);
+        await storeLanguage(desktop, language);
+        await desktop.goto(`/persons/${family.me!.id}/pedigree`);
+        await desktop.locator('a[data-person]').first().waitFor();
+        await shot(desktop, 'pedigree-desktop-old_ky');
+        await desktop.goto(`/persons/${family.father!.id}/descendants`);
+        await desktop.locator('a[data-person]').first().waitFor();
+        await shot(desktop, 'descendants-desktop-old_ky');
+      }
+    }
+  });
+});
