@@ -166,6 +166,20 @@ describe('the descendant chart', () => {
   });
 });
 
+describe('the санжыра tree', () => {
+  it('shows the photo thumbnail in a person’s card', async () => {
+    const page = await session.newPage(DESKTOP);
+    await page.goto(`/search?person=${family.me!.id}`);
+    const image = page.locator(`[data-node="${family.me!.id}"] image`);
+    await image.waitFor();
+    expect(await image.getAttribute('href')).toMatch(/^\/api\/files\/\d+\/thumbnail\/$/);
+    // The thumbnail loads for a guest: a person's photo is a public image.
+    expect(await image.evaluate((element) => (element as SVGImageElement).getBBox().width)).toBe(
+      40,
+    );
+  });
+});
+
 describe('on a phone and in runes', () => {
   it('fits the charts to 390 px and writes the names in runes', async () => {
     for (const language of ['ky', 'old_ky']) {

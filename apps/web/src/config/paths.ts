@@ -34,4 +34,6 @@ export const paths = {
   descendants: (id: string | number) => href('descendants', { id }),
   moderation: () => href('moderation'),
   gedcom: () => href('gedcom'),
+  /** A public image's thumbnail (API, not a page): a person's photo in the tree and charts. */
+  fileThumbnail: (id: string | number) => `/api/files/${encodeURIComponent(String(id))}/thumbnail/`,
 } as const;

@@ -70,6 +70,7 @@ export function Component() {
           initial={start.initial}
           loadChildren={loadTreeChildren}
           personHref={paths.person}
+          photoUrl={paths.fileThumbnail}
           onFocusChange={onFocusChange}
           onOpenPerson={(id) => void navigate(paths.person(id))}
           renderText={renderText}

@@ -12,6 +12,8 @@ export interface TreeNodeData {
   sex: 'M' | 'F' | 'U';
   child_count: number;
   descendant_count?: number;
+  /** A public image: the card shows its thumbnail (`SanjyraTreeProps.photoUrl`). */
+  photo_file_id?: number | null;
 }
 
 /**
@@ -66,6 +68,8 @@ export interface SanjyraTreeProps {
   initial: TreeInitialData;
   /** Children of a person in birth order; called once per person unless it failed. */
   loadChildren: (personId: number) => Promise<TreeNodeData[]>;
+  /** The URL of a photo's thumbnail; without it the cards show no photos. */
+  photoUrl?: (fileId: number) => string;
   /** Link target of the card's "open" button, e.g. `(id) => paths.person(id)`. */
   personHref: (personId: number) => string;
   /**

@@ -15,7 +15,6 @@ import {
 } from '../lib/descendant-layout';
 import { ChartPage } from './chart-page';
 import { FamilyChart } from './family-chart';
-import { photoUrl } from './photo';
 import { useChartLabels } from './use-chart-labels';
 
 /**
@@ -88,7 +87,7 @@ export function DescendantChart({ id, notFound }: { id: number; notFound: ReactN
         onToggle={handleToggle}
         plainText={plainText}
         renderText={renderText}
-        photoUrl={photoUrl}
+        photoUrl={paths.fileThumbnail}
         fileName={t('descendants.fileName')}
       />
     </ChartPage>

@@ -105,7 +105,6 @@ export function FamilyChart({
   const frameRef = useRef<HTMLDivElement>(null);
   const svgRef = useRef<SVGSVGElement>(null);
   const helpId = useId();
-  const clipId = useId();
   const [size, setSize] = useState<Size>(FALLBACK_SIZE);
   const [view, setView] = useState<ViewTransform | null>(null);
   const [exportFailed, setExportFailed] = useState<boolean | null>(null);
@@ -250,11 +249,6 @@ export function FamilyChart({
           onClick={handleClick}
           onKeyDown={handleKeyDown}
         >
-          <defs>
-            <clipPath id={clipId}>
-              <rect width={PHOTO} height={PHOTO} rx={8} />
-            </clipPath>
-          </defs>
           <g transform={`translate(${shown.x} ${shown.y}) scale(${shown.k})`}>
             <path className="chart-edges" d={layout.edges} />
             {layout.boxes.map((box) => (
@@ -269,7 +263,6 @@ export function FamilyChart({
                 href={personHref(box.person.id)}
                 plainText={plainText}
                 photoUrl={photoUrl}
-                clipId={clipId}
               />
             ))}
           </g>
@@ -299,7 +292,6 @@ interface ChartNodeProps {
   href: string;
   plainText: (text: string) => string;
   photoUrl: (fileId: number) => string;
-  clipId: string;
 }
 
 /** One person: a link to their own chart, and the button that shows or hides beyond. */
@@ -313,7 +305,6 @@ function ChartNode({
   href,
   plainText,
   photoUrl,
-  clipId,
 }: ChartNodeProps) {
   const { person } = box;
   const years = formatYears(person, labels.unknownYear);
@@ -345,7 +336,6 @@ function ChartNode({
               width={PHOTO}
               height={PHOTO}
               preserveAspectRatio="xMidYMid slice"
-              clipPath={`url(#${clipId})`}
               style={{ clipPath: 'inset(0 round 8px)' }}
             />
           )}

@@ -11,7 +11,6 @@ import type { ChartBox } from '../lib/chart-layout';
 import { layoutPedigree, PEDIGREE_GENERATIONS, PEDIGREE_STEP } from '../lib/pedigree-layout';
 import { ChartPage } from './chart-page';
 import { FamilyChart } from './family-chart';
-import { photoUrl } from './photo';
 import { useChartLabels } from './use-chart-labels';
 
 /**
@@ -71,7 +70,7 @@ export function PedigreeChart({ id, notFound }: { id: number; notFound: ReactNod
         onToggle={handleToggle}
         plainText={plainText}
         renderText={renderText}
-        photoUrl={photoUrl}
+        photoUrl={paths.fileThumbnail}
         fileName={t('pedigree.fileName')}
       />
     </ChartPage>

@@ -53,5 +53,6 @@ export function toTreeNode(person: PersonSummary) {
     sex: person.sex,
     child_count: person.child_count,
     descendant_count: person.descendant_count,
+    photo_file_id: person.photo_file_id ?? null,
   };
 }

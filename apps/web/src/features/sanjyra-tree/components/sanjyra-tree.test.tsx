@@ -337,6 +337,20 @@ describe('SanjyraTree', () => {
     expect(container.querySelectorAll('svg *').length).toBeLessThan(60);
   });
 
+  it('shows a person’s photo thumbnail in the card when the page gives its URL', async () => {
+    const root = buildPerson({ photo_file_id: 7 });
+    const { container } = await render(
+      <SanjyraTree {...props({ initial: { root }, photoUrl: (id) => `/thumbs/${id}` })} />,
+    );
+    await settle();
+    expect(container.querySelector(`[data-node="${root.id}"] image`)?.getAttribute('href')).toBe(
+      '/thumbs/7',
+    );
+    const { container: plain } = await render(<SanjyraTree {...props({ initial: { root } })} />);
+    await settle();
+    expect(plain.querySelector('image')).toBeNull();
+  });
+
   describe('export and print', () => {
     let saved: Blob[] = [];
     const spies: Array<{ mockRestore: () => void }> = [];

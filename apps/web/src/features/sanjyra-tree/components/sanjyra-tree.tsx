@@ -82,6 +82,7 @@ export function SanjyraTree({
   initial,
   loadChildren,
   personHref,
+  photoUrl,
   onFocusChange,
   onOpenPerson,
   renderText = identity,
@@ -391,6 +392,7 @@ export function SanjyraTree({
                   labels={labels}
                   renderText={renderText}
                   plainText={plainText}
+                  photoUrl={photoUrl}
                 />
               );
             })}

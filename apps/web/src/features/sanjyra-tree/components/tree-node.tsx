@@ -18,7 +18,11 @@ export interface TreeNodeViewProps {
   renderText: (text: string) => ReactNode;
   /** `renderText` as a string, for SVG text (which cannot hold HTML such as `<bdi>`). */
   plainText: (text: string) => string;
+  /** The URL of a photo's thumbnail; without it no photos are drawn. */
+  photoUrl?: (fileId: number) => string;
 }
+
+const PHOTO = 40;
 
 type ToggleKind =
   | { kind: 'none' }
@@ -69,8 +73,11 @@ export const TreeNodeView = memo(function TreeNodeView({
   labels,
   renderText,
   plainText,
+  photoUrl,
 }: TreeNodeViewProps) {
   const years = formatYears(person, labels.unknownYear);
+  const photo = photoUrl && person.photo_file_id ? photoUrl(person.photo_file_id) : null;
+  const textX = photo ? 14 + PHOTO + 8 : 14;
   const toggle = toggleKind(person, entry, expanded);
   const canExpand = toggle.kind !== 'none';
   return (
@@ -106,7 +113,24 @@ export const TreeNodeView = memo(function TreeNodeView({
         />
         <rect className="frame" width={width} height={height} rx={chartStyle.radius} />
         <path d={accentPath(height)} fill={chartStyle.accent[person.sex]} />
-        <foreignObject x={14} y={6} width={width - 22} height={height - 12} aria-hidden="true">
+        {photo && (
+          <image
+            href={photo}
+            x={14}
+            y={(height - PHOTO) / 2}
+            width={PHOTO}
+            height={PHOTO}
+            preserveAspectRatio="xMidYMid slice"
+            style={{ clipPath: 'inset(0 round 8px)' }}
+          />
+        )}
+        <foreignObject
+          x={textX}
+          y={6}
+          width={width - textX - 8}
+          height={height - 12}
+          aria-hidden="true"
+        >
           {/* Spaces between the lines, so that their text reads as words, as the label does. */}
           <div className="tree-node-text">
             <div className="tree-node-name" title={person.name}>
