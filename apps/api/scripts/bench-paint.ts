@@ -11,6 +11,8 @@
  *   of one of X's children → that child's children drawn in the tree.
  * - /comparison?a=A&b=… open: a new second person chosen in the picker (typed, then the
  *   suggestion clicked) → the new answer sentence and diagram drawn.
+ * - /persons/X/pedigree (five generations drawn): a click on the "+" of an ancestor in the last
+ *   column (the one nearest the frame's centre) → the ancestors above them drawn.
  *
  * The page's clock starts in a capture listener for the click on `window` (the first listener
  * to run). A MutationObserver watches the DOM for the awaited nodes; once they are there, the
@@ -236,6 +238,47 @@ async function expandTrial(page: Page, base: URL, personId: number): Promise<Tim
 }
 
 /**
+ * /persons/X/pedigree open, five generations drawn: a click on the "+" of an ancestor nearest
+ * the frame's centre → more boxes drawn (their parents, loaded for the click).
+ */
+async function pedigreeTrial(page: Page, base: URL, personId: number): Promise<Timing | null> {
+  await page.goto(new URL(`/persons/${personId}/pedigree`, base).href);
+  await until(
+    page,
+    `document.querySelectorAll('svg[role="group"] a[data-person]').length > 1`,
+    `/persons/${personId}/pedigree: the chart was not drawn`,
+  );
+  await page.evaluate(
+    'new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))',
+  );
+  const target = await page.evaluate<{ x: number; y: number } | null>(`(() => {
+    const svg = document.querySelector('svg[role="group"]').getBoundingClientRect();
+    const centre = { x: svg.left + svg.width / 2, y: svg.top + svg.height / 2 };
+    let best = null;
+    for (const toggle of document.querySelectorAll('[data-toggle]')) {
+      if (toggle.getAttribute('aria-label') !== 'Ата-энесин көрсөтүү') continue;
+      const box = toggle.getBoundingClientRect();
+      if (box.left < svg.left || box.right > svg.right || box.top < svg.top || box.bottom > svg.bottom) continue;
+      const x = box.left + box.width / 2;
+      const y = box.top + box.height / 2;
+      const distance = Math.hypot(x - centre.x, y - centre.y);
+      if (!best || distance < best.distance) best = { x, y, distance };
+    }
+    return best;
+  })()`);
+  if (!target) return null; // No ancestor above the fifth generation, or none on screen.
+  await arm(
+    page,
+    `() => {
+      const before = document.querySelectorAll('svg[role="group"] a[data-person]').length;
+      return () => document.querySelectorAll('svg[role="group"] a[data-person]').length > before;
+    }`,
+  );
+  await page.mouse.click(target.x, target.y);
+  return await result(page);
+}
+
+/**
  * /comparison?a=A&b=… open: type B's name with his father's and grandfather's, click B's
  * suggestion → the result for (A, B) drawn, with B in the diagram.
  */
@@ -398,11 +441,26 @@ async function benchPaint() {
       }
       if (trial++ >= WARM_UP) comparison.push(timing);
     }
+    // c. Expanding a pedigree: persons with five generations above them.
+    const pedigree: Timing[] = [];
+    let bare = 0;
+    for (let trial = 0; pedigree.length < TRIALS;) {
+      let person: number;
+      do person = rand(tree.count);
+      while ((tree.generation[person] ?? 0) < 7);
+      const timing = await pedigreeTrial(page, base, idOf(person));
+      if (!timing) {
+        if (++bare > TRIALS) throw new Error(`no ancestor to expand on ${bare} pedigrees`);
+        continue;
+      }
+      if (trial++ >= WARM_UP) pedigree.push(timing);
+    }
     if (pageErrors.length > 0) throw new Error(`errors in the page:\n${pageErrors.join('\n')}`);
 
     report([
       { label: 'expand a node: "+N" → its children (/search)', times: expand },
       { label: 'comparison: a suggestion → sentence and diagram', times: comparison },
+      { label: 'pedigree: "+" → the ancestors above (/persons/X/pedigree)', times: pedigree },
     ]);
     logLoadAverage('end');
   } finally {
