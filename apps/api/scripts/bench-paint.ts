@@ -204,7 +204,8 @@ async function expandTrial(page: Page, base: URL, personId: number): Promise<Tim
     const centre = { x: svg.left + svg.width / 2, y: svg.top + svg.height / 2 };
     let best = null;
     for (const node of document.querySelectorAll('[data-node][aria-level="' + (level + 1) + '"]')) {
-      const toggle = node.querySelector('.tree-toggle.is-collapsed .tree-toggle-pill');
+      // The button is drawn beside its treeitem, not inside it.
+      const toggle = document.querySelector('[data-toggle="' + node.getAttribute('data-node') + '"].is-collapsed .tree-toggle-pill');
       if (!toggle) continue;
       const box = toggle.getBoundingClientRect();
       const x = box.left + box.width / 2;
