@@ -19,6 +19,9 @@ const ROUTES: { path: string; login?: boolean; moderator?: boolean }[] = [
   { path: '/search' },
   { path: '/search?person=1' },
   { path: '/comparison?a=9&b=12' },
+  // Issue 16's charts of a demo person.
+  { path: '/persons/9/pedigree' },
+  { path: '/persons/2/descendants' },
   { path: '/person-articles' },
   { path: '/person-articles/add', login: true },
   { path: '/person-articles/:article' },
