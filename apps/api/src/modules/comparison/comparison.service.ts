@@ -13,10 +13,17 @@ import { queryRows, type Db } from '../../db/client';
 import { notFound } from '../../lib/http-errors';
 import { intArray } from '../persons/person-rows';
 import { isRestricted, projectKin, type Viewer } from '../persons/privacy';
-import { findRelations } from '../relations/relations.service';
+import { DEFAULT_RELATION_LIMITS, findRelations } from '../relations/relations.service';
 
 /** How many relations by any path the comparison shows beside the closest blood one. */
 const COMPARISON_RELATIONS = 3;
+
+/**
+ * The comparison's relations are by blood only (any mix of father and mother links): one
+ * recursive query, so the comparison stays within its 10 ms. Relations by marriage, which take
+ * a batch per generation, come from `GET /relations/`.
+ */
+const COMPARISON_LIMITS = { ...DEFAULT_RELATION_LIMITS, marriages: 0 };
 
 /**
  * "How are A and B related" (DESIGN.md §5). The lowest common ancestor is the longest common
@@ -117,7 +124,7 @@ export async function comparePersons(
   viewer: Viewer,
 ): Promise<Comparison> {
   // The relations by any path are searched meanwhile (in parallel on PostgreSQL's pool).
-  const byAnyPath = findRelations(db, aId, bId, viewer, COMPARISON_RELATIONS);
+  const byAnyPath = findRelations(db, aId, bId, viewer, COMPARISON_RELATIONS, COMPARISON_LIMITS);
   // Settled here so that an early 404 leaves no rejection unhandled.
   byAnyPath.catch(() => undefined);
   const people = await loadRows(db, [aId, bId]);

@@ -211,4 +211,14 @@ describe('GET /api/comparison/ with relations', () => {
     expect(comparison.relations.map((r) => r.term)[0]).toBe('тай ата');
     expect(comparison.relations.length).toBeLessThanOrEqual(3);
   });
+
+  it('leaves kin by marriage to /relations, which the page asks next', async () => {
+    const response = await app.inject({
+      url: `/api/comparison/?a=${id('asan')}&b=${id('temir')}`,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<Comparison>().relations.map((r) => [r.kind, r.term])).toEqual([
+      ['blood', 'аталаш бир тууган'],
+    ]);
+  });
 });
