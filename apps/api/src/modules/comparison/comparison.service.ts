@@ -2,10 +2,13 @@ import {
   jetiAta,
   kinshipSentence,
   kinshipTerm,
+  nameRelation,
   swapKinshipSides,
   type ChainPerson,
   type Comparison,
   type KinshipInput,
+  type Relation as PathRelation,
+  type RelationLink,
   type Sex,
 } from '@bagysh/shared';
 import { sql } from 'drizzle-orm';
@@ -13,18 +16,6 @@ import { queryRows, type Db } from '../../db/client';
 import { notFound } from '../../lib/http-errors';
 import { intArray } from '../persons/person-rows';
 import { isRestricted, projectKin, type Viewer } from '../persons/privacy';
-import { DEFAULT_RELATION_LIMITS, findRelations } from '../relations/relations.service';
-
-/** How many relations by any path the comparison shows beside the closest blood one. */
-const COMPARISON_RELATIONS = 3;
-
-/**
- * The comparison's relations are by blood only (any mix of father and mother links): one
- * recursive query, so the comparison stays within its 10 ms. Relations by marriage, which take
- * a batch per generation, come from `GET /relations/`.
- */
-const COMPARISON_LIMITS = { ...DEFAULT_RELATION_LIMITS, marriages: 0 };
-
 /**
  * "How are A and B related" (DESIGN.md §5). The lowest common ancestor is the longest common
  * prefix of the two lines (materialized path + the person), so no recursive query is needed.
@@ -123,10 +114,6 @@ export async function comparePersons(
   bId: number,
   viewer: Viewer,
 ): Promise<Comparison> {
-  // The relations by any path are searched meanwhile (in parallel on PostgreSQL's pool).
-  const byAnyPath = findRelations(db, aId, bId, viewer, COMPARISON_RELATIONS, COMPARISON_LIMITS);
-  // Settled here so that an early 404 leaves no rejection unhandled.
-  byAnyPath.catch(() => undefined);
   const people = await loadRows(db, [aId, bId]);
   const personA = people.get(aId);
   const personB = people.get(bId);
@@ -151,7 +138,7 @@ export async function comparePersons(
   const base = {
     a: { id: personA.id, name: personA.name },
     b: { id: personB.id, name: personB.name },
-    relations: (await byAnyPath).relations,
+    relations: [] as PathRelation[],
   };
   if (!best) {
     return {
@@ -216,6 +203,8 @@ export async function comparePersons(
   const ancestor = rowOf(upA[upA.length - 1] ?? a.id);
   return {
     ...base,
+    // The closest blood relation in the shape of `GET /relations/`, which lists the others.
+    relations: [pathRelation([...upA, ...upB.slice(0, -1).reverse()], rowOf, upA.length - 1)],
     common_ancestor: { id: ancestor.id, name: ancestor.name },
     generations_a: best.a,
     generations_b: best.b,
@@ -227,5 +216,43 @@ export async function comparePersons(
     sentence_reverse: kinshipSentence(personB.name, personA.name, reverse.term),
     via_mother: best.lineA.viaMother || best.lineB.viaMother,
     jeti_ata: jeti,
+  };
+}
+
+/**
+ * The relation along `ids` (A, up `up` steps to the common ancestor, then down to B) as the
+ * relations search describes one: each step's link from the sex the viewer may see.
+ */
+function pathRelation(ids: number[], rowOf: (id: number) => Row, up: number): PathRelation {
+  const steps = ids.map((id, i) => {
+    const row = rowOf(id);
+    let link: RelationLink | null = null;
+    if (i > 0) {
+      const parent = i <= up;
+      if (row.sex === 'M') link = parent ? 'father' : 'son';
+      else if (row.sex === 'F') link = parent ? 'mother' : 'daughter';
+      else link = parent ? 'parent' : 'child';
+    }
+    return { row, link };
+  });
+  const named = nameRelation(
+    steps.map(({ row, link }) => ({
+      name: row.name,
+      sex: row.sex,
+      link,
+      birth_year: row.birth_year,
+      birth_order: row.birth_order,
+    })),
+  );
+  return {
+    ...named,
+    path: steps.map(({ row, link }) => ({
+      id: row.id,
+      name: row.name,
+      sex: row.sex,
+      birth_year: row.birth_year,
+      death_year: row.death_year,
+      link,
+    })),
   };
 }
