@@ -8,11 +8,9 @@ import { Fragment, useCallback, useEffect, useRef, useState, type KeyboardEvent 
 import { useTranslation } from 'react-i18next';
 import { useScript } from '../../../lib/script';
 import { getSearchQueryOptions, useSearch } from '../api/genealogy-api';
+import { furtherLineage } from '../lib/format';
 import { PersonLabel } from './person-label';
 import { SearchField } from './search-field';
-
-/** Forefathers shown under a suggestion, above the father and grandfather of its label. */
-const FURTHER_FOREFATHERS = 3;
 
 /** Waits `delay` ms after the last change of `value`. */
 export function useDebounced<T>(value: T, delay = 250): T {
@@ -143,8 +141,7 @@ export function PersonSearch({
       renderOption={(props, option) => {
         const { key: _key, ...rest } = props as typeof props & { key: string };
         // The label names the father and grandfather; the forefathers above them follow below.
-        const further = option.lineage.slice(2, 2 + FURTHER_FOREFATHERS);
-        if (option.lineage.length > 2 + FURTHER_FOREFATHERS) further.push('…');
+        const further = furtherLineage(option.lineage);
         return (
           <Box component="li" key={option.id} {...rest} data-person-id={option.id}>
             <Box sx={{ minWidth: 0 }}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { idParam, isModerator, lineageText, yearsText } from './format';
+import { furtherLineage, idParam, isModerator, yearsText } from './format';
 import { PERSON_ID_FIELDS, personIds, revisionDiff } from './diff';
 import { filtersOf } from '../components/persons-list';
 
@@ -12,11 +12,11 @@ describe('yearsText', () => {
   });
 });
 
-describe('lineageText', () => {
-  it('chains the person, the father and the forefathers, cut after `max`', () => {
-    expect(lineageText('Асан', ['Үсөн', 'Тагай'])).toBe('Асан ← Үсөн ← Тагай');
-    expect(lineageText('А', ['Б', 'В', 'Г'], 2)).toBe('А ← Б ← В ← …');
-    expect(lineageText('Багыш', [])).toBe('Багыш');
+describe('furtherLineage', () => {
+  it('gives the forefathers above the grandfather, cut after `max`', () => {
+    expect(furtherLineage(['Үсөн', 'Тагай'])).toEqual([]);
+    expect(furtherLineage(['Үсөн', 'Тагай', 'Бапа'])).toEqual(['Бапа']);
+    expect(furtherLineage(['А', 'Б', 'В', 'Г', 'Д'], 2)).toEqual(['В', 'Г', '…']);
   });
 });
 
