@@ -101,6 +101,7 @@ describe('person labels: namesakes told apart', () => {
       const page = await session.newPage(viewport);
       await page.goto(`/persons?q=${encodeURIComponent(NAME)}`);
       const rows = page.getByTestId('persons-list').locator('li a');
+      await rows.first().waitFor();
       await expect.poll(() => rows.count()).toBe(list.results.length);
       const shown = await rows.evaluateAll((links) =>
         links.map((link) => ({

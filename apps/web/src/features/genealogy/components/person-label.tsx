@@ -12,8 +12,8 @@ export interface PersonLabelProps {
 /**
  * "Айбек Чоткара уулу (Мырзабек) 1827–1895" (issue 16): the name, the father and grandfather
  * that tell namesakes apart, the years. Each part goes through the script (runes in old_ky);
- * the Cyrillic label is the title. It wraps anywhere, so a long label never makes a phone's
- * screen scroll sideways.
+ * the Cyrillic label is the title. It wraps (between words, inside a word only when it must,
+ * never inside the years), so a long label never makes a phone's screen scroll sideways.
  */
 export function PersonLabel({ person, nameSx }: PersonLabelProps) {
   const script = useScript();
@@ -31,7 +31,14 @@ export function PersonLabel({ person, nameSx }: PersonLabelProps) {
       <Box component="span" sx={{ color: 'text.secondary' }}>
         {patronymic && <> {script.text(patronymic)}</>}
         {grandfather && <> ({script.text(grandfather)})</>}
-        {years && ` ${years}`}
+        {years && (
+          <>
+            {' '}
+            <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+              {years}
+            </Box>
+          </>
+        )}
       </Box>
     </Box>
   );

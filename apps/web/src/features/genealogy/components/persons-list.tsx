@@ -214,16 +214,16 @@ export function PersonsList({ params, onChange }: PersonsListProps) {
           sx={{ opacity: persons.isPlaceholderData ? 0.6 : 1 }}
         >
           {rows.map((person) => (
-            <ListItem key={person.id} divider sx={{ gap: 1, flexWrap: 'wrap', px: 1 }}>
+            // The label wraps beside the chips: a long one takes two lines on a phone.
+            <ListItem key={person.id} divider sx={{ gap: 1, px: 1 }}>
               <Link
                 component={RouterLink}
                 to={paths.person(person.id)}
-                sx={{ minWidth: 0 }}
+                sx={{ flex: 1, minWidth: 0 }}
                 {...script.label(personLabel(person))}
               >
                 <PersonLabel person={person} nameSx={{ fontWeight: 600 }} />
               </Link>
-              <Box sx={{ flex: 1 }} />
               <Chip
                 size="small"
                 variant="outlined"
