@@ -80,9 +80,9 @@ describe('PersonPicker', () => {
     }
     const rows = [...document.querySelectorAll<HTMLElement>('[role="option"]')];
     expect(rows.map((row) => row.textContent)).toEqual([
-      'Айбек 1950–Асан',
-      'Айбек 1961–Үсөн',
-      'АйбекБакыт',
+      'Айбек Асан уулу 1950–',
+      'Айбек Үсөн уулу 1961–',
+      'Айбек Бакыт уулу',
     ]);
     await act(async () => rows[1]!.click());
     expect(chosen).toEqual([{ id: 12, name: 'Айбек' }]);

@@ -25,7 +25,7 @@ import {
   usePendingRevisions,
 } from '../api/genealogy-api';
 import { isModerator } from '../lib/format';
-import { PersonLabel } from './person-label';
+import { PersonLabel } from '../../../components/person-label';
 import { RevisionDiff } from './revision-diff';
 import { RevisionMeta } from './revision-history';
 

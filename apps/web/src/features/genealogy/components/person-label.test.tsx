@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useAppStore } from '../../../lib/app-store';
 import '../../../lib/i18n/areas/genealogy';
 import { render } from '../../../test/render';
-import { PersonLabel } from './person-label';
+import { PersonLabel } from '../../../components/person-label';
 import { PersonSearch } from './person-search';
 import { PersonsList } from './persons-list';
 import { RevisionDiff } from './revision-diff';

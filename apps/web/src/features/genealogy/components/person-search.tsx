@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useScript } from '../../../lib/script';
 import { getSearchQueryOptions, useSearch } from '../api/genealogy-api';
 import { furtherLineage } from '../lib/format';
-import { PersonLabel } from './person-label';
+import { PersonLabel } from '../../../components/person-label';
 import { SearchField } from './search-field';
 
 /** Waits `delay` ms after the last change of `value`. */

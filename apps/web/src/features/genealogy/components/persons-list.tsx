@@ -18,7 +18,7 @@ import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useScript } from '../../../lib/script';
 import { useClans, usePersons, type PersonFilters } from '../api/genealogy-api';
-import { PersonLabel } from './person-label';
+import { PersonLabel } from '../../../components/person-label';
 import { useDebounced } from './person-search';
 
 /** The list filters as URL parameters (strings; '' = no filter). */

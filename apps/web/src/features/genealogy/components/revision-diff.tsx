@@ -12,7 +12,7 @@ import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useScript } from '../../../lib/script';
 import { PERSON_ID_FIELDS, personIds, revisionDiff } from '../lib/diff';
-import { PersonLabel } from './person-label';
+import { PersonLabel } from '../../../components/person-label';
 
 /** A revision's before/after table, field by field; persons by their labels, linked. */
 export function RevisionDiff({ revision }: { revision: Revision }) {

@@ -1,7 +1,7 @@
 import { personLabel, personLabelParts, type PersonLabelFacts } from '@bagysh/shared';
 import Box from '@mui/material/Box';
 import type { SxProps, Theme } from '@mui/material/styles';
-import { useScript } from '../../../lib/script';
+import { useScript } from '../lib/script';
 
 export interface PersonLabelProps {
   person: PersonLabelFacts;
