@@ -27,3 +27,4 @@ export * from './places';
 export * from './sources';
 export * from './notes';
 export * from './person-records';
+export * from './person-label';

@@ -14,7 +14,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { notFound } from '../../lib/http-errors';
-import { intArray } from '../persons/person-rows';
+import { intArray, lineageNameColumns } from '../persons/person-rows';
 import { isRestricted, projectKin, type Viewer } from '../persons/privacy';
 /**
  * "How are A and B related" (DESIGN.md §5). The lowest common ancestor is the longest common
@@ -36,6 +36,8 @@ interface Row {
   death_date: string | null;
   is_living: boolean;
   birth_order: number | null;
+  father_name: string | null;
+  grandfather_name: string | null;
 }
 
 const COLUMNS = sql.raw(`id, name, sex, mother_id, path, depth, birth_year, death_year,
@@ -44,7 +46,8 @@ const COLUMNS = sql.raw(`id, name, sex, mother_id, path, depth, birth_year, deat
 async function loadRows(db: Db, ids: readonly number[]): Promise<Map<number, Row>> {
   const rows = await queryRows<Row>(
     db,
-    sql`select ${COLUMNS} from persons where id = any(${intArray(ids)})`,
+    sql`select ${COLUMNS}, ${lineageNameColumns('persons')} from persons
+      where id = any(${intArray(ids)})`,
   );
   return new Map(rows.map((row) => [row.id, row]));
 }
@@ -172,6 +175,8 @@ export async function comparePersons(
       id: row.id,
       name: row.name,
       sex: row.sex,
+      father_name: row.father_name,
+      grandfather_name: row.grandfather_name,
       birth_year: row.birth_year,
       death_year: row.death_year,
       generation: row.depth + 1,

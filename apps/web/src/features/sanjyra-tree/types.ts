@@ -12,6 +12,9 @@ export interface TreeNodeData {
   sex: 'M' | 'F' | 'U';
   child_count: number;
   descendant_count?: number;
+  /** The father's and grandfather's names, that tell namesakes apart (`labels.patronymic`). */
+  father_name?: string | null;
+  grandfather_name?: string | null;
 }
 
 /**
@@ -59,6 +62,11 @@ export interface TreeLabels {
   exportError: string;
   /** Years when one end is unknown, e.g. "?–1920". */
   unknownYear: string;
+  /**
+   * "Чоткара уулу (Мырзабек)" under the name in the card, to tell namesakes apart; '' when the
+   * father is unknown. Without it the card shows the name only.
+   */
+  patronymic?: (person: TreeNodeData) => string;
 }
 
 /** Props of {@link SanjyraTree}. */
