@@ -1,5 +1,5 @@
 import { genitive } from './kinship';
-import type { Sex } from './persons';
+import type { Sex } from './sex';
 
 /**
  * "Айбек Чоткара уулу (Мырзабек) 1827–1895": a person told apart from namesakes by the

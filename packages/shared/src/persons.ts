@@ -11,6 +11,7 @@ import {
   UnionSchema,
 } from './person-records';
 import { YEAR_SOURCES } from './records';
+import { SexSchema } from './sex';
 
 /**
  * Persons of the санжыра (DESIGN.md §5, issue 5): what the API accepts and answers. Field
@@ -23,9 +24,7 @@ export const PersonIdSchema = z.number().int().min(1).max(MAX_ID);
 /** `{id}` of a `/persons/{id}/…` path. */
 export const PersonIdParams = z.object({ id: z.coerce.number().int().min(1).max(MAX_ID) });
 
-export const SEXES = ['M', 'F', 'U'] as const;
-export const SexSchema = z.enum(SEXES);
-export type Sex = z.infer<typeof SexSchema>;
+export { SEXES, SexSchema, type Sex } from './sex';
 
 export const PERSON_LIMITS = {
   nameMaxLength: 200,

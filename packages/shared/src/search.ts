@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SexSchema } from './persons';
+import { SexSchema } from './sex';
 
 /**
  * `GET /search/?q=`: the name search of the tree (DESIGN.md §5). The query is folded like
