@@ -233,12 +233,18 @@ describe('the person page (issue 16)', () => {
     await dialog.waitFor({ state: 'detached' });
   });
 
-  it('fits a phone in ky and in runes', async () => {
-    for (const language of ['ky', 'old_ky']) {
-      const page = await session.newPage(PHONE);
+  it('fits a phone in ky and in runes, the family right after the timeline', async () => {
+    const views = [
+      { viewport: PHONE, language: 'ky', name: 'phone' },
+      { viewport: PHONE, language: 'old_ky', name: 'phone' },
+      { viewport: DESKTOP, language: 'old_ky', name: 'desktop' },
+    ];
+    for (const { viewport, language, name } of views) {
+      const page = await session.newPage(viewport);
       await storeLanguage(page, language);
       await page.goto(`/persons/${heroId}`);
-      await page.getByTestId('person-family').locator('[data-union]').first().waitFor();
+      const family = page.getByTestId('person-family');
+      await family.locator('[data-union]').first().waitFor();
       await page
         .getByTestId('person-timeline')
         .locator('[data-timeline="child"]')
@@ -248,6 +254,12 @@ describe('the person page (issue 16)', () => {
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
       );
       expect(overflow, language).toBeLessThanOrEqual(0);
+      if (viewport === PHONE) {
+        const top = async (testId: string) =>
+          (await page.getByTestId(testId).boundingBox())?.y ?? 0;
+        expect(await top('person-family')).toBeGreaterThan(await top('person-timeline'));
+        expect(await top('person-gallery')).toBeGreaterThan(await top('person-family'));
+      }
       if (language === 'old_ky') {
         // Every heading of the page is in runes.
         const headings = await page.locator('h2').allTextContents();
@@ -256,7 +268,7 @@ describe('the person page (issue 16)', () => {
           headings.join('|'),
         ).toBe(true);
       }
-      await shot(page, `person-page-phone-${language}`);
+      await shot(page, `person-page-${name}-${language}`);
     }
   });
 

@@ -181,21 +181,50 @@ function PersonDetails({
           gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 3fr) minmax(0, 2fr)' },
         }}
       >
-        <Stack spacing={2.5} sx={{ minWidth: 0 }}>
-          {!person.restricted && <PersonTimeline items={timeline} numbers={numbers} />}
-          {person.biography && (
-            <Section title={t('fields.biography')}>
-              <Typography sx={{ whiteSpace: 'pre-line' }} data-testid="biography">
-                {script.text(person.biography)}
-              </Typography>
-            </Section>
+        {/* Two columns from md; on a phone one column, the family right after the timeline. */}
+        <Stack
+          spacing={2.5}
+          useFlexGap
+          sx={{ minWidth: 0, display: { xs: 'contents', md: 'flex' } }}
+        >
+          {!person.restricted && (
+            <Box sx={{ order: { xs: 1, md: 0 } }}>
+              <PersonTimeline items={timeline} numbers={numbers} />
+            </Box>
           )}
-          {!person.restricted && <PersonGallery media={media} onOpen={setOpenFile} />}
+          {person.biography && (
+            <Box sx={{ order: { xs: 2, md: 0 } }}>
+              <Section title={t('fields.biography')}>
+                <Typography sx={{ whiteSpace: 'pre-line' }} data-testid="biography">
+                  {script.text(person.biography)}
+                </Typography>
+              </Section>
+            </Box>
+          )}
+          {!person.restricted && (
+            <Box sx={{ order: { xs: 4, md: 0 } }}>
+              <PersonGallery media={media} onOpen={setOpenFile} />
+            </Box>
+          )}
         </Stack>
-        <Stack spacing={2.5} sx={{ minWidth: 0 }}>
-          <PersonFamilySection family={family} />
-          {!person.restricted && <PersonSources sources={sources} />}
-          {!person.restricted && <PersonNotes notes={person.notes} />}
+        <Stack
+          spacing={2.5}
+          useFlexGap
+          sx={{ minWidth: 0, display: { xs: 'contents', md: 'flex' } }}
+        >
+          <Box sx={{ order: { xs: 3, md: 0 } }}>
+            <PersonFamilySection family={family} />
+          </Box>
+          {!person.restricted && (
+            <Box sx={{ order: { xs: 5, md: 0 } }}>
+              <PersonSources sources={sources} />
+            </Box>
+          )}
+          {!person.restricted && (
+            <Box sx={{ order: { xs: 6, md: 0 } }}>
+              <PersonNotes notes={person.notes} />
+            </Box>
+          )}
         </Stack>
       </Box>
 
