@@ -125,7 +125,12 @@ describe('the person page (issue 16)', () => {
       parent_families: [{ father_id: adoptive.id, relation: 'adopted' }],
       spouse_ids: [firstWife.id, secondWife.id],
       unions: [
-        { spouse_id: firstWife.id, position: 1, events: [{ type: 'marriage', date: '1870' }] },
+        {
+          spouse_id: firstWife.id,
+          position: 1,
+          events: [{ type: 'marriage', date: '1870' }],
+          citations: [{ source_id: informant.id, page: '30-бет' }],
+        },
         { spouse_id: secondWife.id, position: 2, events: [{ type: 'marriage', date: '1885' }] },
       ],
       media: [{ file_id: image, title: `Сүрөт ${tag}` }],
@@ -201,6 +206,11 @@ describe('the person page (issue 16)', () => {
       new RegExp(`${names.secondWife}.*${names.daughter}`),
     );
     expect(await unions.nth(0).textContent()).toContain('Нике: 1870');
+    // The first marriage's own citation carries the same number as the birth's.
+    await unions
+      .nth(0)
+      .getByRole('button', { name: `1-булак: ${source.title}` })
+      .waitFor();
     expect(await family.getByTestId('family-siblings').textContent()).toContain(names.brother);
 
     // Sources and gallery.
@@ -218,6 +228,7 @@ describe('the person page (issue 16)', () => {
     expect(detailsText).toContain('Айтуучу');
     expect(detailsText).toContain('болжол менен 1965');
     expect(detailsText).toContain('12-бет');
+    expect(await page.getByTestId('person-sources').textContent()).toContain('12-бет; 30-бет');
     await shot(page, 'person-page-citation-desktop');
     await page.keyboard.press('Escape');
     await details.waitFor({ state: 'detached' });

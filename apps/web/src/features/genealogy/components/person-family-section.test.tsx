@@ -1,5 +1,5 @@
-import type { FamilyMember, PersonFamily } from '@bagysh/shared';
-import type { UseQueryResult } from '@tanstack/react-query';
+import type { Citation, FamilyMember, PersonFamily } from '@bagysh/shared';
+import { QueryClient, QueryClientProvider, type UseQueryResult } from '@tanstack/react-query';
 import { act } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -48,11 +48,22 @@ afterEach(async () => {
   await act(async () => useAppStore.setState({ language: 'ky' }));
 });
 
+const citation: Citation = {
+  id: 50,
+  source: { id: 60, kind: 'informant', title: 'Карыянын айтуусу' },
+  page: null,
+  quality: null,
+  note: null,
+};
+const marks = { unionCitations: new Map([[10, [citation]]]), numbers: new Map([[60, 2]]) };
+
 async function show(data: PersonFamily) {
   const view = await render(
-    <MemoryRouter>
-      <PersonFamilySection family={loaded(data)} />
-    </MemoryRouter>,
+    <QueryClientProvider client={new QueryClient()}>
+      <MemoryRouter>
+        <PersonFamilySection family={loaded(data)} marks={marks} />
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
   cleanup = () => view.unmount();
   return view.container;
@@ -75,6 +86,10 @@ describe('PersonFamilySection', () => {
       'энеси бир, атасы бөлөк',
     );
     expect(container.querySelector('a[href="/persons/5"]')?.textContent).toBe('Кыдыр');
+    // The union's own citation: a mark numbered as the page's sources are.
+    const mark = union?.querySelector('button[data-citation]');
+    expect(mark?.textContent).toBe('2');
+    expect(mark?.getAttribute('aria-label')).toBe('2-булак: Карыянын айтуусу');
   });
 
   it('says so in Kyrgyz when nothing is known', async () => {

@@ -1,5 +1,6 @@
 import {
   formatDateKy,
+  type Citation,
   type FamilyMember,
   type FamilyUnion,
   type PersonEvent,
@@ -19,6 +20,7 @@ import { paths } from '../../../config/paths';
 import '../../../lib/i18n/areas/person';
 import { useScript } from '../../../lib/script';
 import { yearsText } from '../lib/format';
+import { CitationMarks } from './citation-marks';
 import { Empty, Section } from './person-section';
 import { useEventTitle } from '../hooks/use-event-title';
 
@@ -77,7 +79,15 @@ function People({ people, testId }: { people: readonly FamilyMember[]; testId?: 
   );
 }
 
-function FamilyContent({ family }: { family: PersonFamily }) {
+interface Marks {
+  /** A union's own citations, by union id (the person answer carries them). */
+  unionCitations: ReadonlyMap<number, readonly Citation[]>;
+  numbers: ReadonlyMap<number, number>;
+}
+
+const NO_MARKS: Marks = { unionCitations: new Map(), numbers: new Map() };
+
+function FamilyContent({ family, marks }: { family: PersonFamily; marks: Marks }) {
   const { t } = useTranslation('person');
   const script = useScript();
   const eventTitle = useEventTitle();
@@ -164,6 +174,12 @@ function FamilyContent({ family }: { family: PersonFamily }) {
                       {script.text(unionLabel(union))}
                     </Typography>
                     <Relative person={union.spouse} />
+                    {union.union_id !== null && (
+                      <CitationMarks
+                        citations={marks.unionCitations.get(union.union_id) ?? []}
+                        numbers={marks.numbers}
+                      />
+                    )}
                   </Typography>
                 )}
                 {union.events.map((event) => (
@@ -220,7 +236,13 @@ function FamilyContent({ family }: { family: PersonFamily }) {
 }
 
 /** Parents (birth, adoptive…), spouses with their children, siblings: links to their pages. */
-export function PersonFamilySection({ family }: { family: UseQueryResult<PersonFamily> }) {
+export function PersonFamilySection({
+  family,
+  marks = NO_MARKS,
+}: {
+  family: UseQueryResult<PersonFamily>;
+  marks?: Marks;
+}) {
   const { t } = useTranslation('person');
   const script = useScript();
   return (
@@ -234,7 +256,7 @@ export function PersonFamilySection({ family }: { family: UseQueryResult<PersonF
       ) : family.isError ? (
         <Alert severity="error">{script.text(family.error.message)}</Alert>
       ) : (
-        <FamilyContent family={family.data} />
+        <FamilyContent family={family.data} marks={marks} />
       )}
     </Section>
   );

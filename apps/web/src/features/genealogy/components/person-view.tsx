@@ -114,6 +114,10 @@ function PersonDetails({
     [person.events, family.data],
   );
   const media = useMemo(() => galleryMedia(person), [person]);
+  const unionCitations = useMemo(
+    () => new Map(person.unions.map((union) => [union.id, union.citations])),
+    [person.unions],
+  );
 
   return (
     <Stack spacing={2.5} sx={{ mt: 2 }}>
@@ -213,7 +217,7 @@ function PersonDetails({
           sx={{ minWidth: 0, display: { xs: 'contents', md: 'flex' } }}
         >
           <Box sx={{ order: { xs: 3, md: 0 } }}>
-            <PersonFamilySection family={family} />
+            <PersonFamilySection family={family} marks={{ unionCitations, numbers }} />
           </Box>
           {!person.restricted && (
             <Box sx={{ order: { xs: 5, md: 0 } }}>
