@@ -600,7 +600,7 @@ describe('genealogy: person page, proposals and moderation', () => {
     await appliedRow.getByRole('button', { name: 'Кайтаруу' }).click();
     await page.getByText('Өзгөртүү кайтарылды.').waitFor();
     await expect
-      .poll(async () => (await page.getByTestId('person-facts').textContent()) ?? '')
+      .poll(async () => (await page.getByTestId('person-timeline').textContent()) ?? '')
       .not.toContain(`Жаңы жер ${tag}`);
     expect(applied).toBeDefined();
     await shot(page, 'person-reverted-phone');

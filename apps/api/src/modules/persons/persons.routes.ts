@@ -8,6 +8,7 @@ import {
   ListPersonsQuery,
   paginatedSchema,
   PersonIdParams,
+  PersonFamilySchema,
   PersonListSchema,
   PersonRevisionsQuery,
   PersonSchema,
@@ -27,6 +28,7 @@ import {
   submitDelete,
   submitUpdate,
 } from '../revisions/revisions.service';
+import { getPersonFamily } from './person-family.service';
 import { viewerOf } from './privacy';
 import {
   getPerson,
@@ -178,6 +180,19 @@ export const personsRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return paginated(request, request.query, result.count, result.results);
     },
+  );
+
+  app.get(
+    '/persons/:id/family/',
+    {
+      schema: {
+        tags,
+        summary: 'Parents (birth, adoptive…), spouses with their events and children, siblings',
+        params: PersonIdParams,
+        response: { 200: PersonFamilySchema },
+      },
+    },
+    async (request) => getPersonFamily(app.db, request.params.id, viewerOf(request)),
   );
 
   app.get(
