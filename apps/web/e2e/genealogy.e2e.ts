@@ -1,4 +1,4 @@
-import { toRunes } from '@bagysh/shared';
+import { personLabel, toRunes, type PersonList } from '@bagysh/shared';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
@@ -115,7 +115,11 @@ describe('genealogy: /search', () => {
     await page.locator('#sanjyra-search').fill('Oskon Baytk');
     const option = page.locator(`li[data-person-id="${COUSINS.a.id}"]`);
     await option.waitFor();
-    expect(await option.textContent()).toContain('Өскөн ← Байтик ← Жору ← Багыш');
+    // The label names the father and grandfather; the forefathers above follow.
+    expect(await option.locator('[data-person-label]').textContent()).toMatch(
+      /^Өскөн Байтик уулу \(Жору\)/,
+    );
+    expect(await option.textContent()).toContain(' ← Багыш');
     await option.click();
     await page.waitForURL(/\/search\?person=9$/);
     await expect.poll(() => node(page, COUSINS.a.id).getAttribute('aria-selected')).toBe('true');
@@ -307,8 +311,8 @@ describe('genealogy: /persons', () => {
         await fetch(
           `${session.baseUrl}/api/persons/?generation=6&sex=M&ordering=-name&page_size=30`,
         )
-      ).json()) as { results: { name: string }[] }
-    ).results.map((person) => person.name);
+      ).json()) as PersonList
+    ).results.map((person) => personLabel(person));
     expect(sortedByApi).not.toEqual([...sortedByApi].reverse());
     for (const viewport of [DESKTOP, PHONE]) {
       const page = await session.newPage(viewport);
@@ -320,7 +324,7 @@ describe('genealogy: /persons', () => {
       expect(await rows.count()).toBe(sixthMen);
       expect(await list.getByText('6-муун').count()).toBe(sixthMen);
       const names = await list.locator('li a').allTextContents();
-      // In the server's order for the URL's sort (Я–А).
+      // In the server's order for the URL's sort (Я–А), each labelled with father and grandfather.
       expect(names).toEqual(sortedByApi);
       await shot(page, `persons-filtered-${viewport.width}`);
 
@@ -596,7 +600,7 @@ describe('genealogy: person page, proposals and moderation', () => {
     await appliedRow.getByRole('button', { name: 'Кайтаруу' }).click();
     await page.getByText('Өзгөртүү кайтарылды.').waitFor();
     await expect
-      .poll(async () => (await page.getByTestId('person-facts').textContent()) ?? '')
+      .poll(async () => (await page.getByTestId('person-timeline').textContent()) ?? '')
       .not.toContain(`Жаңы жер ${tag}`);
     expect(applied).toBeDefined();
     await shot(page, 'person-reverted-phone');

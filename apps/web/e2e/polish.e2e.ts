@@ -155,10 +155,10 @@ describe('the comparison pickers (items 7, 8, 13)', () => {
     await page.locator('#sanjyra-search').fill('Oskon Baytk');
     const option = page.locator('li[data-person-id="9"]');
     await option.waitFor();
-    // On the person page the chain reads name ← father ← …, left to right.
+    // As on the person page, the label reads name, then father, left to right.
     const [name, father] = await option.evaluate(
       (li, words) => {
-        const line = li.querySelector(':scope > div > div:nth-child(2)');
+        const line = li.querySelector('[data-person-label]');
         const left = (word: string) => {
           const walker = document.createTreeWalker(line ?? li, NodeFilter.SHOW_TEXT);
           for (let node = walker.nextNode(); node; node = walker.nextNode()) {

@@ -13,6 +13,8 @@ export const ChainPersonSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   sex: SexSchema,
+  father_name: z.string().nullable(),
+  grandfather_name: z.string().nullable(),
   birth_year: z.number().int().nullable(),
   death_year: z.number().int().nullable(),
   generation: z.number().int(),

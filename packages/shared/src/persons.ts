@@ -11,6 +11,7 @@ import {
   UnionSchema,
 } from './person-records';
 import { YEAR_SOURCES } from './records';
+import { SexSchema } from './sex';
 
 /**
  * Persons of the санжыра (DESIGN.md §5, issue 5): what the API accepts and answers. Field
@@ -23,9 +24,7 @@ export const PersonIdSchema = z.number().int().min(1).max(MAX_ID);
 /** `{id}` of a `/persons/{id}/…` path. */
 export const PersonIdParams = z.object({ id: z.coerce.number().int().min(1).max(MAX_ID) });
 
-export const SEXES = ['M', 'F', 'U'] as const;
-export const SexSchema = z.enum(SEXES);
-export type Sex = z.infer<typeof SexSchema>;
+export { SEXES, SexSchema, type Sex } from './sex';
 
 export const PERSON_LIMITS = {
   nameMaxLength: 200,
@@ -177,6 +176,19 @@ export type DeletePersonQuery = z.infer<typeof DeletePersonQuery>;
 export const PersonLinkSchema = z.object({ id: z.number().int(), name: z.string() });
 export type PersonLink = z.infer<typeof PersonLinkSchema>;
 
+/**
+ * A linked person with what `personLabel` needs ("Айбек Чоткара уулу (Мырзабек) 1827–1895"):
+ * the person of a revision and the persons its fields point to.
+ */
+export const PersonLabelRefSchema = PersonLinkSchema.extend({
+  sex: SexSchema,
+  father_name: z.string().nullable(),
+  grandfather_name: z.string().nullable(),
+  birth_year: z.number().int().nullable(),
+  death_year: z.number().int().nullable(),
+});
+export type PersonLabelRef = z.infer<typeof PersonLabelRefSchema>;
+
 export const ClanRefSchema = z.object({ id: z.number().int(), name: z.string() });
 export type ClanRef = z.infer<typeof ClanRefSchema>;
 
@@ -190,6 +202,9 @@ export const PersonSummarySchema = z.object({
   sex: SexSchema,
   father_id: z.number().int().nullable(),
   mother_id: z.number().int().nullable(),
+  /** The father's and his father's names, to tell namesakes apart (`personLabel`). */
+  father_name: z.string().nullable(),
+  grandfather_name: z.string().nullable(),
   birth_year: z.number().int().nullable(),
   death_year: z.number().int().nullable(),
   /** The stored flag; `living` is what the privacy rule concludes. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SexSchema } from './persons';
+import { SexSchema } from './sex';
 
 /**
  * The link from the previous person on a relation's path to this one, seen from the previous

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PageQuerySchema, paginatedSchema } from './common';
-import { PersonLinkSchema } from './persons';
+import { PersonLabelRefSchema } from './persons';
 
 /**
  * Every change to the tree is a revision (DESIGN.md §5): a member's change waits as a
@@ -31,7 +31,7 @@ export const RevisionSchema = z.object({
   /** Null for a create proposal that has not been accepted. */
   person_id: z.number().int().nullable(),
   /** The person as they are now (null when deleted or not yet created). */
-  person: PersonLinkSchema.nullable(),
+  person: PersonLabelRefSchema.nullable(),
   action: RevisionActionSchema,
   status: RevisionStatusSchema,
   /** The changed fields before the change (API field names); null for a create. */
@@ -48,6 +48,11 @@ export const RevisionSchema = z.object({
   revert_of: z.number().int().nullable(),
   /** This revision was undone by revision `reverted_by`. */
   reverted_by: z.number().int().nullable(),
+  /**
+   * The persons that `before` and `after` point to (father_id, mother_id, spouse_ids) and that
+   * still exist, so that a diff shows "Айбек Чоткара уулу (Мырзабек)" rather than an id.
+   */
+  linked_persons: z.array(PersonLabelRefSchema),
 });
 export type Revision = z.infer<typeof RevisionSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SexSchema } from './sex';
 
 /**
  * `GET /search/?q=`: the name search of the tree (DESIGN.md §5). The query is folded like
@@ -14,6 +15,11 @@ export type SearchQuery = z.infer<typeof SearchQuery>;
 export const SearchResultSchema = z.object({
   id: z.number().int(),
   name: z.string(),
+  /** 'U' for a living person a guest may not see in full. */
+  sex: SexSchema,
+  /** `lineage[0]` and `lineage[1]`, for the person's label (`personLabel`). */
+  father_name: z.string().nullable(),
+  grandfather_name: z.string().nullable(),
   birth_year: z.number().int().nullable(),
   death_year: z.number().int().nullable(),
   /**

@@ -2,22 +2,20 @@ import {
   jetiAta,
   kinshipSentence,
   kinshipTerm,
+  nameRelation,
   swapKinshipSides,
   type ChainPerson,
   type Comparison,
   type KinshipInput,
+  type Relation as PathRelation,
+  type RelationLink,
   type Sex,
 } from '@bagysh/shared';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { notFound } from '../../lib/http-errors';
-import { intArray } from '../persons/person-rows';
+import { intArray, lineageNameColumns } from '../persons/person-rows';
 import { isRestricted, projectKin, type Viewer } from '../persons/privacy';
-import { findRelations } from '../relations/relations.service';
-
-/** How many relations by any path the comparison shows beside the closest blood one. */
-const COMPARISON_RELATIONS = 3;
-
 /**
  * "How are A and B related" (DESIGN.md §5). The lowest common ancestor is the longest common
  * prefix of the two lines (materialized path + the person), so no recursive query is needed.
@@ -38,6 +36,8 @@ interface Row {
   death_date: string | null;
   is_living: boolean;
   birth_order: number | null;
+  father_name: string | null;
+  grandfather_name: string | null;
 }
 
 const COLUMNS = sql.raw(`id, name, sex, mother_id, path, depth, birth_year, death_year,
@@ -46,7 +46,8 @@ const COLUMNS = sql.raw(`id, name, sex, mother_id, path, depth, birth_year, deat
 async function loadRows(db: Db, ids: readonly number[]): Promise<Map<number, Row>> {
   const rows = await queryRows<Row>(
     db,
-    sql`select ${COLUMNS} from persons where id = any(${intArray(ids)})`,
+    sql`select ${COLUMNS}, ${lineageNameColumns('persons')} from persons
+      where id = any(${intArray(ids)})`,
   );
   return new Map(rows.map((row) => [row.id, row]));
 }
@@ -116,10 +117,6 @@ export async function comparePersons(
   bId: number,
   viewer: Viewer,
 ): Promise<Comparison> {
-  // The relations by any path are searched meanwhile (in parallel on PostgreSQL's pool).
-  const byAnyPath = findRelations(db, aId, bId, viewer, COMPARISON_RELATIONS);
-  // Settled here so that an early 404 leaves no rejection unhandled.
-  byAnyPath.catch(() => undefined);
   const people = await loadRows(db, [aId, bId]);
   const personA = people.get(aId);
   const personB = people.get(bId);
@@ -144,7 +141,7 @@ export async function comparePersons(
   const base = {
     a: { id: personA.id, name: personA.name },
     b: { id: personB.id, name: personB.name },
-    relations: (await byAnyPath).relations,
+    relations: [] as PathRelation[],
   };
   if (!best) {
     return {
@@ -178,6 +175,8 @@ export async function comparePersons(
       id: row.id,
       name: row.name,
       sex: row.sex,
+      father_name: row.father_name,
+      grandfather_name: row.grandfather_name,
       birth_year: row.birth_year,
       death_year: row.death_year,
       generation: row.depth + 1,
@@ -209,6 +208,8 @@ export async function comparePersons(
   const ancestor = rowOf(upA[upA.length - 1] ?? a.id);
   return {
     ...base,
+    // The closest blood relation in the shape of `GET /relations/`, which lists the others.
+    relations: [pathRelation([...upA, ...upB.slice(0, -1).reverse()], rowOf, upA.length - 1)],
     common_ancestor: { id: ancestor.id, name: ancestor.name },
     generations_a: best.a,
     generations_b: best.b,
@@ -220,5 +221,43 @@ export async function comparePersons(
     sentence_reverse: kinshipSentence(personB.name, personA.name, reverse.term),
     via_mother: best.lineA.viaMother || best.lineB.viaMother,
     jeti_ata: jeti,
+  };
+}
+
+/**
+ * The relation along `ids` (A, up `up` steps to the common ancestor, then down to B) as the
+ * relations search describes one: each step's link from the sex the viewer may see.
+ */
+function pathRelation(ids: number[], rowOf: (id: number) => Row, up: number): PathRelation {
+  const steps = ids.map((id, i) => {
+    const row = rowOf(id);
+    let link: RelationLink | null = null;
+    if (i > 0) {
+      const parent = i <= up;
+      if (row.sex === 'M') link = parent ? 'father' : 'son';
+      else if (row.sex === 'F') link = parent ? 'mother' : 'daughter';
+      else link = parent ? 'parent' : 'child';
+    }
+    return { row, link };
+  });
+  const named = nameRelation(
+    steps.map(({ row, link }) => ({
+      name: row.name,
+      sex: row.sex,
+      link,
+      birth_year: row.birth_year,
+      birth_order: row.birth_order,
+    })),
+  );
+  return {
+    ...named,
+    path: steps.map(({ row, link }) => ({
+      id: row.id,
+      name: row.name,
+      sex: row.sex,
+      birth_year: row.birth_year,
+      death_year: row.death_year,
+      link,
+    })),
   };
 }

@@ -759,6 +759,11 @@ const eventsView = (owner: SQL, viewer: Viewer, withMedia: boolean) =>
       order by e.date_sort nulls last, e.position, e.id), '[]')
     from events e where ${owner})`;
 
+/** The events of the unions row `alias` (marriage, divorce…) as a JSON array, in date order. */
+export function unionEventsColumn(viewer: Viewer, alias = 'u'): SQL {
+  return eventsView(sql`e.union_id = ${sql.raw(`${alias}.id`)}`, viewer, false);
+}
+
 /**
  * The records of the persons row `p` as one JSON column, or null for a viewer who may not see
  * the person (privacy.ts decides; nothing is read then). A union, like a spouse link, is shown

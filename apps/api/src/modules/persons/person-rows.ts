@@ -33,10 +33,22 @@ export function subtreeCondition(prefix: readonly number[], alias = 'p'): SQL {
 const SUMMARY_FIELDS = `p.id, p.name, p.sex, p.father_id, p.mother_id, p.birth_year, p.death_year,
   p.death_date, p.is_living, p.birth_order, p.depth, p.descendant_count, p.photo_file_id`;
 
+/**
+ * The father's and the grandfather's names of the persons row `alias` (the label that tells
+ * namesakes apart): primary-key lookups along `father_id`, evaluated for the returned rows only.
+ * The father line is shown to every viewer, so nothing here is hidden (privacy.ts).
+ */
+export function lineageNameColumns(alias = 'p'): SQL {
+  const fatherId = sql.raw(`${alias}.father_id`);
+  return sql`(select lf.name from persons lf where lf.id = ${fatherId}) as father_name,
+    (select lg.name from persons lf join persons lg on lg.id = lf.father_id
+      where lf.id = ${fatherId}) as grandfather_name`;
+}
+
 /** Columns of a `PersonSummary` from `persons p`, with what `viewer` may see of the family. */
 export function summaryColumns(viewer: Viewer): SQL {
-  return sql`${sql.raw(SUMMARY_FIELDS)}, ${childCountColumn(viewer)} as child_count,
-    ${motherLinkVisible(viewer)} as mother_visible`;
+  return sql`${sql.raw(SUMMARY_FIELDS)}, ${lineageNameColumns()},
+    ${childCountColumn(viewer)} as child_count, ${motherLinkVisible(viewer)} as mother_visible`;
 }
 
 export type SummaryRow = SummaryFacts;

@@ -12,6 +12,7 @@ import {
   PedigreeQuery,
   PedigreeSchema,
   PersonIdParams,
+  PersonFamilySchema,
   PersonListSchema,
   PersonRevisionsQuery,
   PersonSchema,
@@ -32,6 +33,7 @@ import {
   submitUpdate,
 } from '../revisions/revisions.service';
 import { readDescendantChart, readPedigree } from './charts';
+import { getPersonFamily } from './person-family.service';
 import { viewerOf } from './privacy';
 import {
   getPerson,
@@ -186,6 +188,19 @@ export const personsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
+    '/persons/:id/family/',
+    {
+      schema: {
+        tags,
+        summary: 'Parents (birth, adoptive…), spouses with their events and children, siblings',
+        params: PersonIdParams,
+        response: { 200: PersonFamilySchema },
+      },
+    },
+    async (request) => getPersonFamily(app.db, request.params.id, viewerOf(request)),
+  );
+
+  app.get(
     '/persons/:id/ancestors/',
     {
       schema: {
@@ -231,8 +246,7 @@ export const personsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary:
-          'The descendant chart: children through sons and daughters, `generations` below',
+        summary: 'The descendant chart: children through sons and daughters, `generations` below',
         params: PersonIdParams,
         querystring: DescendantChartQuery,
         response: { 200: DescendantChartSchema },

@@ -222,6 +222,7 @@ async function observe(tree: Built, headers: Record<string, string> = {}) {
     await get(`/api/persons/${id}/descendants/?depth=10`);
     await get(`/api/persons/${id}/pedigree/?generations=8`);
     await get(`/api/persons/${id}/descendant-chart/?generations=6`);
+    await get(`/api/persons/${id}/family/`);
   }
   const filters = ['', '&sex=M', '&sex=F', '&sex=U', '&living=true', '&living=false'];
   for (const ordering of ['name', '-name', 'birth_year', '-birth_year']) {

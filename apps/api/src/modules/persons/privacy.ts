@@ -148,6 +148,9 @@ export interface SummaryFacts extends LivingFacts {
   sex: Sex;
   father_id: number | null;
   mother_id: number | null;
+  /** The father line's names: shown to every viewer, like the father link. */
+  father_name: string | null;
+  grandfather_name: string | null;
   birth_order: number | null;
   depth: number;
   descendant_count: number;
@@ -169,6 +172,8 @@ export function projectSummary(row: SummaryFacts, viewer: Viewer): PersonSummary
     sex: restricted ? 'U' : row.sex,
     father_id: row.father_id,
     mother_id: restricted || !row.mother_visible ? null : row.mother_id,
+    father_name: row.father_name,
+    grandfather_name: row.grandfather_name,
     birth_year: restricted ? null : row.birth_year,
     death_year: restricted ? null : row.death_year,
     // The stored flag would tell a guest whether the birth year is recent.

@@ -2,9 +2,11 @@ import {
   hasRole,
   revisionMessages,
   type ListRevisionsQuery,
+  type PersonLabelRef,
   type Revision,
   type RevisionAction,
   type RevisionStatus,
+  type Sex,
   type UpdatePersonInput,
 } from '@bagysh/shared';
 import { eq, sql, type SQL } from 'drizzle-orm';
@@ -27,6 +29,7 @@ import {
   type PersonChanges,
   type PersonFields,
 } from '../persons/tree';
+import { intArray, lineageNameColumns } from '../persons/person-rows';
 import { invalidateTreeCaches } from '../persons/tree-cache';
 
 /**
@@ -408,15 +411,51 @@ export async function revertRevision(
 // ---------------------------------------------------------------------------------------------
 // Reading
 
-const REVISION_SELECT = sql.raw(`select r.id, r.person_id, r.action, r.status, r.before, r.after,
+const REVISION_SELECT = sql`select r.id, r.person_id, r.action, r.status, r.before, r.after,
     r.base_version, r.comment, r.revert_of_id, r.reverted_by_id,
     to_json(r.created_at) #>> '{}' as created_at, to_json(r.reviewed_at) #>> '{}' as reviewed_at,
-    p.name as person_name, a.id as author_id, a.username as author_username,
+    p.name as person_name, p.sex as person_sex, p.birth_year as person_birth_year,
+    p.death_year as person_death_year, ${lineageNameColumns('p')},
+    a.id as author_id, a.username as author_username,
     v.id as reviewer_id, v.username as reviewer_username
   from person_revisions r
   left join persons p on p.id = r.person_id
   left join users a on a.id = r.author_id
-  left join users v on v.id = r.reviewer_id`);
+  left join users v on v.id = r.reviewer_id`;
+
+/** The fields of a revision that hold person ids (shown as the persons' labels). */
+const PERSON_ID_FIELDS = ['father_id', 'mother_id', 'spouse_ids'] as const;
+
+function linkedIds(row: Pick<RevisionRow, 'before' | 'after'>): number[] {
+  const ids: number[] = [];
+  for (const values of [row.before, row.after]) {
+    for (const field of PERSON_ID_FIELDS) {
+      const value = values?.[field];
+      for (const id of Array.isArray(value) ? value : [value]) {
+        if (typeof id === 'number' && Number.isInteger(id)) ids.push(id);
+      }
+    }
+  }
+  return ids;
+}
+
+/**
+ * The persons the revisions' fields point to, by id, in one query for a whole page. Every
+ * reader of a revision is a member, who sees living persons in full.
+ */
+async function loadLinkedPersons(
+  db: Db,
+  rows: readonly RevisionViewRow[],
+): Promise<Map<number, PersonLabelRef>> {
+  const ids = [...new Set(rows.flatMap(linkedIds))];
+  if (ids.length === 0) return new Map();
+  const persons = await queryRows<PersonLabelRef>(
+    db,
+    sql`select p.id, p.name, p.sex, p.birth_year, p.death_year, ${lineageNameColumns('p')}
+        from persons p where p.id = any(${intArray(ids)})`,
+  );
+  return new Map(persons.map((person) => [person.id, person]));
+}
 
 interface RevisionViewRow extends Omit<RevisionRow, 'reverted_by_id'> {
   comment: string | null;
@@ -425,19 +464,33 @@ interface RevisionViewRow extends Omit<RevisionRow, 'reverted_by_id'> {
   created_at: string;
   reviewed_at: string | null;
   person_name: string | null;
+  person_sex: Sex | null;
+  person_birth_year: number | null;
+  person_death_year: number | null;
+  father_name: string | null;
+  grandfather_name: string | null;
   author_id: number | null;
   author_username: string | null;
   reviewer_id: number | null;
   reviewer_username: string | null;
 }
 
-function toRevision(row: RevisionViewRow): Revision {
+function toRevision(row: RevisionViewRow, linked: ReadonlyMap<number, PersonLabelRef>): Revision {
+  const linkedPersons = [...new Set(linkedIds(row))].flatMap((id) => linked.get(id) ?? []);
   return {
     id: row.id,
     person_id: row.person_id,
     person:
       row.person_id !== null && row.person_name !== null
-        ? { id: row.person_id, name: row.person_name }
+        ? {
+            id: row.person_id,
+            name: row.person_name,
+            sex: row.person_sex ?? 'U',
+            father_name: row.father_name,
+            grandfather_name: row.grandfather_name,
+            birth_year: row.person_birth_year,
+            death_year: row.person_death_year,
+          }
         : null,
     action: row.action,
     status: row.status,
@@ -455,6 +508,7 @@ function toRevision(row: RevisionViewRow): Revision {
     reviewed_at: row.reviewed_at === null ? null : new Date(row.reviewed_at).toISOString(),
     revert_of: row.revert_of_id,
     reverted_by: row.reverted_by_id,
+    linked_persons: linkedPersons,
   };
 }
 
@@ -462,7 +516,7 @@ export async function getRevision(db: Db, id: number, user: CurrentUser): Promis
   const [row] = await queryRows<RevisionViewRow>(db, sql`${REVISION_SELECT} where r.id = ${id}`);
   if (!row) throw notFound();
   if (!mayEditDirectly(user) && row.author_id !== user.id) throw forbidden();
-  return toRevision(row);
+  return toRevision(row, await loadLinkedPersons(db, [row]));
 }
 
 /**
@@ -489,5 +543,6 @@ export async function listRevisions(
     db,
     sql`select count(*)::int as count from person_revisions r ${where}`,
   );
-  return { count: total?.count ?? 0, results: rows.map(toRevision) };
+  const linked = await loadLinkedPersons(db, rows);
+  return { count: total?.count ?? 0, results: rows.map((row) => toRevision(row, linked)) };
 }

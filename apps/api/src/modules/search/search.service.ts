@@ -4,11 +4,12 @@ import {
   splitNameQuery,
   type SearchQuery,
   type SearchResult,
+  type Sex,
 } from '@bagysh/shared';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { intArray, textArray } from '../persons/person-rows';
-import { restrictedCondition, visibleYears, type Viewer } from '../persons/privacy';
+import { isRestricted, restrictedCondition, visibleYears, type Viewer } from '../persons/privacy';
 
 /**
  * The name search (DESIGN.md §5). Trigram matching straight on a million person rows takes
@@ -108,6 +109,7 @@ function matchKeys(words: Dictionary, token: string): KeyMatch[] {
 interface HitRow {
   id: number;
   name: string;
+  sex: Sex;
   birth_year: number | null;
   death_year: number | null;
   death_date: string | null;
@@ -120,7 +122,8 @@ interface HitRow {
 /** Names of the father, grandfather, … up to seven generations (the жети ата). */
 const LINEAGE_GENERATIONS = 7;
 
-const HIT_COLUMNS = sql.raw(`p.id, p.name, p.birth_year, p.death_year, p.death_date, p.is_living,
+const HIT_COLUMNS =
+  sql.raw(`p.id, p.name, p.sex, p.birth_year, p.death_year, p.death_date, p.is_living,
   p.depth, p.father_name_key,
   (select coalesce(array_agg(a.name order by a.depth desc), '{}') from persons a
     where a.id = any(p.path[greatest(p.depth - ${LINEAGE_GENERATIONS - 1}, 1):])) as lineage`);
@@ -233,6 +236,9 @@ function toResult(hit: HitRow, viewer: Viewer): SearchResult {
   return {
     id: hit.id,
     name: hit.name,
+    sex: isRestricted(hit, viewer) ? 'U' : hit.sex,
+    father_name: hit.lineage[0] ?? null,
+    grandfather_name: hit.lineage[1] ?? null,
     ...visibleYears(hit, viewer),
     lineage: hit.lineage,
     generation: hit.depth + 1,

@@ -1,1 +1,2 @@
 export { FilesPageContent } from './components/files-page';
+export { FilePreviewById } from './components/file-preview-by-id';

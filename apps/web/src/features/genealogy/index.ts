@@ -9,4 +9,4 @@ export { PersonView } from './components/person-view';
 export { ComparisonView } from './components/comparison-view';
 export { PersonsList, type PersonsListParams } from './components/persons-list';
 export { ModerationQueue } from './components/moderation-queue';
-export { idParam, lineageText, yearsText } from './lib/format';
+export { idParam, yearsText } from './lib/format';

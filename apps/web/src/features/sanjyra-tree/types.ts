@@ -14,6 +14,9 @@ export interface TreeNodeData {
   descendant_count?: number;
   /** A public image: the card shows its thumbnail (`SanjyraTreeProps.photoUrl`). */
   photo_file_id?: number | null;
+  /** The father's and grandfather's names, that tell namesakes apart (`labels.patronymic`). */
+  father_name?: string | null;
+  grandfather_name?: string | null;
 }
 
 /**
@@ -61,6 +64,11 @@ export interface TreeLabels {
   exportError: string;
   /** Years when one end is unknown, e.g. "?–1920". */
   unknownYear: string;
+  /**
+   * "Чоткара уулу (Мырзабек)" under the name in the card, to tell namesakes apart; '' when the
+   * father is unknown. Without it the card shows the name only.
+   */
+  patronymic?: (person: TreeNodeData) => string;
 }
 
 /** Props of {@link SanjyraTree}. */

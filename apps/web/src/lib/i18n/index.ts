@@ -6,6 +6,7 @@ import type { content } from './areas/content';
 import type { files } from './areas/files';
 import type { gedcom } from './areas/gedcom';
 import type { genealogy } from './areas/genealogy';
+import type { person } from './areas/person';
 import type { polls } from './areas/polls';
 import type { relations } from './areas/relations';
 import { ky } from './ky';
@@ -19,6 +20,7 @@ interface Resources {
   files: typeof files;
   gedcom: typeof gedcom;
   genealogy: typeof genealogy;
+  person: typeof person;
   polls: typeof polls;
   relations: typeof relations;
 }

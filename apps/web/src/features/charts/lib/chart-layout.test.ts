@@ -13,6 +13,8 @@ function person(fields: Partial<PersonSummary> = {}): PersonSummary {
     sex: 'M',
     father_id: null,
     mother_id: null,
+    father_name: null,
+    grandfather_name: null,
     birth_year: null,
     death_year: null,
     is_living: false,

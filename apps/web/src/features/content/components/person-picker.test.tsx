@@ -7,11 +7,34 @@ import { PersonPicker, type PersonRef } from './person-picker';
 
 const namesakes: SearchResponse = {
   results: [
-    { id: 11, name: 'Айбек', birth_year: 1950, death_year: null, lineage: ['Асан'], generation: 1 },
-    { id: 12, name: 'Айбек', birth_year: 1961, death_year: null, lineage: ['Үсөн'], generation: 1 },
+    {
+      id: 11,
+      name: 'Айбек',
+      sex: 'M',
+      father_name: 'Асан',
+      grandfather_name: null,
+      birth_year: 1950,
+      death_year: null,
+      lineage: ['Асан'],
+      generation: 1,
+    },
+    {
+      id: 12,
+      name: 'Айбек',
+      sex: 'M',
+      father_name: 'Үсөн',
+      grandfather_name: null,
+      birth_year: 1961,
+      death_year: null,
+      lineage: ['Үсөн'],
+      generation: 1,
+    },
     {
       id: 13,
       name: 'Айбек',
+      sex: 'M',
+      father_name: 'Бакыт',
+      grandfather_name: null,
       birth_year: null,
       death_year: null,
       lineage: ['Бакыт'],
@@ -57,9 +80,9 @@ describe('PersonPicker', () => {
     }
     const rows = [...document.querySelectorAll<HTMLElement>('[role="option"]')];
     expect(rows.map((row) => row.textContent)).toEqual([
-      'Айбек 1950–Асан',
-      'Айбек 1961–Үсөн',
-      'АйбекБакыт',
+      'Айбек Асан уулу 1950–',
+      'Айбек Үсөн уулу 1961–',
+      'Айбек Бакыт уулу',
     ]);
     await act(async () => rows[1]!.click());
     expect(chosen).toEqual([{ id: 12, name: 'Айбек' }]);

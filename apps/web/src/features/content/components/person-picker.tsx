@@ -6,20 +6,17 @@ import Typography from '@mui/material/Typography';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { PersonLabel } from '../../../components/person-label';
 import { useScript } from '../../../lib/script';
 import { usePersonSearch } from '../api/misc';
 import '../../../lib/i18n/areas/content';
 
 export type PersonRef = z.infer<typeof PersonRefSchema>;
 
-type Option = PersonRef & { lineage?: string[]; years?: string };
+/** A suggestion carries the search hit (for its label); the chosen value is a bare reference. */
+type Option = PersonRef & { hit?: SearchResult };
 
-function years(result: SearchResult): string {
-  if (result.birth_year === null && result.death_year === null) return '';
-  return `${result.birth_year ?? '?'}–${result.death_year ?? ''}`;
-}
-
-/** Picks a person of the tree with the name search (results show their lineage). */
+/** Picks a person of the tree with the name search (results show their label and lineage). */
 export function PersonPicker({
   value,
   onChange,
@@ -39,12 +36,7 @@ export function PersonPicker({
   const query = useDeferredValue(input);
   const search = usePersonSearch(query);
   const options: Option[] =
-    search.data?.results.map((result) => ({
-      id: result.id,
-      name: result.name,
-      lineage: result.lineage,
-      years: years(result),
-    })) ?? [];
+    search.data?.results.map((hit) => ({ id: hit.id, name: hit.name, hit })) ?? [];
 
   return (
     <Autocomplete<Option>
@@ -64,18 +56,17 @@ export function PersonPicker({
       // Keyed by id: MUI's own key is the label, and namesakes are common in a санжыра.
       renderOption={({ key: _key, ...props }, option) => (
         <Box component="li" key={option.id} {...props} sx={{ display: 'block !important' }}>
-          <Typography sx={{ fontWeight: 600 }}>
-            {script.text(option.name)}
-            {option.years ? (
-              <Typography component="span" variant="body2" color="text.secondary">
-                {' '}
-                {option.years}
-              </Typography>
-            ) : null}
+          <Typography>
+            {option.hit ? (
+              <PersonLabel person={option.hit} nameSx={{ fontWeight: 600 }} />
+            ) : (
+              script.text(option.name)
+            )}
           </Typography>
-          {option.lineage && option.lineage.length > 0 && (
+          {/* The forefathers above the grandfather that the label names. */}
+          {option.hit && option.hit.lineage.length > 2 && (
             <Typography variant="caption" color="text.secondary">
-              {script.text(option.lineage.join(' ← '))}
+              {script.text(option.hit.lineage.slice(2).join(' ← '))}
             </Typography>
           )}
         </Box>

@@ -32,6 +32,7 @@ export const filesKeys = {
   list: (filter: FilesFilter) => ['files', 'list', filter] as const,
   limits: ['files', 'limits'] as const,
   link: (id: number) => ['files', 'link', id] as const,
+  file: (id: number) => ['files', 'file', id] as const,
   categories: ['categories', 'file'] as const,
 };
 
@@ -86,6 +87,15 @@ export function getFileCategoriesQueryOptions() {
 
 export function useFileCategories() {
   return useQuery(getFileCategoriesQueryOptions());
+}
+
+/** One file's details (a guest: public files only). */
+export function useFile(id: number) {
+  return useQuery({
+    queryKey: filesKeys.file(id),
+    queryFn: ({ signal }) => api(`files/${id}/`, { signal, schema: FileSchema }),
+    staleTime: 60_000,
+  });
 }
 
 /**

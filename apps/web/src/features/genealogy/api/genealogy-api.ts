@@ -30,7 +30,9 @@ export const genealogyKeys = {
   search: (q: string) => ['genealogy', 'search', q] as const,
   person: (id: number) => ['genealogy', 'person', id] as const,
   ancestors: (id: number) => ['genealogy', 'ancestors', id] as const,
-  children: (id: number) => ['genealogy', 'children', id] as const,
+  /** The person page's records (person-page-api.ts). */
+  family: (id: number) => ['genealogy', 'family', id] as const,
+  source: (id: number) => ['genealogy', 'source', id] as const,
   comparison: (a: number, b: number) => ['genealogy', 'comparison', a, b] as const,
   relations: (a: number, b: number, max: number) => ['genealogy', 'relations', a, b, max] as const,
   persons: (filters: PersonFilters) => ['genealogy', 'persons', filters] as const,
@@ -100,18 +102,6 @@ export async function fetchChildren(id: number, signal?: AbortSignal): Promise<P
     results.push(...answer.results);
     if (!answer.next || answer.results.length === 0) return results;
   }
-}
-
-export function getChildrenQueryOptions(id: number) {
-  return queryOptions({
-    queryKey: genealogyKeys.children(id),
-    queryFn: ({ signal }) => fetchChildren(id, signal),
-    staleTime: 30_000,
-  });
-}
-
-export function useChildren(id: number | null) {
-  return useQuery({ ...getChildrenQueryOptions(id ?? 0), enabled: id !== null });
 }
 
 export function fetchComparison(a: number, b: number, signal?: AbortSignal) {

@@ -17,27 +17,35 @@ import { yearsText } from '../lib/format';
 import { PersonSearch } from './person-search';
 import { RelationList } from './relation-list';
 
+/** The picker's chosen value for the person of the URL (a person or a chain link). */
 function asChoice(
   person:
-    | {
-        id: number;
-        name: string;
-        birth_year: number | null;
-        death_year: number | null;
-        generation: number;
-      }
+    | Pick<
+        SearchResult,
+        | 'id'
+        | 'name'
+        | 'sex'
+        | 'father_name'
+        | 'grandfather_name'
+        | 'birth_year'
+        | 'death_year'
+        | 'generation'
+      >
     | undefined,
 ): SearchResult | null {
-  return person
-    ? {
-        id: person.id,
-        name: person.name,
-        birth_year: person.birth_year,
-        death_year: person.death_year,
-        generation: person.generation,
-        lineage: [],
-      }
-    : null;
+  if (!person) return null;
+  const { id, name, sex, father_name, grandfather_name, birth_year, death_year } = person;
+  return {
+    id,
+    name,
+    sex,
+    father_name,
+    grandfather_name,
+    birth_year,
+    death_year,
+    generation: person.generation,
+    lineage: [father_name, grandfather_name].filter((part): part is string => part !== null),
+  };
 }
 
 export interface ComparisonViewProps {

@@ -1,4 +1,4 @@
-import type { Revision } from '@bagysh/shared';
+import { personLabel, type Revision } from '@bagysh/shared';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -25,6 +25,7 @@ import {
   usePendingRevisions,
 } from '../api/genealogy-api';
 import { isModerator } from '../lib/format';
+import { PersonLabel } from '../../../components/person-label';
 import { RevisionDiff } from './revision-diff';
 import { RevisionMeta } from './revision-history';
 
@@ -112,8 +113,12 @@ function ProposalCard({ revision }: { revision: Revision }) {
     <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }} data-revision={revision.id}>
       <Typography variant="h6" component="h3">
         {revision.person ? (
-          <Link component={RouterLink} to={paths.person(revision.person.id)}>
-            {script.text(name)}
+          <Link
+            component={RouterLink}
+            to={paths.person(revision.person.id)}
+            {...script.label(personLabel(revision.person))}
+          >
+            <PersonLabel person={revision.person} />
           </Link>
         ) : (
           script.text(name)

@@ -64,7 +64,7 @@ export function PersonEditor({ person, moderator }: { person: Person; moderator:
     for (const key of [
       genealogyKeys.person(person.id),
       genealogyKeys.ancestors(person.id),
-      genealogyKeys.children(person.id),
+      genealogyKeys.family(person.id),
       genealogyKeys.revisions(person.id),
       genealogyKeys.articles(person.id),
     ]) {

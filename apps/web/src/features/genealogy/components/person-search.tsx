@@ -8,7 +8,8 @@ import { Fragment, useCallback, useEffect, useRef, useState, type KeyboardEvent 
 import { useTranslation } from 'react-i18next';
 import { useScript } from '../../../lib/script';
 import { getSearchQueryOptions, useSearch } from '../api/genealogy-api';
-import { lineageParts, yearsText } from '../lib/format';
+import { furtherLineage } from '../lib/format';
+import { PersonLabel } from '../../../components/person-label';
 import { SearchField } from './search-field';
 
 /** Waits `delay` ms after the last change of `value`. */
@@ -36,7 +37,7 @@ export interface PersonSearchProps {
 
 /**
  * A name search with suggestions as you type (debounced; the API folds spellings and forgives a
- * typo). Each suggestion shows the lineage, so namesakes can be told apart. Suggestions are
+ * typo). Each suggestion shows the father, grandfather and further lineage, so namesakes can be told apart. Suggestions are
  * keyed by id (names repeat), and only the answer to what is in the box now is ever offered:
  * while a newer query is pending, the box shows "searching", never the old rows. Enter opens
  * the highlighted suggestion, or else the best match of the text.
@@ -139,29 +140,31 @@ export function PersonSearch({
       )}
       renderOption={(props, option) => {
         const { key: _key, ...rest } = props as typeof props & { key: string };
-        const years = yearsText(option.birth_year, option.death_year);
-        const parts = lineageParts(option.name, option.lineage);
+        // The label names the father and grandfather; the forefathers above them follow below.
+        const further = furtherLineage(option.lineage);
         return (
           <Box component="li" key={option.id} {...rest} data-person-id={option.id}>
-            <Box>
-              <Typography component="div" sx={{ fontWeight: 600 }}>
-                {script.text(option.name)}
-                {years && (
-                  <Typography component="span" color="text.secondary" sx={{ ml: 1 }}>
-                    {years}
-                  </Typography>
-                )}
+            <Box sx={{ minWidth: 0 }}>
+              <Typography component="div">
+                <PersonLabel person={option} nameSx={{ fontWeight: 600 }} />
               </Typography>
               {/* Each name on its own, left to right as on the person page: in runes a whole
                   chain in one right-to-left run would turn the arrows around. */}
-              <Typography component="div" variant="body2" color="text.secondary">
-                {parts.map((part, index) => (
-                  <Fragment key={index}>
-                    {index > 0 && ' ← '}
-                    {part === '…' ? part : script.text(part)}
-                  </Fragment>
-                ))}
-              </Typography>
+              {further.length > 0 && (
+                <Typography
+                  component="div"
+                  variant="body2"
+                  color="text.secondary"
+                  sx={{ overflowWrap: 'anywhere' }}
+                >
+                  {further.map((part, index) => (
+                    <Fragment key={index}>
+                      {' ← '}
+                      {part === '…' ? part : script.text(part)}
+                    </Fragment>
+                  ))}
+                </Typography>
+              )}
             </Box>
           </Box>
         );

@@ -1,4 +1,4 @@
-import { PERSON_ORDERINGS, type PersonOrdering, type Sex } from '@bagysh/shared';
+import { PERSON_ORDERINGS, personLabel, type PersonOrdering, type Sex } from '@bagysh/shared';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -18,7 +18,7 @@ import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useScript } from '../../../lib/script';
 import { useClans, usePersons, type PersonFilters } from '../api/genealogy-api';
-import { yearsText } from '../lib/format';
+import { PersonLabel } from '../../../components/person-label';
 import { useDebounced } from './person-search';
 
 /** The list filters as URL parameters (strings; '' = no filter). */
@@ -213,35 +213,27 @@ export function PersonsList({ params, onChange }: PersonsListProps) {
           data-testid="persons-list"
           sx={{ opacity: persons.isPlaceholderData ? 0.6 : 1 }}
         >
-          {rows.map((person) => {
-            const years = yearsText(person.birth_year, person.death_year);
-            return (
-              <ListItem key={person.id} divider sx={{ gap: 1, flexWrap: 'wrap', px: 1 }}>
-                <Link
-                  component={RouterLink}
-                  to={paths.person(person.id)}
-                  sx={{ fontWeight: 600 }}
-                  {...script.label(person.name)}
-                >
-                  {script.text(person.name)}
-                </Link>
-                {years && (
-                  <Typography component="span" color="text.secondary">
-                    {years}
-                  </Typography>
-                )}
-                <Box sx={{ flex: 1 }} />
-                <Chip
-                  size="small"
-                  variant="outlined"
-                  label={script.text(t('person.generation', { n: person.generation }))}
-                />
-                {person.living && (
-                  <Chip size="small" color="success" label={script.text(t('person.living'))} />
-                )}
-              </ListItem>
-            );
-          })}
+          {rows.map((person) => (
+            // The label wraps beside the chips: a long one takes two lines on a phone.
+            <ListItem key={person.id} divider sx={{ gap: 1, px: 1 }}>
+              <Link
+                component={RouterLink}
+                to={paths.person(person.id)}
+                sx={{ flex: 1, minWidth: 0 }}
+                {...script.label(personLabel(person))}
+              >
+                <PersonLabel person={person} nameSx={{ fontWeight: 600 }} />
+              </Link>
+              <Chip
+                size="small"
+                variant="outlined"
+                label={script.text(t('person.generation', { n: person.generation }))}
+              />
+              {person.living && (
+                <Chip size="small" color="success" label={script.text(t('person.living'))} />
+              )}
+            </ListItem>
+          ))}
         </List>
       )}
       <Box ref={sentinel} sx={{ minHeight: 1 }} />

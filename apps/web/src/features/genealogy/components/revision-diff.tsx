@@ -1,23 +1,50 @@
-import type { Revision } from '@bagysh/shared';
+import { personLabel, type Revision } from '@bagysh/shared';
 import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { paths } from '../../../config/paths';
 import { useScript } from '../../../lib/script';
-import { revisionDiff } from '../lib/diff';
+import { PERSON_ID_FIELDS, personIds, revisionDiff } from '../lib/diff';
+import { PersonLabel } from '../../../components/person-label';
 
-/** A revision's before/after table, field by field. */
+/** A revision's before/after table, field by field; persons by their labels, linked. */
 export function RevisionDiff({ revision }: { revision: Revision }) {
   const { t } = useTranslation('genealogy');
   const script = useScript();
   const rows = revisionDiff(revision);
+  const linked = new Map(revision.linked_persons.map((person) => [person.id, person]));
   const label = (field: string) => t(`fieldNames.${field}`, { defaultValue: field });
+  // A person is an id: the moderator sees the person's label, linked to the person's page.
+  const persons = (ids: number[]) => (
+    <Stack spacing={0.5} component="span">
+      {ids.map((id) => {
+        const person = linked.get(id);
+        return (
+          <Link
+            key={id}
+            component={RouterLink}
+            to={paths.person(id)}
+            data-diff-person={id}
+            {...(person ? script.label(personLabel(person)) : {})}
+          >
+            {person ? <PersonLabel person={person} /> : `#${id}`}
+          </Link>
+        );
+      })}
+    </Stack>
+  );
   // A photo is a file id: the moderator sees the picture, not the number.
-  const value = (field: string, shown: string) =>
-    field === 'photo_file_id' && /^\d+$/.test(shown) ? (
+  const value = (field: string, shown: string, raw: unknown) => {
+    const ids = PERSON_ID_FIELDS.has(field) ? personIds(raw) : [];
+    if (ids.length > 0) return persons(ids);
+    return field === 'photo_file_id' && /^\d+$/.test(shown) ? (
       <Box
         component="img"
         src={`/api/files/${shown}/download/`}
@@ -28,6 +55,7 @@ export function RevisionDiff({ revision }: { revision: Revision }) {
     ) : (
       script.text(shown)
     );
+  };
   return (
     <Table size="small" sx={{ '& td': { verticalAlign: 'top', wordBreak: 'break-word' } }}>
       <TableHead>
@@ -41,8 +69,12 @@ export function RevisionDiff({ revision }: { revision: Revision }) {
         {rows.map((row) => (
           <TableRow key={row.field}>
             <TableCell>{script.text(label(row.field))}</TableCell>
-            <TableCell sx={{ color: 'error.main' }}>{value(row.field, row.before)}</TableCell>
-            <TableCell sx={{ color: 'success.main' }}>{value(row.field, row.after)}</TableCell>
+            <TableCell sx={{ color: 'error.main' }}>
+              {value(row.field, row.before, row.beforeValue)}
+            </TableCell>
+            <TableCell sx={{ color: 'success.main' }}>
+              {value(row.field, row.after, row.afterValue)}
+            </TableCell>
           </TableRow>
         ))}
       </TableBody>

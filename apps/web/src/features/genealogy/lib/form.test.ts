@@ -9,6 +9,8 @@ const person: Person = {
   sex: 'M',
   father_id: 2,
   mother_id: null,
+  father_name: 'Үсөн',
+  grandfather_name: 'Тагай',
   birth_year: 1900,
   death_year: 1970,
   is_living: false,

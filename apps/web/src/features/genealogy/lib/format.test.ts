@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { idParam, isModerator, lineageText, yearsText } from './format';
-import { revisionDiff } from './diff';
+import { furtherLineage, idParam, isModerator, yearsText } from './format';
+import { PERSON_ID_FIELDS, personIds, revisionDiff } from './diff';
 import { filtersOf } from '../components/persons-list';
 
 describe('yearsText', () => {
@@ -12,11 +12,11 @@ describe('yearsText', () => {
   });
 });
 
-describe('lineageText', () => {
-  it('chains the person, the father and the forefathers, cut after `max`', () => {
-    expect(lineageText('Асан', ['Үсөн', 'Тагай'])).toBe('Асан ← Үсөн ← Тагай');
-    expect(lineageText('А', ['Б', 'В', 'Г'], 2)).toBe('А ← Б ← В ← …');
-    expect(lineageText('Багыш', [])).toBe('Багыш');
+describe('furtherLineage', () => {
+  it('gives the forefathers above the grandfather, cut after `max`', () => {
+    expect(furtherLineage(['Үсөн', 'Тагай'])).toEqual([]);
+    expect(furtherLineage(['Үсөн', 'Тагай', 'Бапа'])).toEqual(['Бапа']);
+    expect(furtherLineage(['А', 'Б', 'В', 'Г', 'Д'], 2)).toEqual(['В', 'Г', '…']);
   });
 });
 
@@ -48,9 +48,24 @@ describe('revisionDiff', () => {
         after: { biography: 'Жаңы', birth_year: 1900, spouse_ids: [3, 4], version: 3 },
       }),
     ).toEqual([
-      { field: 'biography', before: '—', after: 'Жаңы' },
-      { field: 'spouse_ids', before: '—', after: '3, 4' },
+      { field: 'biography', before: '—', after: 'Жаңы', beforeValue: null, afterValue: 'Жаңы' },
+      {
+        field: 'spouse_ids',
+        before: '—',
+        after: '3, 4',
+        beforeValue: undefined,
+        afterValue: [3, 4],
+      },
     ]);
+  });
+
+  it('reads the person ids of father, mother and spouse fields', () => {
+    expect(PERSON_ID_FIELDS.has('father_id')).toBe(true);
+    expect(PERSON_ID_FIELDS.has('birth_year')).toBe(false);
+    expect(personIds(7)).toEqual([7]);
+    expect(personIds([3, 4])).toEqual([3, 4]);
+    expect(personIds(null)).toEqual([]);
+    expect(personIds('7')).toEqual([]);
   });
 });
 

@@ -1,27 +1,15 @@
 import type { PersonSummary, SessionRole } from './types';
 
-/** "1890–1950", "1890–?", "?–1950", or '' when neither year is known. */
-export function yearsText(
-  birth: number | null | undefined,
-  death: number | null | undefined,
-  unknown = '?',
-): string {
-  const born = birth ?? null;
-  const died = death ?? null;
-  if (born === null && died === null) return '';
-  if (died === null) return `${born}–`;
-  return `${born ?? unknown}–${died}`;
-}
+/** "1890–1950", "1890–", "?–1950": the years of a person's label (packages/shared). */
+export { yearsText } from '@bagysh/shared';
 
-/** The person, then the father, grandfather… (at most `max` names, then '…'). */
-export function lineageParts(name: string, lineage: readonly string[], max = 4): string[] {
-  const parts = [name, ...lineage.slice(0, max)];
-  return lineage.length > max ? [...parts, '…'] : parts;
-}
-
-/** "Асан ← Үсөн ← Тагай": the person, then the father, grandfather… (at most `max` names). */
-export function lineageText(name: string, lineage: readonly string[], max = 4): string {
-  return lineageParts(name, lineage, max).join(' ← ');
+/**
+ * The forefathers above the father and grandfather that a person's label names (at most `max`
+ * names, then '…'): lineage is father, grandfather, great-grandfather…
+ */
+export function furtherLineage(lineage: readonly string[], max = 3): string[] {
+  const further = lineage.slice(2, 2 + max);
+  return lineage.length > 2 + max ? [...further, '…'] : further;
 }
 
 /** A positive integer from a URL parameter, or null. */
@@ -54,5 +42,7 @@ export function toTreeNode(person: PersonSummary) {
     child_count: person.child_count,
     descendant_count: person.descendant_count,
     photo_file_id: person.photo_file_id ?? null,
+    father_name: person.father_name,
+    grandfather_name: person.grandfather_name,
   };
 }

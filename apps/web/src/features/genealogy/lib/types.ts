@@ -10,5 +10,7 @@ export type PersonSummary = Pick<
   | 'child_count'
   | 'descendant_count'
   | 'photo_file_id'
+  | 'father_name'
+  | 'grandfather_name'
 >;
 export type SessionRole = Role;

@@ -39,6 +39,7 @@ export function PersonCard({
   onOpenPerson,
 }: PersonCardProps) {
   const years = formatYears(person, labels.unknownYear);
+  const patronymic = labels.patronymic?.(person) ?? '';
   const headingId = `sanjyra-card-${person.id}`;
   const loadedCount = entry?.status === 'loaded' ? entry.ids.length : undefined;
   const childCount = loadedCount ?? person.child_count;
@@ -82,11 +83,20 @@ export function PersonCard({
             id={headingId}
             variant="h6"
             component="h2"
-            aria-label={person.name}
+            aria-label={patronymic ? `${person.name} ${patronymic}` : person.name}
             sx={{ lineHeight: 1.3, overflowWrap: 'anywhere' }}
           >
             {renderText(person.name)}
           </Typography>
+          {patronymic && (
+            <Typography
+              color="text.secondary"
+              data-testid="card-patronymic"
+              sx={{ overflowWrap: 'anywhere' }}
+            >
+              {renderText(patronymic)}
+            </Typography>
+          )}
           {years && <Typography color="text.secondary">{years}</Typography>}
         </Box>
         <IconButton

@@ -1,0 +1,263 @@
+import {
+  formatDateKy,
+  type Citation,
+  type FamilyMember,
+  type FamilyUnion,
+  type PersonEvent,
+  type PersonFamily,
+} from '@bagysh/shared';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { paths } from '../../../config/paths';
+import '../../../lib/i18n/areas/person';
+import { useScript } from '../../../lib/script';
+import { yearsText } from '../lib/format';
+import { CitationMarks } from './citation-marks';
+import { Empty, Section } from './person-section';
+import { useEventTitle } from '../hooks/use-event-title';
+
+/** A relative: a link with the years the viewer may see, and a note ("атасы бир…"). */
+function Relative({ person, note }: { person: FamilyMember; note?: string }) {
+  const script = useScript();
+  const years = yearsText(person.birth_year, person.death_year);
+  return (
+    <Box component="span" data-relative={person.id} sx={{ overflowWrap: 'anywhere' }}>
+      <Link component={RouterLink} to={paths.person(person.id)} {...script.label(person.name)}>
+        {script.text(person.name)}
+      </Link>
+      {years && (
+        <Typography component="span" color="text.secondary" sx={{ ml: 0.75 }}>
+          {years}
+        </Typography>
+      )}
+      {note && (
+        <Typography component="span" variant="body2" color="text.secondary" sx={{ ml: 0.75 }}>
+          ({script.text(note)})
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
+function Group({
+  title,
+  children,
+  testId,
+}: {
+  title: string;
+  children: ReactNode;
+  testId?: string;
+}) {
+  const script = useScript();
+  return (
+    <Box data-testid={testId}>
+      <Typography variant="subtitle2" component="h3" color="text.secondary" sx={{ mb: 0.5 }}>
+        {script.text(title)}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
+function People({ people, testId }: { people: readonly FamilyMember[]; testId?: string }) {
+  return (
+    <Box component="ul" sx={{ m: 0, pl: 2.5 }} data-testid={testId}>
+      {people.map((person) => (
+        <li key={person.id}>
+          <Relative person={person} />
+        </li>
+      ))}
+    </Box>
+  );
+}
+
+interface Marks {
+  /** A union's own citations, by union id (the person answer carries them). */
+  unionCitations: ReadonlyMap<number, readonly Citation[]>;
+  numbers: ReadonlyMap<number, number>;
+}
+
+const NO_MARKS: Marks = { unionCitations: new Map(), numbers: new Map() };
+
+function FamilyContent({ family, marks }: { family: PersonFamily; marks: Marks }) {
+  const { t } = useTranslation('person');
+  const script = useScript();
+  const eventTitle = useEventTitle();
+  const { parents, unions, siblings } = family;
+  const unionLabel = (union: FamilyUnion) => {
+    if (union.union_id === null) return `${t('family.otherParent')}:`;
+    const label = t(`family.spouse.${union.spouse?.sex ?? 'U'}`);
+    return union.position === null
+      ? `${label}:`
+      : `${label} (${t('family.position', { n: union.position })}):`;
+  };
+  const eventLine = (event: PersonEvent) => {
+    const title = eventTitle(event);
+    const parts = [event.date ? formatDateKy(event.date) : null, event.place?.full_name ?? null];
+    const details = parts.filter(Boolean).join(', ');
+    return details ? `${title}: ${details}` : title;
+  };
+  const married = unions.filter((union) => union.union_id !== null || union.spouse !== null);
+  const unknown = unions.find((union) => union.union_id === null && union.spouse === null);
+  if (parents.length === 0 && unions.length === 0 && siblings.length === 0) {
+    return (
+      <Stack spacing={1}>
+        <Empty text={t('empty.family')} />
+        <Empty text={t('family.noChildren')} />
+      </Stack>
+    );
+  }
+  return (
+    <Stack spacing={2.5}>
+      {parents.length > 0 && (
+        <Group title={t('family.parents')} testId="family-parents">
+          <Stack spacing={1}>
+            {parents.map((family, index) => (
+              <Box key={index} data-parents={family.relation}>
+                {(parents.length > 1 || family.relation !== 'birth') && (
+                  <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                    {script.text(t(`family.relation.${family.relation}`))}
+                  </Typography>
+                )}
+                <Box
+                  component="dl"
+                  sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 1.5 }}
+                >
+                  {family.father && (
+                    <>
+                      <Typography component="dt" color="text.secondary">
+                        {script.text(t('family.father'))}
+                      </Typography>
+                      <Box component="dd" sx={{ m: 0, minWidth: 0 }}>
+                        <Relative person={family.father} />
+                      </Box>
+                    </>
+                  )}
+                  {family.mother && (
+                    <>
+                      <Typography component="dt" color="text.secondary">
+                        {script.text(t('family.mother'))}
+                      </Typography>
+                      <Box component="dd" sx={{ m: 0, minWidth: 0 }}>
+                        <Relative person={family.mother} />
+                      </Box>
+                    </>
+                  )}
+                </Box>
+              </Box>
+            ))}
+          </Stack>
+        </Group>
+      )}
+
+      <Group title={t('family.spouses')} testId="family-unions">
+        {unions.length === 0 ? (
+          <Empty text={t('family.noChildren')} />
+        ) : (
+          <Stack spacing={1.5}>
+            {married.map((union, index) => (
+              <Box
+                key={union.union_id ?? `p${union.spouse?.id ?? index}`}
+                data-union={union.spouse?.id}
+              >
+                {union.spouse && (
+                  <Typography component="div">
+                    <Typography component="span" color="text.secondary" sx={{ mr: 0.75 }}>
+                      {script.text(unionLabel(union))}
+                    </Typography>
+                    <Relative person={union.spouse} />
+                    {union.union_id !== null && (
+                      <CitationMarks
+                        citations={marks.unionCitations.get(union.union_id) ?? []}
+                        numbers={marks.numbers}
+                      />
+                    )}
+                  </Typography>
+                )}
+                {union.events.map((event) => (
+                  <Typography
+                    key={event.id}
+                    variant="body2"
+                    color="text.secondary"
+                    data-union-event={event.type}
+                  >
+                    {script.text(eventLine(event))}
+                  </Typography>
+                ))}
+                {union.children.length > 0 ? (
+                  <People people={union.children} testId="children" />
+                ) : (
+                  <Empty text={t('family.noChildren')} />
+                )}
+              </Box>
+            ))}
+            {unknown && (
+              <Box>
+                {married.length > 0 && (
+                  <Typography color="text.secondary">
+                    {script.text(t('family.otherChildren'))}
+                  </Typography>
+                )}
+                <People people={unknown.children} testId="children" />
+              </Box>
+            )}
+          </Stack>
+        )}
+      </Group>
+
+      {siblings.length > 0 && (
+        <Group title={t('family.siblings')} testId="family-siblings">
+          <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+            {siblings.map((sibling) => (
+              <li key={sibling.id} data-sibling={sibling.kind}>
+                <Relative
+                  person={sibling}
+                  note={
+                    sibling.kind === 'paternal' || sibling.kind === 'maternal'
+                      ? t(`family.sibling.${sibling.kind}`)
+                      : undefined
+                  }
+                />
+              </li>
+            ))}
+          </Box>
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+/** Parents (birth, adoptive…), spouses with their children, siblings: links to their pages. */
+export function PersonFamilySection({
+  family,
+  marks = NO_MARKS,
+}: {
+  family: UseQueryResult<PersonFamily>;
+  marks?: Marks;
+}) {
+  const { t } = useTranslation('person');
+  const script = useScript();
+  return (
+    <Section title={t('sections.family')} testId="person-family">
+      {family.isPending ? (
+        <Stack spacing={1} aria-busy="true">
+          <Skeleton variant="text" width="60%" />
+          <Skeleton variant="text" width="40%" />
+          <Skeleton variant="text" width="50%" />
+        </Stack>
+      ) : family.isError ? (
+        <Alert severity="error">{script.text(family.error.message)}</Alert>
+      ) : (
+        <FamilyContent family={family.data} marks={marks} />
+      )}
+    </Section>
+  );
+}

@@ -1,0 +1,97 @@
+import type { Media } from '@bagysh/shared';
+import DescriptionOutlinedIcon from '@mui/icons-material/DescriptionOutlined';
+import Box from '@mui/material/Box';
+import ButtonBase from '@mui/material/ButtonBase';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import '../../../lib/i18n/areas/person';
+import { useScript } from '../../../lib/script';
+import { Empty, Section } from './person-section';
+
+/** Images and documents linked to the person or their events; each opens the file preview. */
+export function PersonGallery({
+  media,
+  onOpen,
+}: {
+  media: readonly Media[];
+  onOpen: (fileId: number) => void;
+}) {
+  const { t } = useTranslation('person');
+  const script = useScript();
+  return (
+    <Section title={t('sections.gallery')} testId="person-gallery">
+      {media.length === 0 ? (
+        <Empty text={t('empty.gallery')} />
+      ) : (
+        <Box
+          component="ul"
+          sx={{
+            listStyle: 'none',
+            m: 0,
+            p: 0,
+            display: 'grid',
+            gap: 1.5,
+            gridTemplateColumns: 'repeat(auto-fill, minmax(120px, 1fr))',
+          }}
+        >
+          {media.map((item) => {
+            const title = item.title ?? t('gallery.untitled');
+            // Screen readers cannot read runes: the button's name stays Cyrillic.
+            const name = t('gallery.open', { title });
+            return (
+              <li key={item.file_id}>
+                <ButtonBase
+                  onClick={() => onOpen(item.file_id)}
+                  aria-label={name}
+                  title={name}
+                  data-media={item.file_id}
+                  sx={{
+                    width: '100%',
+                    display: 'flex',
+                    flexDirection: 'column',
+                    alignItems: 'stretch',
+                    borderRadius: 1,
+                    border: 1,
+                    borderColor: 'divider',
+                    overflow: 'hidden',
+                    textAlign: 'left',
+                    '&.Mui-focusVisible': { outline: '2px solid', outlineColor: 'primary.main' },
+                  }}
+                >
+                  {item.kind === 'image' ? (
+                    <Box
+                      component="img"
+                      src={`/api/files/${item.file_id}/thumbnail/`}
+                      alt=""
+                      loading="lazy"
+                      sx={{ width: '100%', aspectRatio: '1', objectFit: 'cover', display: 'block' }}
+                    />
+                  ) : (
+                    <Box
+                      sx={{
+                        aspectRatio: '1',
+                        display: 'grid',
+                        placeItems: 'center',
+                        bgcolor: 'action.hover',
+                        color: 'text.secondary',
+                      }}
+                    >
+                      <DescriptionOutlinedIcon sx={{ fontSize: 48 }} />
+                    </Box>
+                  )}
+                  <Typography
+                    variant="caption"
+                    component="span"
+                    sx={{ px: 1, py: 0.5, overflowWrap: 'anywhere' }}
+                  >
+                    {script.text(title)}
+                  </Typography>
+                </ButtonBase>
+              </li>
+            );
+          })}
+        </Box>
+      )}
+    </Section>
+  );
+}

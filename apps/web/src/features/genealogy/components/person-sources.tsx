@@ -1,0 +1,69 @@
+import type { NoteRef } from '@bagysh/shared';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import '../../../lib/i18n/areas/person';
+import { useScript } from '../../../lib/script';
+import type { CitedSource } from '../lib/person-page';
+import { Empty, Section } from './person-section';
+
+/** Every source the page cites, numbered as its marks are, with the pages cited. */
+export function PersonSources({ sources }: { sources: readonly CitedSource[] }) {
+  const { t } = useTranslation('person');
+  const script = useScript();
+  return (
+    <Section title={t('sections.sources')} testId="person-sources">
+      {sources.length === 0 ? (
+        <Empty text={t('empty.sources')} />
+      ) : (
+        <Box component="ol" sx={{ m: 0, pl: 3.5 }}>
+          {sources.map(({ source, number, pages }) => (
+            <Box
+              component="li"
+              key={source.id}
+              value={number}
+              sx={{ mb: 0.75, overflowWrap: 'anywhere' }}
+            >
+              {script.text(source.title)}
+              <Typography component="span" variant="body2" color="text.secondary">
+                {' · '}
+                {script.text(t(`sourceKind.${source.kind}`))}
+                {pages.length > 0 && (
+                  <> · {script.text(t('citation.cited', { pages: pages.join('; ') }))}</>
+                )}
+              </Typography>
+            </Box>
+          ))}
+        </Box>
+      )}
+    </Section>
+  );
+}
+
+/** Shared notes linked to the person (private ones reach members only). */
+export function PersonNotes({ notes }: { notes: readonly NoteRef[] }) {
+  const { t } = useTranslation('person');
+  const script = useScript();
+  return (
+    <Section title={t('sections.notes')} testId="person-notes">
+      {notes.length === 0 ? (
+        <Empty text={t('empty.notes')} />
+      ) : (
+        <Stack spacing={1.5}>
+          {notes.map((note) => (
+            <Box key={note.id}>
+              {note.is_private && (
+                <Chip size="small" label={script.text(t('notes.private'))} sx={{ mb: 0.5 }} />
+              )}
+              <Typography sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+                {script.text(note.text)}
+              </Typography>
+            </Box>
+          ))}
+        </Stack>
+      )}
+    </Section>
+  );
+}

@@ -1,0 +1,123 @@
+import { formatDateKy } from '@bagysh/shared';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { paths } from '../../../config/paths';
+import '../../../lib/i18n/areas/person';
+import { useScript } from '../../../lib/script';
+import type { TimelineItem } from '../lib/person-page';
+import { CitationMarks } from './citation-marks';
+import { Empty, Section } from './person-section';
+import { useEventTitle } from '../hooks/use-event-title';
+
+function PersonLink({ id, name }: { id: number; name: string }) {
+  const script = useScript();
+  return (
+    <Link component={RouterLink} to={paths.person(id)} {...script.label(name)}>
+      {script.text(name)}
+    </Link>
+  );
+}
+
+function When({ text }: { text: string }) {
+  const script = useScript();
+  return (
+    <Typography
+      component="div"
+      variant="body2"
+      color="text.secondary"
+      sx={{ fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere' }}
+    >
+      {script.text(text)}
+    </Typography>
+  );
+}
+
+function Item({ item, numbers }: { item: TimelineItem; numbers: ReadonlyMap<number, number> }) {
+  const { t } = useTranslation('person');
+  const script = useScript();
+  const eventTitle = useEventTitle();
+  if (item.kind === 'child') {
+    return (
+      <>
+        <When text={String(item.year)} />
+        <Box sx={{ minWidth: 0 }}>
+          {script.text(t(`childBorn.${item.child.sex}`))}:{' '}
+          <PersonLink id={item.child.id} name={item.child.name} />
+        </Box>
+      </>
+    );
+  }
+  const { event, spouse } = item;
+  const title = eventTitle(event);
+  const date = event.date ? formatDateKy(event.date) : '';
+  return (
+    <>
+      <When text={date || t('undated')} />
+      <Box sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+        <Typography component="span" sx={{ fontWeight: 600 }}>
+          {script.text(title)}
+        </Typography>
+        {event.value && <> — {script.text(event.value)}</>}
+        {spouse && (
+          <>
+            {' · '}
+            <PersonLink id={spouse.id} name={spouse.name} /> {script.text(t('withSpouse'))}
+          </>
+        )}
+        <CitationMarks citations={event.citations} numbers={numbers} />
+        {event.place && (
+          <Typography variant="body2" color="text.secondary" title={event.place.full_name}>
+            {script.text(event.place.full_name)}
+          </Typography>
+        )}
+        {event.note && (
+          <Typography variant="body2" sx={{ whiteSpace: 'pre-line' }}>
+            {script.text(event.note)}
+          </Typography>
+        )}
+      </Box>
+    </>
+  );
+}
+
+/** The person's life in date order: own events, marriages, children's births. */
+export function PersonTimeline({
+  items,
+  numbers,
+}: {
+  items: readonly TimelineItem[];
+  numbers: ReadonlyMap<number, number>;
+}) {
+  const { t } = useTranslation('person');
+  return (
+    <Section title={t('sections.timeline')} testId="person-timeline">
+      {items.length === 0 ? (
+        <Empty text={t('empty.timeline')} />
+      ) : (
+        <Box component="ol" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}>
+          {items.map((item) => (
+            <Box
+              component="li"
+              key={item.key}
+              data-timeline={item.kind === 'event' ? item.event.type : 'child'}
+              sx={{
+                display: 'grid',
+                gridTemplateColumns: { xs: '1fr', sm: '180px 1fr' },
+                columnGap: 2,
+                rowGap: 0.25,
+                pl: 1.5,
+                borderLeft: 3,
+                borderColor: item.kind === 'child' ? 'divider' : 'primary.light',
+              }}
+            >
+              <Item item={item} numbers={numbers} />
+            </Box>
+          ))}
+        </Box>
+      )}
+    </Section>
+  );
+}

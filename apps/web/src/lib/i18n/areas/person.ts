@@ -1,0 +1,112 @@
+import { addAreaMessages } from '../index';
+
+/**
+ * Messages of the person page's records (issue 16): timeline, family, sources, gallery, notes.
+ * A namespace of its own, so they load with the person page only, not with the home and
+ * search pages that load `genealogy`.
+ */
+export const person = {
+  sections: {
+    timeline: 'Өмүр жолу',
+    family: 'Үй-бүлөсү',
+    gallery: 'Сүрөттөр жана документтер',
+    sources: 'Булактар',
+    notes: 'Эскертмелер',
+  },
+  empty: {
+    timeline: 'Окуялар азырынча жазыла элек.',
+    family: 'Үй-бүлөсү азырынча жазыла элек.',
+    gallery: 'Сүрөттөр же документтер тиркеле элек.',
+    sources: 'Булактар көрсөтүлө элек.',
+    notes: 'Эскертмелер жок.',
+  },
+  event: {
+    birth: 'Туулган',
+    christening: 'Ат коюлган',
+    death: 'Каза болгон',
+    burial: 'Жерге берилген',
+    marriage: 'Нике',
+    divorce: 'Ажырашкан',
+    residence: 'Жашаган жери',
+    migration: 'Көчкөн',
+    occupation: 'Кесиби',
+    education: 'Билими',
+    military: 'Аскер кызматы',
+    other: 'Башка окуя',
+  },
+  childBorn: { M: 'Уулу туулган', F: 'Кызы туулган', U: 'Баласы туулган' },
+  /** After the spouse's name: «Гүлбара менен». */
+  withSpouse: 'менен',
+  undated: 'Датасы белгисиз',
+  citation: {
+    mark: '{{n}}-булак: {{title}}',
+    marks: 'Булактар',
+    page: 'Барагы',
+    informant: 'Айтуучу',
+    author: 'Автору',
+    told: 'Айтылган убагы',
+    toldPlace: 'Айтылган жери',
+    publication: 'Басылышы',
+    repository: 'Сакталган жери',
+    callNumber: 'Шифри',
+    url: 'Шилтеме',
+    quality: 'Ишенимдүүлүгү: {{n}}/3',
+    note: 'Эскертме',
+    loading: 'Булак жүктөлүүдө…',
+    close: 'Жабуу',
+    cited: 'Шилтеме: {{pages}}',
+  },
+  sourceKind: {
+    book: 'Китеп',
+    archive: 'Архив',
+    web: 'Веб-барак',
+    informant: 'Айтуучу',
+    other: 'Башка булак',
+  },
+  family: {
+    parents: 'Ата-энеси',
+    relation: {
+      birth: 'Туулган үй-бүлөсү',
+      adopted: 'Асырап алган ата-энеси',
+      foster: 'Тарбиялаган ата-энеси',
+      step: 'Өгөй ата-энеси',
+      unknown: 'Ата-энеси (байланышы белгисиз)',
+    },
+    father: 'Атасы',
+    mother: 'Энеси',
+    spouses: 'Жубайлары жана балдары',
+    spouse: { M: 'Күйөөсү', F: 'Аялы', U: 'Жубайы' },
+    position: '{{n}}-никеси',
+    children: 'Балдары',
+    noChildren: 'Балдары жазылган эмес.',
+    otherChildren: 'Экинчи ата-энеси белгисиз балдары',
+    otherParent: 'Экинчи ата-энеси',
+    siblings: 'Бир туугандары',
+    sibling: {
+      full: 'бир тууган',
+      paternal: 'атасы бир, энеси бөлөк',
+      maternal: 'энеси бир, атасы бөлөк',
+      unknown: 'бир тууган',
+    },
+  },
+  header: {
+    otherNames: 'Башка аттары',
+    nickname: 'Лакап аты: {{name}}',
+    noPhoto: 'Сүрөтү жок',
+  },
+  nameKind: {
+    birth: 'туулгандагы аты',
+    aka: 'башка аты',
+    documents: 'документтеги аты',
+    maiden: 'кыз кезиндеги аты',
+    married: 'турмушка чыккандагы аты',
+    religious: 'диний аты',
+    professional: 'кесиптик аты',
+    immigrant: 'көчкөндөн кийинки аты',
+    other: 'башка аты',
+  },
+  gallery: { open: 'Ачуу: {{title}}', untitled: 'Аталышы жок файл' },
+  notes: { private: 'Мүчөлөр үчүн гана' },
+} as const;
+
+addAreaMessages('person', person);

@@ -1,0 +1,76 @@
+import { genitive } from './kinship';
+import type { Sex } from './sex';
+
+/**
+ * "Айбек Чоткара уулу (Мырзабек) 1827–1895": a person told apart from namesakes by the
+ * father's and the grandfather's names (issue 16). Every list, suggestion, picker and card of
+ * the site labels a person with it; the web shows each part through the script (runes).
+ */
+export interface PersonLabelFacts {
+  name: string;
+  sex: Sex;
+  father_name?: string | null;
+  grandfather_name?: string | null;
+  birth_year?: number | null;
+  death_year?: number | null;
+}
+
+/** The words of the patronymic (KYRGYZ.md §2: уул / кыз; a child of unknown sex: бала). */
+export const personLabelWords = {
+  /** "Чоткара уулу": a son of Чоткара. */
+  son: 'уулу',
+  /** "Чоткара кызы": a daughter of Чоткара. */
+  daughter: 'кызы',
+  /** "Чоткаранын баласы": a child of Чоткара whose sex is unknown (or hidden from a guest). */
+  child: 'баласы',
+} as const;
+
+export interface PersonLabelParts {
+  name: string;
+  /** "Чоткара уулу"; null without a father. */
+  patronymic: string | null;
+  /** The grandfather's name (shown in parentheses); null without a father or a grandfather. */
+  grandfather: string | null;
+  /** As `yearsText` writes them; '' when neither year is known. */
+  years: string;
+}
+
+/** "1890–1950", "1890–", "?–1950", or '' when neither year is known. */
+export function yearsText(
+  birth: number | null | undefined,
+  death: number | null | undefined,
+  unknown = '?',
+): string {
+  const born = birth ?? null;
+  const died = death ?? null;
+  if (born === null && died === null) return '';
+  if (died === null) return `${born}–`;
+  return `${born ?? unknown}–${died}`;
+}
+
+/** "Чоткара уулу", "Чоткара кызы", "Чоткаранын баласы". */
+export function patronymic(fatherName: string, sex: Sex): string {
+  if (sex === 'M') return `${fatherName} ${personLabelWords.son}`;
+  if (sex === 'F') return `${fatherName} ${personLabelWords.daughter}`;
+  return `${genitive(fatherName)} ${personLabelWords.child}`;
+}
+
+/** The label's parts, for a view that styles them apart (the name bold, the years grey). */
+export function personLabelParts(person: PersonLabelFacts, unknownYear = '?'): PersonLabelParts {
+  const father = person.father_name?.trim() || null;
+  const grandfather = father ? person.grandfather_name?.trim() || null : null;
+  return {
+    name: person.name,
+    patronymic: father ? patronymic(father, person.sex) : null,
+    grandfather,
+    years: yearsText(person.birth_year, person.death_year, unknownYear),
+  };
+}
+
+/** The whole label as one string (titles, aria-labels, plain-text places). */
+export function personLabel(person: PersonLabelFacts, unknownYear = '?'): string {
+  const parts = personLabelParts(person, unknownYear);
+  return [parts.name, parts.patronymic, parts.grandfather && `(${parts.grandfather})`, parts.years]
+    .filter(Boolean)
+    .join(' ');
+}
