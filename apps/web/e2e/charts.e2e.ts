@@ -89,7 +89,10 @@ const chart = (page: Page) => page.locator('svg[role="group"]');
 describe('the pedigree chart', () => {
   it('shows both parents’ lines, expands, recentres, pans by keys and saves an SVG', async () => {
     const page = await session.newPage(DESKTOP);
-    await page.goto(`/persons/${family.me!.id}/pedigree`);
+    // Reached from the person page.
+    await page.goto(`/persons/${family.me!.id}`);
+    await page.getByRole('link', { name: 'Ата-теги' }).click();
+    await page.waitForURL(new RegExp(`/persons/${family.me!.id}/pedigree$`));
     await page.locator('h1', { hasText: `${family.me!.name}: ата-теги` }).waitFor();
     for (const key of ['me', 'father', 'mother', 'pgf', 'pgm', 'mgf', 'mgm', 'x3', 'x2']) {
       await box(page, key).waitFor();
@@ -152,7 +155,9 @@ describe('the pedigree chart', () => {
 describe('the descendant chart', () => {
   it('follows sons and daughters, collapses and expands a line', async () => {
     const page = await session.newPage(DESKTOP);
-    await page.goto(`/persons/${family.father!.id}/descendants`);
+    await page.goto(`/persons/${family.father!.id}`);
+    await page.getByRole('link', { name: 'Урпактары' }).click();
+    await page.waitForURL(new RegExp(`/persons/${family.father!.id}/descendants$`));
     await page.locator('h1', { hasText: `${family.father!.name}: урпактары` }).waitFor();
     // The daughter's son, through her: the mother's line too.
     await box(page, 'grandson').waitFor();

@@ -132,6 +132,12 @@ function PersonDetails({
             <LinkButton to={`${paths.comparison()}?a=${person.id}`} variant="outlined">
               {script.text(t('person.compareWith'))}
             </LinkButton>
+            <LinkButton to={paths.pedigree(person.id)} variant="outlined">
+              {script.text(t('person.pedigree'))}
+            </LinkButton>
+            <LinkButton to={paths.descendants(person.id)} variant="outlined">
+              {script.text(t('person.descendants'))}
+            </LinkButton>
             {logged && !person.restricted && (
               <PersonEditor person={person} moderator={isModerator(user)} />
             )}

@@ -53,6 +53,8 @@ export const genealogy = {
     generation: '{{n}}-муун',
     living: 'Тирүү',
     showInTree: 'Санжырадан көрсөтүү',
+    pedigree: 'Ата-теги',
+    descendants: 'Урпактары',
     compareWith: 'Салыштыруу…',
     lineage: 'Ата-теги',
     isRoot: 'Бул санжыранын башы.',
