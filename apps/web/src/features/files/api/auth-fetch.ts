@@ -19,16 +19,3 @@ export function fetchFileBlob(url: string, signal?: AbortSignal): Promise<Blob> 
     return response.blob();
   });
 }
-
-/** Saves a blob under `name` through a temporary object URL. */
-export function saveBlob(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}

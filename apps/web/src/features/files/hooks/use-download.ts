@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import '../../../lib/i18n/areas/files';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
-import { fetchFileBlob, saveBlob } from '../api/auth-fetch';
+import { saveBlob } from '../../../lib/upload';
+import { fetchFileBlob } from '../api/auth-fetch';
 
 /** Downloads a file with the token (members-only files need it) and saves it under its name. */
 export function useDownload() {

@@ -2,11 +2,10 @@ import {
   ALLOWED_FILE_TYPES,
   FileSchema,
   formatFileSize,
-  type FileInfo,
   type FileLimits,
   type FileUploadFields,
 } from '@bagysh/shared';
-import { ApiError, apiUrl } from '../../../lib/api-client';
+import { postWithProgress } from '../../../lib/upload';
 
 /** A catalogue key of the `files` area and its values: why a file is refused before sending. */
 export interface FileProblem {
@@ -59,52 +58,23 @@ export interface UploadRequest {
   signal: AbortSignal;
 }
 
-function parseBody(text: string): unknown {
-  if (text === '') return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
-
 /**
- * `POST /api/files/` with XMLHttpRequest (fetch cannot report upload progress). Resolves the
- * stored file; rejects with an ApiError (status 0 when the network failed) or an AbortError.
+ * `POST /api/files/` with its upload progress. Resolves the stored file; rejects with an
+ * ApiError (status 0 when the network failed) or an AbortError.
  */
 export function uploadFile({ file, fields, headers, onProgress, signal }: UploadRequest) {
-  return new Promise<FileInfo>((resolve, reject) => {
-    const form = new FormData();
-    if (fields.description) form.append('description', fields.description);
-    if (fields.visibility) form.append('visibility', fields.visibility);
-    if (fields.category_id) form.append('category_id', String(fields.category_id));
-    form.append('file', file, file.name);
-
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', apiUrl('files/'));
-    xhr.setRequestHeader('Accept', 'application/json');
-    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
-    };
-    xhr.onload = () => {
-      const body = parseBody(xhr.responseText);
-      if (xhr.status >= 200 && xhr.status < 300) {
-        const parsed = FileSchema.safeParse(body);
-        if (parsed.success) resolve(parsed.data);
-        else reject(new ApiError(xhr.status, body));
-      } else {
-        reject(new ApiError(xhr.status, body));
-      }
-    };
-    xhr.onerror = () => reject(new ApiError(0, undefined));
-    xhr.onabort = () => reject(new DOMException('Upload cancelled', 'AbortError'));
-    if (signal.aborted) {
-      reject(new DOMException('Upload cancelled', 'AbortError'));
-      return;
-    }
-    signal.addEventListener('abort', () => xhr.abort(), { once: true });
-    xhr.send(form);
+  const form = new FormData();
+  if (fields.description) form.append('description', fields.description);
+  if (fields.visibility) form.append('visibility', fields.visibility);
+  if (fields.category_id) form.append('category_id', String(fields.category_id));
+  form.append('file', file, file.name);
+  return postWithProgress({
+    path: 'files/',
+    form,
+    schema: FileSchema,
+    headers,
+    onProgress,
+    signal,
   });
 }
 

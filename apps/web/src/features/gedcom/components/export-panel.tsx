@@ -7,7 +7,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useScript } from '../../../lib/script';
 import { fetchExport, type ExportOptions } from '../api/gedcom-api';
-import { failureMessage, saveBlob } from '../lib/files';
+import { saveBlob } from '../../../lib/upload';
+import { failureMessage } from '../lib/files';
 
 const CHOICES: ExportOptions[] = GEDCOM_VERSIONS.flatMap((version) =>
   (['include', 'exclude'] as const).map((living) => ({ version, living })),

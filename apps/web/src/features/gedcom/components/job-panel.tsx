@@ -12,7 +12,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ApiError } from '../../../lib/api-client';
 import { useScript } from '../../../lib/script';
 import { gedcomKeys, useCancelJob, useJob } from '../api/gedcom-api';
-import { saveBlob } from '../lib/files';
+import { saveBlob } from '../../../lib/upload';
 import { isActive, jobPercent, reportFileName, reportText } from '../lib/report';
 import { WarningsList } from './warnings-list';
 
