@@ -30,3 +30,18 @@ export function accentPath(height: number): string {
     `A${r} ${r} 0 0 0 ${a} ${f(height - dy)}Z`
   );
 }
+
+/** The live chart's frame (toolbar above, drawing below), as MUI `sx` styles. */
+export function chartBoxStyles(height: number | string) {
+  return {
+    display: 'flex',
+    flexDirection: 'column',
+    height,
+    minHeight: 360,
+    border: 1,
+    borderColor: 'divider',
+    borderRadius: 2,
+    overflow: 'hidden',
+    bgcolor: chartStyle.background,
+  } as const;
+}

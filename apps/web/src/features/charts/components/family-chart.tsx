@@ -13,7 +13,7 @@ import {
 } from 'react';
 import { ChartPrint } from '../../../lib/svg-chart/chart-print';
 import { ChartToolbar, type ChartToolbarLabels } from '../../../lib/svg-chart/chart-toolbar';
-import { accentPath, chartStyle } from '../../../lib/svg-chart/style';
+import { accentPath, chartBoxStyles, chartStyle } from '../../../lib/svg-chart/style';
 import { formatYears, truncate } from '../../../lib/svg-chart/text';
 import { usePanZoom } from '../../../lib/svg-chart/use-pan-zoom';
 import { usePrintChart } from '../../../lib/svg-chart/use-print-chart';
@@ -211,20 +211,7 @@ export function FamilyChart({
   };
 
   return (
-    <Box
-      className="family-chart"
-      sx={{
-        display: 'flex',
-        flexDirection: 'column',
-        height,
-        minHeight: 360,
-        border: 1,
-        borderColor: 'divider',
-        borderRadius: 2,
-        overflow: 'hidden',
-        bgcolor: chartStyle.background,
-      }}
-    >
+    <Box className="family-chart" sx={chartBoxStyles(height)}>
       <ChartToolbar
         labels={labels}
         renderText={renderText}

@@ -16,7 +16,7 @@ import {
   type ReactNode,
 } from 'react';
 import { ChartToolbar } from '../../../lib/svg-chart/chart-toolbar';
-import { chartStyle } from '../../../lib/svg-chart/style';
+import { chartBoxStyles, chartStyle } from '../../../lib/svg-chart/style';
 import { nodeText } from '../../../lib/svg-chart/text';
 import { ChartPrint } from '../../../lib/svg-chart/chart-print';
 import { usePrintChart } from '../../../lib/svg-chart/use-print-chart';
@@ -316,20 +316,7 @@ export function SanjyraTree({
     cardId === null || !layout.byId.has(cardId) ? undefined : state.nodes.get(cardId);
 
   return (
-    <Box
-      className="sanjyra-tree"
-      sx={{
-        display: 'flex',
-        flexDirection: 'column',
-        height,
-        minHeight: 360,
-        border: 1,
-        borderColor: 'divider',
-        borderRadius: 2,
-        overflow: 'hidden',
-        bgcolor: chartStyle.background,
-      }}
-    >
+    <Box className="sanjyra-tree" sx={chartBoxStyles(height)}>
       <ChartToolbar
         labels={labels}
         renderText={renderText}
