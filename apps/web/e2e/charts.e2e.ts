@@ -91,7 +91,7 @@ describe('the pedigree chart', () => {
     const page = await session.newPage(DESKTOP);
     // Reached from the person page.
     await page.goto(`/persons/${family.me!.id}`);
-    await page.getByRole('link', { name: 'Ата-теги' }).click();
+    await page.getByRole('link', { name: 'Ата-теги диаграммасы' }).click();
     await page.waitForURL(new RegExp(`/persons/${family.me!.id}/pedigree$`));
     await page.locator('h1', { hasText: `${family.me!.name}: ата-теги` }).waitFor();
     for (const key of ['me', 'father', 'mother', 'pgf', 'pgm', 'mgf', 'mgm', 'x3', 'x2']) {
@@ -156,7 +156,7 @@ describe('the descendant chart', () => {
   it('follows sons and daughters, collapses and expands a line', async () => {
     const page = await session.newPage(DESKTOP);
     await page.goto(`/persons/${family.father!.id}`);
-    await page.getByRole('link', { name: 'Урпактары' }).click();
+    await page.getByRole('link', { name: 'Урпактар диаграммасы' }).click();
     await page.waitForURL(new RegExp(`/persons/${family.father!.id}/descendants$`));
     await page.locator('h1', { hasText: `${family.father!.name}: урпактары` }).waitFor();
     // The daughter's son, through her: the mother's line too.
