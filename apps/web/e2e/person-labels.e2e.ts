@@ -95,20 +95,29 @@ describe('person labels: namesakes told apart', () => {
 
   it('labels every row of the persons list, wrapping on a phone', async () => {
     const list = await api<PersonList>(`persons/?q=${encodeURIComponent(NAME)}&page_size=30`);
-    const expected = new Map(list.results.map((person) => [person.id, personLabel(person)]));
-    expect(list.results.filter((person) => person.name === NAME).length).toBeGreaterThanOrEqual(2);
+    // The demo's namesakes; other test files add persons whose names only begin with NAME.
+    const expected = new Map(
+      list.results
+        .filter((person) => person.name === NAME)
+        .map((person) => [person.id, personLabel(person)]),
+    );
+    expect(expected.size).toBeGreaterThanOrEqual(2);
     for (const viewport of [DESKTOP, PHONE]) {
       const page = await session.newPage(viewport);
       await page.goto(`/persons?q=${encodeURIComponent(NAME)}`);
       const rows = page.getByTestId('persons-list').locator('li a');
       await rows.first().waitFor();
-      await expect.poll(() => rows.count()).toBe(list.results.length);
-      const shown = await rows.evaluateAll((links) =>
-        links.map((link) => ({
-          id: Number(link.getAttribute('href')?.replace(/\D/g, '')),
-          text: link.textContent ?? '',
-        })),
-      );
+      const read = () =>
+        rows.evaluateAll((links) =>
+          links.map((link) => ({
+            id: Number(link.getAttribute('href')?.replace(/\D/g, '')),
+            text: link.textContent ?? '',
+          })),
+        );
+      await expect
+        .poll(async () => (await read()).map((row) => row.id))
+        .toEqual(expect.arrayContaining([...expected.keys()]));
+      const shown = await read();
       expectLabelled(shown, expected);
       await fitsWidth(page);
       await shot(page, `labels-persons-ky-${viewport.width}`);
