@@ -2,7 +2,6 @@ import {
   jetiAta,
   kinshipSentence,
   kinshipTerm,
-  nameRelation,
   swapKinshipSides,
   type ChainPerson,
   type Comparison,
@@ -16,6 +15,7 @@ import { queryRows, type Db } from '../../db/client';
 import { notFound } from '../../lib/http-errors';
 import { intArray, lineageNameColumns } from '../persons/person-rows';
 import { isRestricted, projectKin, type Viewer } from '../persons/privacy';
+import { relationAlong } from '../relations/relations.service';
 /**
  * "How are A and B related" (DESIGN.md §5). The lowest common ancestor is the longest common
  * prefix of the two lines (materialized path + the person), so no recursive query is needed.
@@ -224,40 +224,22 @@ export async function comparePersons(
   };
 }
 
+/** The link to a parent and to a child, by the sex the viewer may see. */
+const LINKS: Record<Sex, readonly [up: RelationLink, down: RelationLink]> = {
+  M: ['father', 'son'],
+  F: ['mother', 'daughter'],
+  U: ['parent', 'child'],
+};
+
 /**
  * The relation along `ids` (A, up `up` steps to the common ancestor, then down to B) as the
- * relations search describes one: each step's link from the sex the viewer may see.
+ * relations search describes one.
  */
 function pathRelation(ids: number[], rowOf: (id: number) => Row, up: number): PathRelation {
-  const steps = ids.map((id, i) => {
-    const row = rowOf(id);
-    let link: RelationLink | null = null;
-    if (i > 0) {
-      const parent = i <= up;
-      if (row.sex === 'M') link = parent ? 'father' : 'son';
-      else if (row.sex === 'F') link = parent ? 'mother' : 'daughter';
-      else link = parent ? 'parent' : 'child';
-    }
-    return { row, link };
-  });
-  const named = nameRelation(
-    steps.map(({ row, link }) => ({
-      name: row.name,
-      sex: row.sex,
-      link,
-      birth_year: row.birth_year,
-      birth_order: row.birth_order,
-    })),
+  return relationAlong(
+    ids.map((id, i) => {
+      const row = rowOf(id);
+      return { row, link: i === 0 ? null : LINKS[row.sex][i <= up ? 0 : 1] };
+    }),
   );
-  return {
-    ...named,
-    path: steps.map(({ row, link }) => ({
-      id: row.id,
-      name: row.name,
-      sex: row.sex,
-      birth_year: row.birth_year,
-      death_year: row.death_year,
-      link,
-    })),
-  };
 }

@@ -543,10 +543,28 @@ function groupByEnd(walks: readonly Walk[]): Map<number, Walk[]> {
 
 /** A walk as the API shows it: the persons as the viewer may see them, named in Kyrgyz. */
 function describe(graph: KinGraph, viewer: Viewer, walk: Walk): Relation {
-  const steps = walk.ids.map((id, i) => {
-    const row = projectKin(graph.row(id), viewer);
-    return { row, link: i === 0 ? null : (walk.links[i - 1] as RelationLink) };
-  });
+  return relationAlong(
+    walk.ids.map((id, i) => ({
+      row: projectKin(graph.row(id), viewer),
+      link: i === 0 ? null : (walk.links[i - 1] as RelationLink),
+    })),
+  );
+}
+
+/** The fields of a person a relation's path shows and names. */
+export interface PathPerson {
+  id: number;
+  name: string;
+  sex: Sex;
+  birth_year: number | null;
+  death_year: number | null;
+  birth_order: number | null;
+}
+
+/** A path of persons, each with its link to the one before, as a named relation. */
+export function relationAlong(
+  steps: readonly { row: PathPerson; link: RelationLink | null }[],
+): Relation {
   const naming: NamingStep[] = steps.map(({ row, link }) => ({
     name: row.name,
     sex: row.sex,
