@@ -8,37 +8,27 @@ import type { DateCalendar, DatePoint, EventDate } from './gedcom-date';
 // ---------------------------------------------------------------------------------------------
 // Words
 
+/** The Gregorian and Julian calendars share their month names. */
+const MONTHS = [
+  'январь',
+  'февраль',
+  'март',
+  'апрель',
+  'май',
+  'июнь',
+  'июль',
+  'август',
+  'сентябрь',
+  'октябрь',
+  'ноябрь',
+  'декабрь',
+];
+
 /** Every word of the Kyrgyz reading form, in one place for review. */
 export const DATE_WORDS_KY = {
   months: {
-    gregorian: [
-      'январь',
-      'февраль',
-      'март',
-      'апрель',
-      'май',
-      'июнь',
-      'июль',
-      'август',
-      'сентябрь',
-      'октябрь',
-      'ноябрь',
-      'декабрь',
-    ],
-    julian: [
-      'январь',
-      'февраль',
-      'март',
-      'апрель',
-      'май',
-      'июнь',
-      'июль',
-      'август',
-      'сентябрь',
-      'октябрь',
-      'ноябрь',
-      'декабрь',
-    ],
+    gregorian: MONTHS,
+    julian: MONTHS,
     hebrew: [
       'тишри',
       'хешван',
