@@ -177,40 +177,12 @@ function PreviewView({
               value={mode}
               onChange={(event) => setMode(event.target.value as GedcomImportMode)}
             >
-              <FormControlLabel
-                value="add"
-                control={<Radio />}
-                label={
-                  <span>
-                    {script.field(t('preview.add'))}
-                    <Typography
-                      variant="body2"
-                      color="text.secondary"
-                      component="span"
-                      sx={{ display: 'block' }}
-                    >
-                      {script.text(t('preview.addHint'))}
-                    </Typography>
-                  </span>
-                }
-              />
-              <FormControlLabel
+              <ModeOption value="add" label={t('preview.add')} hint={t('preview.addHint')} />
+              <ModeOption
                 value="replace"
                 disabled={!isAdmin}
-                control={<Radio />}
-                label={
-                  <span>
-                    {script.field(t('preview.replace'))}
-                    <Typography
-                      variant="body2"
-                      color="text.secondary"
-                      component="span"
-                      sx={{ display: 'block' }}
-                    >
-                      {script.text(t('preview.replaceHint'))}
-                    </Typography>
-                  </span>
-                }
+                label={t('preview.replace')}
+                hint={t('preview.replaceHint')}
               />
             </RadioGroup>
           </Box>
@@ -252,5 +224,40 @@ function PreviewView({
         onClose={() => setAsking(false)}
       />
     </Stack>
+  );
+}
+
+/** One import mode: its name, and under it what it does. */
+function ModeOption({
+  value,
+  label,
+  hint,
+  disabled = false,
+}: {
+  value: GedcomImportMode;
+  label: string;
+  hint: string;
+  disabled?: boolean;
+}) {
+  const script = useScript();
+  return (
+    <FormControlLabel
+      value={value}
+      disabled={disabled}
+      control={<Radio />}
+      label={
+        <span>
+          {script.field(label)}
+          <Typography
+            variant="body2"
+            color="text.secondary"
+            component="span"
+            sx={{ display: 'block' }}
+          >
+            {script.text(hint)}
+          </Typography>
+        </span>
+      }
+    />
   );
 }
