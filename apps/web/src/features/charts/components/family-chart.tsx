@@ -1,7 +1,5 @@
 import Box from '@mui/material/Box';
 import {
-  lazy,
-  Suspense,
   useCallback,
   useId,
   useLayoutEffect,
@@ -15,6 +13,7 @@ import { ChartPrint } from '../../../lib/svg-chart/chart-print';
 import { ChartToolbar, type ChartToolbarLabels } from '../../../lib/svg-chart/chart-toolbar';
 import { accentPath, chartBoxStyles, chartStyle } from '../../../lib/svg-chart/style';
 import { formatYears, truncate } from '../../../lib/svg-chart/text';
+import { useChartDownload } from '../../../lib/svg-chart/use-chart-download';
 import { usePanZoom } from '../../../lib/svg-chart/use-pan-zoom';
 import { usePrintChart } from '../../../lib/svg-chart/use-print-chart';
 import {
@@ -26,8 +25,6 @@ import {
 } from '../../../lib/svg-chart/viewport';
 import type { ChartBox, ChartLayout } from '../lib/chart-layout';
 import { buildChartSvg, NAME_CHARS } from '../lib/chart-svg';
-
-const ExportError = lazy(() => import('../../../lib/svg-chart/export-error'));
 
 /** Every text the chart shows or announces, from the page's catalogue. */
 export interface ChartLabels extends ChartToolbarLabels {
@@ -107,7 +104,6 @@ export function FamilyChart({
   const helpId = useId();
   const [size, setSize] = useState<Size>(FALLBACK_SIZE);
   const [view, setView] = useState<ViewTransform | null>(null);
-  const [exportFailed, setExportFailed] = useState<boolean | null>(null);
 
   useLayoutEffect(() => {
     const frame = frameRef.current;
@@ -204,11 +200,11 @@ export function FamilyChart({
     event.preventDefault();
   };
 
-  const download = (format: 'svg' | 'png') => {
-    import('../../../lib/svg-chart/download')
-      .then(({ downloadChart }) => downloadChart(format, buildSvg, fileName))
-      .catch(() => setExportFailed(true));
-  };
+  const { download, notice: exportNotice } = useChartDownload(
+    buildSvg,
+    fileName,
+    renderText(labels.exportError),
+  );
 
   return (
     <Box className="family-chart" sx={chartBoxStyles(height)}>
@@ -255,15 +251,7 @@ export function FamilyChart({
           </g>
         </svg>
       </Box>
-      {exportFailed !== null && (
-        <Suspense fallback={null}>
-          <ExportError
-            open={exportFailed}
-            message={renderText(labels.exportError)}
-            onClose={() => setExportFailed(false)}
-          />
-        </Suspense>
-      )}
+      {exportNotice}
       <ChartPrint printed={printed} />
     </Box>
   );

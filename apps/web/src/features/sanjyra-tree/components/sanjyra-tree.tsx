@@ -20,6 +20,7 @@ import { chartBoxStyles, chartStyle } from '../../../lib/svg-chart/style';
 import { nodeText } from '../../../lib/svg-chart/text';
 import { ChartPrint } from '../../../lib/svg-chart/chart-print';
 import { usePrintChart } from '../../../lib/svg-chart/use-print-chart';
+import { useChartDownload } from '../../../lib/svg-chart/use-chart-download';
 import { usePanZoom } from '../../../lib/svg-chart/use-pan-zoom';
 import { worldRect, type Size } from '../../../lib/svg-chart/viewport';
 import { buildTreeSvg } from '../lib/export';
@@ -34,7 +35,6 @@ import { TreeNodeView } from './tree-node';
 const PersonCard = lazy(() =>
   import('./person-card').then(({ PersonCard }) => ({ default: PersonCard })),
 );
-const ExportError = lazy(() => import('../../../lib/svg-chart/export-error'));
 
 /** Screen pixels around the frame whose nodes are rendered too, so panning shows no gaps. */
 const CULL_MARGIN = 160;
@@ -94,7 +94,6 @@ export function SanjyraTree({
   const [state, dispatch] = useReducer(treeReducer, initial, (data) => initTreeState(data));
   const [cardId, setCardId] = useState<number | null>(null);
   // null until an export first fails: the notice's code loads then, and stays for its exit.
-  const [exportFailed, setExportFailed] = useState<boolean | null>(null);
   const frameRef = useRef<HTMLDivElement>(null);
   const svgRef = useRef<SVGSVGElement>(null);
   const helpId = useId();
@@ -289,11 +288,11 @@ export function SanjyraTree({
     }
   };
 
-  const download = (format: 'svg' | 'png') => {
-    import('../../../lib/svg-chart/download')
-      .then(({ downloadChart }) => downloadChart(format, buildSvg, fileName))
-      .catch(() => setExportFailed(true));
-  };
+  const { download, notice: exportNotice } = useChartDownload(
+    buildSvg,
+    fileName,
+    renderText(labels.exportError),
+  );
 
   const { layout, view, size, focusId } = state;
   const { nodeWidth, nodeHeight } = layout.options;
@@ -408,15 +407,7 @@ export function SanjyraTree({
           />
         </Suspense>
       )}
-      {exportFailed !== null && (
-        <Suspense fallback={null}>
-          <ExportError
-            open={exportFailed}
-            message={renderText(labels.exportError)}
-            onClose={() => setExportFailed(false)}
-          />
-        </Suspense>
-      )}
+      {exportNotice}
       <ChartPrint printed={printed} />
     </Box>
   );

@@ -1,0 +1,29 @@
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import type { ChartSvg } from './export';
+
+const ExportError = lazy(() => import('./export-error'));
+
+/**
+ * A chart's SVG/PNG download (its code loads on the first click) and the notice shown when
+ * building the file failed: `download` for the toolbar, `notice` to render beside the chart.
+ */
+export function useChartDownload(
+  buildSvg: (runeFont?: string) => ChartSvg,
+  fileName: string,
+  errorMessage: ReactNode,
+): { download: (format: 'svg' | 'png') => void; notice: ReactNode } {
+  // null until a download failed once, so the notice's code is not fetched before.
+  const [failed, setFailed] = useState<boolean | null>(null);
+  const download = (format: 'svg' | 'png') => {
+    import('./download')
+      .then(({ downloadChart }) => downloadChart(format, buildSvg, fileName))
+      .catch(() => setFailed(true));
+  };
+  const notice =
+    failed === null ? null : (
+      <Suspense fallback={null}>
+        <ExportError open={failed} message={errorMessage} onClose={() => setFailed(false)} />
+      </Suspense>
+    );
+  return { download, notice };
+}
