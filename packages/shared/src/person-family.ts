@@ -21,8 +21,18 @@ export const FamilyMemberSchema = z.object({
   living: z.boolean(),
   /** The viewer sees this relative's name only (a living person, to a guest). */
   restricted: z.boolean(),
+  /** The father's and grandfather's names (person-label.ts): the father line, never hidden. */
+  father_name: z.string().nullable(),
+  grandfather_name: z.string().nullable(),
 });
 export type FamilyMember = z.infer<typeof FamilyMemberSchema>;
+
+/**
+ * A child of the person: a birth child (`birth`), or one who holds a further parent family
+ * naming the person (adopted, fostered, a stepchild…).
+ */
+export const FamilyChildSchema = FamilyMemberSchema.extend({ relation: z.enum(PARENT_RELATIONS) });
+export type FamilyChild = z.infer<typeof FamilyChildSchema>;
 
 /** Parents of one family: the birth family first, then adoptive, foster, step… */
 export const FamilyParentsSchema = z.object({
@@ -33,8 +43,9 @@ export const FamilyParentsSchema = z.object({
 export type FamilyParents = z.infer<typeof FamilyParentsSchema>;
 
 /**
- * The person's children with one other parent. `spouse` null: children whose other parent is
- * unknown or hidden. `union_id` and `events` when the two are recorded as spouses.
+ * The person's children with one other parent (birth children first in sibling order, then
+ * adopted, fostered…). `spouse` null: children whose other parent is unknown or hidden.
+ * `union_id` and `events` when the two are recorded as spouses.
  */
 export const FamilyUnionSchema = z.object({
   union_id: z.number().int().nullable(),
@@ -43,7 +54,7 @@ export const FamilyUnionSchema = z.object({
   position: z.number().int().nullable(),
   /** Marriage, divorce… in date order. */
   events: z.array(PersonEventSchema),
-  children: z.array(FamilyMemberSchema),
+  children: z.array(FamilyChildSchema),
 });
 export type FamilyUnion = z.infer<typeof FamilyUnionSchema>;
 
@@ -55,14 +66,22 @@ export type FamilyUnion = z.infer<typeof FamilyUnionSchema>;
 export const SIBLING_KINDS = ['full', 'paternal', 'maternal', 'unknown'] as const;
 export type SiblingKind = (typeof SIBLING_KINDS)[number];
 
-export const FamilySiblingSchema = FamilyMemberSchema.extend({ kind: z.enum(SIBLING_KINDS) });
+/**
+ * A sibling: of the birth family (`relation` 'birth', with its `kind`), or one through a
+ * further parent family (`relation` that family's, `kind` 'unknown'): a child of the person's
+ * adoptive or foster parents, or one whom the person's birth parents adopted or fostered.
+ */
+export const FamilySiblingSchema = FamilyMemberSchema.extend({
+  kind: z.enum(SIBLING_KINDS),
+  relation: z.enum(PARENT_RELATIONS),
+});
 export type FamilySibling = z.infer<typeof FamilySiblingSchema>;
 
 export const PersonFamilySchema = z.object({
   parents: z.array(FamilyParentsSchema),
   /** Spouses in order (the union's position, then id), then children of no listed spouse. */
   unions: z.array(FamilyUnionSchema),
-  /** In birth order as the viewer knows it. */
+  /** The birth family's in birth order as the viewer knows it, then those of further families. */
   siblings: z.array(FamilySiblingSchema),
 });
 export type PersonFamily = z.infer<typeof PersonFamilySchema>;

@@ -7,7 +7,8 @@ import { addPerson } from './persons.factories';
 
 /**
  * `GET /persons/{id}/family/` (issue 16): parents of every kind, spouses in order with their
- * events and children, siblings and half-siblings; a living person as a guest sees them.
+ * events and children (adopted and fostered ones too), siblings and half-siblings (and those of
+ * an adoptive family); a living person as a guest sees them.
  */
 
 let app: App;
@@ -28,6 +29,9 @@ let childOfFirst: Person;
 let childOfSecond: Person;
 let livingChild: Person;
 let livingSibling: Person;
+let adoptiveSon: Person;
+let fosterChild: Person;
+let livingAdopted: Person;
 
 beforeAll(async () => {
   app = await createTestApp();
@@ -39,6 +43,13 @@ beforeAll(async () => {
   const stepMother = await add({ name: 'Бермет', sex: 'F', birth_year: 1830, death_year: 1900 });
   const otherFather = await add({ name: 'Жумабек', sex: 'M', birth_year: 1815, death_year: 1870 });
   adoptive = await add({ name: 'Токтогул', sex: 'M', birth_year: 1810, death_year: 1880 });
+  adoptiveSon = await add({
+    name: 'Темир',
+    sex: 'M',
+    birth_year: 1840,
+    death_year: 1900,
+    father_id: adoptive.id,
+  });
   firstWife = await add({ name: 'Гүлбара', sex: 'F', birth_year: 1852, death_year: 1920 });
   secondWife = await add({ name: 'Салкын', sex: 'F', birth_year: 1860, death_year: 1930 });
   const parents = { father_id: father.id, mother_id: mother.id };
@@ -100,6 +111,19 @@ beforeAll(async () => {
     father_id: bakyt.id,
     mother_id: firstWife.id,
   });
+  fosterChild = await add({
+    name: 'Нурлан',
+    sex: 'M',
+    birth_year: 1880,
+    death_year: 1950,
+    parent_families: [{ father_id: bakyt.id, mother_id: firstWife.id, relation: 'foster' }],
+  });
+  livingAdopted = await add({
+    name: 'Асыранды',
+    sex: 'F',
+    is_living: true,
+    parent_families: [{ father_id: bakyt.id, mother_id: secondWife.id, relation: 'adopted' }],
+  });
 });
 
 async function family(id: number, user?: TestUser): Promise<PersonFamily> {
@@ -125,6 +149,8 @@ describe('GET /persons/{id}/family/', () => {
       death_year: 1890,
       living: false,
       restricted: false,
+      father_name: null,
+      grandfather_name: null,
     });
   });
 
@@ -136,22 +162,68 @@ describe('GET /persons/{id}/family/', () => {
     expect(first?.events.map((e) => [e.type, e.date?.text, e.place?.name])).toEqual([
       ['marriage', 'ABT 1870', 'Талас'],
     ]);
-    expect(ids(first?.children ?? [])).toEqual([childOfFirst.id, livingChild.id]);
+    // Birth children first, then those the two fostered or adopted.
+    expect(first?.children.map((c) => [c.id, c.relation])).toEqual([
+      [childOfFirst.id, 'birth'],
+      [livingChild.id, 'birth'],
+      [fosterChild.id, 'foster'],
+    ]);
     expect(second?.events.map((e) => e.date?.text)).toEqual(['1885']);
-    expect(ids(second?.children ?? [])).toEqual([childOfSecond.id]);
+    expect(second?.children.map((c) => [c.id, c.relation])).toEqual([
+      [childOfSecond.id, 'birth'],
+      [livingAdopted.id, 'adopted'],
+    ]);
   });
 
-  it('names full siblings and half-siblings on either side', async () => {
+  it('names each relative by father and grandfather', async () => {
     const answer = await family(bakyt.id, member);
-    const kinds = Object.fromEntries(answer.siblings.map((s) => [s.id, s.kind]));
-    expect(kinds).toEqual({
-      [full.id]: 'full',
-      [paternal.id]: 'paternal',
-      [maternal.id]: 'maternal',
-      [livingSibling.id]: 'full',
+    expect(answer.unions[0]?.children[0]).toMatchObject({
+      name: 'Кыдыр',
+      father_name: 'Бакыт',
+      grandfather_name: 'Асан',
     });
-    // Birth order as known: by birth year, the living sister without one last.
-    expect(ids(answer.siblings)).toEqual([maternal.id, full.id, paternal.id, livingSibling.id]);
+    // A fostered child's label names the birth father, not the foster one.
+    expect(answer.unions[0]?.children[2]).toMatchObject({ id: fosterChild.id, father_name: null });
+  });
+
+  it('counts the children of an adoptive family as siblings, from either side', async () => {
+    const answer = await family(bakyt.id);
+    expect(answer.siblings.filter((s) => s.relation !== 'birth')).toEqual([
+      {
+        id: adoptiveSon.id,
+        name: 'Темир',
+        sex: 'M',
+        birth_year: 1840,
+        death_year: 1900,
+        living: false,
+        restricted: false,
+        father_name: 'Токтогул',
+        grandfather_name: null,
+        kind: 'unknown',
+        relation: 'adopted',
+      },
+    ]);
+    // The adoptive father's own page lists his son and the child he adopted.
+    const adoptiveFamily = await family(adoptive.id);
+    expect(adoptiveFamily.unions.flatMap((u) => u.children.map((c) => [c.id, c.relation]))).toEqual(
+      [
+        [adoptiveSon.id, 'birth'],
+        [bakyt.id, 'adopted'],
+      ],
+    );
+    // And his son has Бакыт for a brother by adoption.
+    const sonFamily = await family(adoptiveSon.id);
+    expect(sonFamily.siblings.map((s) => [s.id, s.relation])).toEqual([[bakyt.id, 'adopted']]);
+  });
+
+  it("shows a guest no adopted child who is living, as the child's page shows no parents", async () => {
+    const asMember = await family(bakyt.id, member);
+    const adopted = (list: PersonFamily) =>
+      list.unions.flatMap((u) => u.children).filter((c) => c.relation !== 'birth');
+    expect(adopted(asMember).map((c) => c.id)).toEqual([fosterChild.id, livingAdopted.id]);
+    expect(adopted(await family(bakyt.id)).map((c) => c.id)).toEqual([fosterChild.id]);
+    const page = (await app.inject({ url: `/api/persons/${livingAdopted.id}/` })).json<Person>();
+    expect(page.parent_families).toEqual([]);
   });
 
   it('shows a guest the name only of a living relative', async () => {
@@ -171,6 +243,10 @@ describe('GET /persons/{id}/family/', () => {
       death_year: null,
       living: true,
       restricted: true,
+      // The father line is shown to everyone.
+      father_name: 'Бакыт',
+      grandfather_name: 'Асан',
+      relation: 'birth',
     });
     const sister = answer.siblings.find((s) => s.id === livingSibling.id);
     // Her mother is hidden from a guest, so neither is her kind of sibling.
@@ -183,6 +259,7 @@ describe('GET /persons/{id}/family/', () => {
     expect(asMember.siblings.find((s) => s.id === bakyt.id)?.kind).toBe('full');
 
     const asGuest = await family(livingSibling.id);
+    expect(asGuest.siblings.some((s) => s.relation !== 'birth')).toBe(false);
     expect(asGuest.parents).toHaveLength(1);
     expect(asGuest.parents[0]).toMatchObject({
       relation: 'birth',
@@ -195,6 +272,50 @@ describe('GET /persons/{id}/family/', () => {
     expect(asGuest.siblings.every((s) => s.kind === 'unknown')).toBe(true);
     const page = (await app.inject({ url: `/api/persons/${livingSibling.id}/` })).json<Person>();
     expect(page.mother).toBeNull();
+  });
+
+  it('shows a guest no further children or siblings of a living person', async () => {
+    const taken = await addPerson(app, moderator, {
+      name: 'Алынган',
+      sex: 'M',
+      birth_year: 1990,
+      death_year: 2010,
+      parent_families: [{ mother_id: livingSibling.id, relation: 'adopted' }],
+    });
+    const asMember = await family(livingSibling.id, member);
+    expect(asMember.unions.flatMap((u) => u.children.map((c) => [c.id, c.relation]))).toEqual([
+      [taken.id, 'adopted'],
+    ]);
+    const asGuest = await family(livingSibling.id);
+    expect(asGuest.unions).toEqual([]);
+    // The child's own page hides her too (a living mother is hidden from a guest).
+    const page = (await app.inject({ url: `/api/persons/${taken.id}/` })).json<Person>();
+    expect(page.parent_families).toEqual([]);
+  });
+
+  it("shows a guest no sibling by adoption of a living person, only the father's own children", async () => {
+    const dad = await addPerson(app, moderator, {
+      name: 'Ата',
+      sex: 'M',
+      birth_year: 1940,
+      death_year: 2015,
+    });
+    const living = await addPerson(app, moderator, {
+      name: 'Жашаган',
+      sex: 'M',
+      is_living: true,
+      father_id: dad.id,
+    });
+    const fostered = await addPerson(app, moderator, {
+      name: 'Багылган',
+      sex: 'M',
+      birth_year: 1950,
+      death_year: 2000,
+      parent_families: [{ father_id: dad.id, relation: 'foster' }],
+    });
+    const asMember = await family(living.id, member);
+    expect(asMember.siblings.map((s) => [s.id, s.relation])).toEqual([[fostered.id, 'foster']]);
+    expect((await family(living.id)).siblings).toEqual([]);
   });
 
   it('hides a union with a living spouse from a guest', async () => {

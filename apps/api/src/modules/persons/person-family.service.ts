@@ -1,4 +1,5 @@
 import type {
+  FamilyChild,
   FamilyMember,
   FamilyParents,
   FamilySibling,
@@ -26,7 +27,10 @@ import {
 /**
  * The near family of a person page (`GET /persons/{id}/family/`). What is shown follows the
  * person page exactly (privacy.ts): of a person the viewer may not see in full, the father and
- * the father-line children only — no mother, spouse, further parents or half-sibling kinds.
+ * the father-line children only — no mother, spouse, further parents or children, or
+ * half-sibling kinds. A further parent family is shown from both ends as the child's page shows
+ * it: an adopted or fostered child the viewer may not see in full is left out (their page
+ * shows no further parents).
  */
 
 function member(row: SummaryRow, viewer: Viewer): FamilyMember {
@@ -39,6 +43,8 @@ function member(row: SummaryRow, viewer: Viewer): FamilyMember {
     death_year: summary.death_year,
     living: summary.living,
     restricted: summary.restricted,
+    father_name: summary.father_name,
+    grandfather_name: summary.grandfather_name,
   };
 }
 
@@ -56,6 +62,59 @@ interface UnionRow {
   spouse_id: number;
   position: number | null;
   events: PersonEvent[];
+}
+
+/** A child: `relation` 'birth', or the further family's; its other parent if shown. */
+interface ChildRow extends SummaryRow {
+  relation: ParentRelation;
+  other_parent: number | null;
+}
+
+/** The birth children of `id` the viewer may see, then those of its further families. */
+function childRows(db: Db, id: number, viewer: Viewer, hide: boolean) {
+  const birth = sql`select c.*, 'birth'::text as relation, null::int as other_parent
+    from persons c where ${visibleChildOf(viewer, intArray([id]), 'c')}`;
+  const further = sql`select c.*, pf.relation,
+      case when pf.father_id = ${id}
+        then (case when ${restrictedCondition(viewer, 'om')} then null else pf.mother_id end)
+        else pf.father_id end
+    from parent_families pf
+    join persons c on c.id = pf.child_id
+    left join persons om on om.id = pf.mother_id
+    where (pf.father_id = ${id} or pf.mother_id = ${id}) and not ${restrictedCondition(viewer, 'c')}`;
+  return queryRows<ChildRow>(
+    db,
+    sql`select ${summaryColumns(viewer)}, p.relation, p.other_parent
+        from (${hide ? birth : sql`${birth} union all ${further}`}) p
+        order by p.relation <> 'birth', ${siblingOrder(viewer)}`,
+  );
+}
+
+/**
+ * Children of the parents `parentIds` as each parent's own family shows them: birth children
+ * the viewer may see, and of the parents `openIds` (seen in full) the children of their further
+ * families the viewer sees in full. `via`: the parent they were found through; `relation`:
+ * 'birth', or the further family's.
+ */
+function childrenOfParents(
+  db: Db,
+  viewer: Viewer,
+  parentIds: readonly number[],
+  openIds: readonly number[],
+) {
+  return queryRows<SummaryRow & { via: number; relation: ParentRelation }>(
+    db,
+    sql`select ${summaryColumns(viewer)}, p.via, p.relation from (
+          select c.*, x.id as via, 'birth'::text as relation
+          from unnest(${intArray(parentIds)}) as x(id)
+          join persons c on ${visibleChildOf(viewer, sql`array[x.id]`, 'c')}
+          union all
+          select c.*, x.id, pf.relation from unnest(${intArray(openIds)}) as x(id)
+          join parent_families pf on pf.father_id = x.id or pf.mother_id = x.id
+          join persons c on c.id = pf.child_id
+          where not ${restrictedCondition(viewer, 'c')}) p
+        order by p.relation <> 'birth', ${siblingOrder(viewer)}`,
+  );
 }
 
 interface FurtherRow {
@@ -100,7 +159,7 @@ export async function getPersonFamily(db: Db, id: number, viewer: Viewer): Promi
               where pf.child_id = ${id}
               order by pf.position, pf.id`,
         ),
-    summaries(db, viewer, visibleChildOf(viewer, intArray([id]))),
+    childRows(db, id, viewer, hide),
     person.father_id === null && motherId === null
       ? Promise.resolve([])
       : summaries(
@@ -154,7 +213,10 @@ export async function getPersonFamily(db: Db, id: number, viewer: Viewer): Promi
   const others = new Map<number | null, FamilyUnion>();
   for (const row of children) {
     const child = projectSummary(row, viewer);
-    const other = hide ? null : child.father_id === id ? child.mother_id : child.father_id;
+    let other = row.other_parent;
+    if (row.relation === 'birth') {
+      other = hide ? null : child.father_id === id ? child.mother_id : child.father_id;
+    }
     let group = other === null ? undefined : bySpouse.get(other);
     if (!group) {
       group = others.get(other);
@@ -163,7 +225,8 @@ export async function getPersonFamily(db: Db, id: number, viewer: Viewer): Promi
         others.set(other, group);
       }
     }
-    group.children.push(member(row, viewer));
+    const entry: FamilyChild = { ...member(row, viewer), relation: row.relation };
+    group.children.push(entry);
   }
   // Other parents who are not recorded as spouses: named, like a child's own page names them.
   const unnamed = [...others.keys()].filter((other): other is number => other !== null);
@@ -188,8 +251,35 @@ export async function getPersonFamily(db: Db, id: number, viewer: Viewer): Promi
     else if (sameMother && person.father_id !== null && sibling.father_id !== null) {
       kind = 'maternal';
     }
-    return { ...member(row, viewer), kind };
+    return { ...member(row, viewer), kind, relation: 'birth' as const };
   });
+
+  // Siblings through a further family: the other children of the adoptive, foster… parents,
+  // and those the birth parents took in. None for a person the viewer may not see in full.
+  const familyOf = new Map<number, ParentRelation>();
+  for (const family of hide ? [] : parents) {
+    for (const parent of [family.father, family.mother]) {
+      if (parent && !familyOf.has(parent.id)) familyOf.set(parent.id, family.relation);
+    }
+  }
+  if (familyOf.size > 0) {
+    const further = [...familyOf].filter(([, relation]) => relation !== 'birth');
+    const open = [...familyOf.keys()].filter((parent) => related.get(parent)?.restricted === false);
+    const seen = new Set([id, ...siblingList.map((sibling) => sibling.id)]);
+    const rows = await childrenOfParents(
+      db,
+      viewer,
+      further.map(([parent]) => parent),
+      open,
+    );
+    for (const row of rows) {
+      if (seen.has(row.id)) continue;
+      seen.add(row.id);
+      const via = familyOf.get(row.via) ?? 'unknown';
+      const relation = via === 'birth' ? row.relation : via;
+      siblingList.push({ ...member(row, viewer), kind: 'unknown', relation });
+    }
+  }
 
   return { parents, unions: unionList, siblings: siblingList };
 }
