@@ -1,4 +1,4 @@
-import type { Citation, FamilyMember, PersonFamily } from '@bagysh/shared';
+import type { Citation, FamilyChild, FamilyMember, NoteRef, PersonFamily } from '@bagysh/shared';
 import { QueryClient, QueryClientProvider, type UseQueryResult } from '@tanstack/react-query';
 import { act } from 'react';
 import { MemoryRouter } from 'react-router';
@@ -15,6 +15,14 @@ const member = (id: number, name: string, sex: 'M' | 'F' = 'M'): FamilyMember =>
   death_year: 1900 + id,
   living: false,
   restricted: false,
+  father_name: null,
+  grandfather_name: null,
+});
+const child = (id: number, name: string, relation: FamilyChild['relation'] = 'birth') => ({
+  ...member(id, name),
+  father_name: 'Бакыт',
+  grandfather_name: 'Асан',
+  relation,
 });
 
 const family: PersonFamily = {
@@ -28,14 +36,18 @@ const family: PersonFamily = {
       spouse: member(4, 'Гүлбара', 'F'),
       position: 1,
       events: [],
-      children: [member(5, 'Кыдыр')],
+      children: [
+        child(5, 'Кыдыр'),
+        { ...child(11, 'Нурлан'), father_name: null, relation: 'foster' },
+      ],
     },
-    { union_id: null, spouse: null, position: null, events: [], children: [member(6, 'Жалгыз')] },
+    { union_id: null, spouse: null, position: null, events: [], children: [child(6, 'Жалгыз')] },
   ],
   siblings: [
-    { ...member(7, 'Үсөн'), kind: 'full' },
-    { ...member(8, 'Мырза'), kind: 'paternal' },
-    { ...member(9, 'Зуура', 'F'), kind: 'maternal' },
+    { ...member(7, 'Үсөн'), kind: 'full', relation: 'birth' },
+    { ...member(8, 'Мырза'), kind: 'paternal', relation: 'birth' },
+    { ...member(9, 'Зуура', 'F'), kind: 'maternal', relation: 'birth' },
+    { ...member(12, 'Темир'), father_name: 'Токтогул', kind: 'unknown', relation: 'adopted' },
   ],
 };
 
@@ -55,13 +67,18 @@ const citation: Citation = {
   quality: null,
   note: null,
 };
-const marks = { unionCitations: new Map([[10, [citation]]]), numbers: new Map([[60, 2]]) };
+const note: NoteRef = { id: 70, text: 'Никеси Таласта кыйылган.', is_private: false };
+const marks = {
+  unionCitations: new Map([[10, [citation]]]),
+  unionNotes: new Map([[10, [note]]]),
+  numbers: new Map([[60, 2]]),
+};
 
-async function show(data: PersonFamily) {
+async function show(data: PersonFamily, restricted = false) {
   const view = await render(
     <QueryClientProvider client={new QueryClient()}>
       <MemoryRouter>
-        <PersonFamilySection family={loaded(data)} marks={marks} />
+        <PersonFamilySection family={loaded(data)} marks={marks} restricted={restricted} />
       </MemoryRouter>
     </QueryClientProvider>,
   );
@@ -85,11 +102,46 @@ describe('PersonFamilySection', () => {
     expect(container.querySelector('[data-sibling="maternal"]')?.textContent).toContain(
       'энеси бир, атасы бөлөк',
     );
-    expect(container.querySelector('a[href="/persons/5"]')?.textContent).toBe('Кыдыр');
+    expect(container.querySelector('a[href="/persons/5"]')?.textContent).toBe(
+      'Кыдыр Бакыт уулу (Асан) 1855–1905',
+    );
     // The union's own citation: a mark numbered as the page's sources are.
     const mark = union?.querySelector('button[data-citation]');
     expect(mark?.textContent).toBe('2');
     expect(mark?.getAttribute('aria-label')).toBe('2-булак: Карыянын айтуусу');
+  });
+
+  it('labels the children fostered and the siblings by adoption, and shows the union notes', async () => {
+    const container = await show(family);
+    const fostered = container.querySelector('[data-child="foster"]');
+    expect(fostered?.textContent).toBe('Нурлан 1861–1911(тарбиялаган баласы)');
+    expect(container.querySelector('[data-sibling="adopted"]')?.textContent).toBe(
+      'Темир Токтогул уулу 1862–1912(асырап алуу аркылуу)',
+    );
+    expect(container.querySelector('[data-union="4"] [data-union-note="70"]')?.textContent).toBe(
+      'Никеси Таласта кыйылган.',
+    );
+  });
+
+  it('says of a person hidden from the viewer that the family is hidden, not missing', async () => {
+    const empty = await show({ parents: [], unions: [], siblings: [] }, true);
+    expect(empty.textContent).not.toContain('жазылган эмес');
+    expect(empty.textContent).not.toContain('жазыла элек');
+    expect(empty.querySelector('[data-testid="family-restricted"]')?.textContent).toBe(
+      'Бул тирүү адам: анын маалыматы коноктордон жашырылган. Толук көрүү үчүн кириңиз.',
+    );
+    await cleanup?.();
+    const withFather = await show(
+      {
+        parents: [{ relation: 'birth', father: member(1, 'Асан'), mother: null }],
+        unions: [],
+        siblings: [],
+      },
+      true,
+    );
+    expect(withFather.textContent).toContain('Асан');
+    expect(withFather.textContent).not.toContain('Балдары жазылган эмес.');
+    expect(withFather.querySelector('[data-testid="family-restricted"]')).not.toBeNull();
   });
 
   it('says so in Kyrgyz when nothing is known', async () => {
@@ -102,7 +154,7 @@ describe('PersonFamilySection', () => {
     const container = await show(family);
     expect(container.textContent).not.toMatch(/[а-яөүң]/i);
     expect(container.querySelector('a[href="/persons/5"]')?.getAttribute('aria-label')).toBe(
-      'Кыдыр',
+      'Кыдыр Бакыт уулу (Асан) 1855–1905',
     );
   });
 });

@@ -1,8 +1,12 @@
 import {
   formatDateKy,
+  personLabel,
   type Citation,
+  type FamilyChild,
   type FamilyMember,
+  type FamilySibling,
   type FamilyUnion,
+  type NoteRef,
   type PersonEvent,
   type PersonFamily,
 } from '@bagysh/shared';
@@ -14,30 +18,33 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { PersonLabel } from '../../../components/person-label';
 import { paths } from '../../../config/paths';
+import '../../../lib/i18n/areas/genealogy';
 import '../../../lib/i18n/areas/person';
 import { useScript } from '../../../lib/script';
-import { yearsText } from '../lib/format';
 import { CitationMarks } from './citation-marks';
 import { Empty, Section } from './person-section';
 import { useEventTitle } from '../hooks/use-event-title';
 
-/** A relative: a link with the years the viewer may see, and a note ("атасы бир…"). */
+/**
+ * A relative: a link labelled by name, father, grandfather and the years the viewer may see,
+ * and a note ("атасы бир…", "асырап алган баласы").
+ */
 function Relative({ person, note }: { person: FamilyMember; note?: string }) {
   const script = useScript();
-  const years = yearsText(person.birth_year, person.death_year);
   return (
     <Box component="span" data-relative={person.id} sx={{ overflowWrap: 'anywhere' }}>
-      <Link component={RouterLink} to={paths.person(person.id)} {...script.label(person.name)}>
-        {script.text(person.name)}
+      <Link
+        component={RouterLink}
+        to={paths.person(person.id)}
+        {...script.label(personLabel(person))}
+      >
+        <PersonLabel person={person} />
       </Link>
-      {years && (
-        <Typography component="span" color="text.secondary" sx={{ ml: 0.75 }}>
-          {years}
-        </Typography>
-      )}
       {note && (
         <Typography component="span" variant="body2" color="text.secondary" sx={{ ml: 0.75 }}>
           ({script.text(note)})
@@ -67,28 +74,54 @@ function Group({
   );
 }
 
-function People({ people, testId }: { people: readonly FamilyMember[]; testId?: string }) {
+/** Children, an adopted or fostered one labelled so. */
+function Children({ people }: { people: readonly FamilyChild[] }) {
+  const { t } = useTranslation('person');
   return (
-    <Box component="ul" sx={{ m: 0, pl: 2.5 }} data-testid={testId}>
+    <Box component="ul" sx={{ m: 0, pl: 2.5 }} data-testid="children">
       {people.map((person) => (
-        <li key={person.id}>
-          <Relative person={person} />
+        <li key={`${person.id}-${person.relation}`} data-child={person.relation}>
+          <Relative
+            person={person}
+            note={
+              person.relation === 'birth' ? undefined : t(`family.childRelation.${person.relation}`)
+            }
+          />
         </li>
       ))}
     </Box>
   );
 }
 
+/** What the person answer holds of each union, by union id. */
 interface Marks {
-  /** A union's own citations, by union id (the person answer carries them). */
+  /** A union's own citations. */
   unionCitations: ReadonlyMap<number, readonly Citation[]>;
+  /** A union's notes (the answer leaves out those the viewer may not read). */
+  unionNotes: ReadonlyMap<number, readonly NoteRef[]>;
   numbers: ReadonlyMap<number, number>;
 }
 
-const NO_MARKS: Marks = { unionCitations: new Map(), numbers: new Map() };
+const NO_MARKS: Marks = { unionCitations: new Map(), unionNotes: new Map(), numbers: new Map() };
 
-function FamilyContent({ family, marks }: { family: PersonFamily; marks: Marks }) {
+function siblingNote(sibling: FamilySibling, t: TFunction<'person'>): string | undefined {
+  if (sibling.relation !== 'birth') return t(`family.siblingRelation.${sibling.relation}`);
+  return sibling.kind === 'paternal' || sibling.kind === 'maternal'
+    ? t(`family.sibling.${sibling.kind}`)
+    : undefined;
+}
+
+function FamilyContent({
+  family,
+  marks,
+  restricted,
+}: {
+  family: PersonFamily;
+  marks: Marks;
+  restricted: boolean;
+}) {
   const { t } = useTranslation('person');
+  const { t: tg } = useTranslation('genealogy');
   const script = useScript();
   const eventTitle = useEventTitle();
   const { parents, unions, siblings } = family;
@@ -107,7 +140,14 @@ function FamilyContent({ family, marks }: { family: PersonFamily; marks: Marks }
   };
   const married = unions.filter((union) => union.union_id !== null || union.spouse !== null);
   const unknown = unions.find((union) => union.union_id === null && union.spouse === null);
+  // Of a person the viewer may not see in full, what is not shown is hidden, not missing.
+  const hidden = restricted && (
+    <Typography color="text.secondary" data-testid="family-restricted">
+      {script.text(tg('person.restricted'))}
+    </Typography>
+  );
   if (parents.length === 0 && unions.length === 0 && siblings.length === 0) {
+    if (hidden) return hidden;
     return (
       <Stack spacing={1}>
         <Empty text={t('empty.family')} />
@@ -158,90 +198,106 @@ function FamilyContent({ family, marks }: { family: PersonFamily; marks: Marks }
         </Group>
       )}
 
-      <Group title={t('family.spouses')} testId="family-unions">
-        {unions.length === 0 ? (
-          <Empty text={t('family.noChildren')} />
-        ) : (
-          <Stack spacing={1.5}>
-            {married.map((union, index) => (
-              <Box
-                key={union.union_id ?? `p${union.spouse?.id ?? index}`}
-                data-union={union.spouse?.id}
-              >
-                {union.spouse && (
-                  <Typography component="div">
-                    <Typography component="span" color="text.secondary" sx={{ mr: 0.75 }}>
-                      {script.text(unionLabel(union))}
+      {unions.length === 0 && restricted ? null : (
+        <Group title={t('family.spouses')} testId="family-unions">
+          {unions.length === 0 ? (
+            <Empty text={t('family.noChildren')} />
+          ) : (
+            <Stack spacing={1.5}>
+              {married.map((union, index) => (
+                <Box
+                  key={union.union_id ?? `p${union.spouse?.id ?? index}`}
+                  data-union={union.spouse?.id}
+                >
+                  {union.spouse && (
+                    <Typography component="div">
+                      <Typography component="span" color="text.secondary" sx={{ mr: 0.75 }}>
+                        {script.text(unionLabel(union))}
+                      </Typography>
+                      <Relative person={union.spouse} />
+                      {union.union_id !== null && (
+                        <CitationMarks
+                          citations={marks.unionCitations.get(union.union_id) ?? []}
+                          numbers={marks.numbers}
+                        />
+                      )}
                     </Typography>
-                    <Relative person={union.spouse} />
-                    {union.union_id !== null && (
-                      <CitationMarks
-                        citations={marks.unionCitations.get(union.union_id) ?? []}
-                        numbers={marks.numbers}
-                      />
-                    )}
-                  </Typography>
-                )}
-                {union.events.map((event) => (
-                  <Typography
-                    key={event.id}
-                    variant="body2"
-                    color="text.secondary"
-                    data-union-event={event.type}
-                  >
-                    {script.text(eventLine(event))}
-                  </Typography>
-                ))}
-                {union.children.length > 0 ? (
-                  <People people={union.children} testId="children" />
-                ) : (
-                  <Empty text={t('family.noChildren')} />
-                )}
-              </Box>
-            ))}
-            {unknown && (
-              <Box>
-                {married.length > 0 && (
-                  <Typography color="text.secondary">
-                    {script.text(t('family.otherChildren'))}
-                  </Typography>
-                )}
-                <People people={unknown.children} testId="children" />
-              </Box>
-            )}
-          </Stack>
-        )}
-      </Group>
+                  )}
+                  {union.events.map((event) => (
+                    <Typography
+                      key={event.id}
+                      variant="body2"
+                      color="text.secondary"
+                      data-union-event={event.type}
+                    >
+                      {script.text(eventLine(event))}
+                    </Typography>
+                  ))}
+                  {union.union_id !== null &&
+                    (marks.unionNotes.get(union.union_id) ?? []).map((note) => (
+                      <Typography
+                        key={note.id}
+                        variant="body2"
+                        sx={{ whiteSpace: 'pre-line', mt: 0.5 }}
+                        data-union-note={note.id}
+                      >
+                        {script.text(note.text)}
+                      </Typography>
+                    ))}
+                  {union.children.length > 0 ? (
+                    <Children people={union.children} />
+                  ) : (
+                    <Empty text={t('family.noChildren')} />
+                  )}
+                </Box>
+              ))}
+              {unknown && (
+                <Box>
+                  {married.length > 0 && (
+                    <Typography color="text.secondary">
+                      {script.text(t('family.otherChildren'))}
+                    </Typography>
+                  )}
+                  <Children people={unknown.children} />
+                </Box>
+              )}
+            </Stack>
+          )}
+        </Group>
+      )}
 
       {siblings.length > 0 && (
         <Group title={t('family.siblings')} testId="family-siblings">
           <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
             {siblings.map((sibling) => (
-              <li key={sibling.id} data-sibling={sibling.kind}>
-                <Relative
-                  person={sibling}
-                  note={
-                    sibling.kind === 'paternal' || sibling.kind === 'maternal'
-                      ? t(`family.sibling.${sibling.kind}`)
-                      : undefined
-                  }
-                />
+              <li
+                key={sibling.id}
+                data-sibling={sibling.relation === 'birth' ? sibling.kind : sibling.relation}
+              >
+                <Relative person={sibling} note={siblingNote(sibling, t)} />
               </li>
             ))}
           </Box>
         </Group>
       )}
+      {hidden}
     </Stack>
   );
 }
 
-/** Parents (birth, adoptive…), spouses with their children, siblings: links to their pages. */
+/**
+ * Parents (birth, adoptive…), spouses with their notes and children, siblings: links to their
+ * pages. `restricted`: the viewer may not see the person in full (privacy.ts), so the section
+ * says so instead of "no children recorded".
+ */
 export function PersonFamilySection({
   family,
   marks = NO_MARKS,
+  restricted = false,
 }: {
   family: UseQueryResult<PersonFamily>;
   marks?: Marks;
+  restricted?: boolean;
 }) {
   const { t } = useTranslation('person');
   const script = useScript();
@@ -256,7 +312,7 @@ export function PersonFamilySection({
       ) : family.isError ? (
         <Alert severity="error">{script.text(family.error.message)}</Alert>
       ) : (
-        <FamilyContent family={family.data} marks={marks} />
+        <FamilyContent family={family.data} marks={marks} restricted={restricted} />
       )}
     </Section>
   );

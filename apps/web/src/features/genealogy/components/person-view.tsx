@@ -118,6 +118,10 @@ function PersonDetails({
     () => new Map(person.unions.map((union) => [union.id, union.citations])),
     [person.unions],
   );
+  const unionNotes = useMemo(
+    () => new Map(person.unions.map((union) => [union.id, union.notes])),
+    [person.unions],
+  );
 
   return (
     <Stack spacing={2.5} sx={{ mt: 2 }}>
@@ -223,7 +227,11 @@ function PersonDetails({
           sx={{ minWidth: 0, display: { xs: 'contents', md: 'flex' } }}
         >
           <Box sx={{ order: { xs: 3, md: 0 } }}>
-            <PersonFamilySection family={family} marks={{ unionCitations, numbers }} />
+            <PersonFamilySection
+              family={family}
+              marks={{ unionCitations, unionNotes, numbers }}
+              restricted={person.restricted}
+            />
           </Box>
           {!person.restricted && (
             <Box sx={{ order: { xs: 5, md: 0 } }}>

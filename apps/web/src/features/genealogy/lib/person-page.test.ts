@@ -1,7 +1,7 @@
 import {
   parseGedcomDate,
   type Citation,
-  type FamilyMember,
+  type FamilyChild,
   type FamilyUnion,
   type Person,
   type PersonEvent,
@@ -29,7 +29,11 @@ const event = (type: PersonEvent['type'], date: string | null, citations: Citati
     citations,
     media: [],
   }) satisfies PersonEvent;
-const member = (id: number, birthYear: number | null): FamilyMember => ({
+const member = (
+  id: number,
+  birthYear: number | null,
+  relation: FamilyChild['relation'] = 'birth',
+): FamilyChild => ({
   id,
   name: `Бала ${id}`,
   sex: 'M',
@@ -37,8 +41,11 @@ const member = (id: number, birthYear: number | null): FamilyMember => ({
   death_year: null,
   living: false,
   restricted: false,
+  father_name: null,
+  grandfather_name: null,
+  relation,
 });
-const union = (events: PersonEvent[], children: FamilyMember[]): FamilyUnion => ({
+const union = (events: PersonEvent[], children: FamilyChild[]): FamilyUnion => ({
   union_id: nextId++,
   spouse: member(nextId++, 1850),
   position: null,
@@ -47,14 +54,14 @@ const union = (events: PersonEvent[], children: FamilyMember[]): FamilyUnion => 
 });
 
 describe('buildTimeline', () => {
-  it('puts own and union events and children’s births in date order, undated last', () => {
+  it('puts own and union events and children’s births in date order, undated last; an adopted child’s birth is not among them', () => {
     const birth = event('birth', 'ABT 1850');
     const death = event('death', '1915');
     const job = event('occupation', null);
     const marriage = event('marriage', '12 MAR 1870');
     const items = buildTimeline(
       [birth, job, death],
-      [union([marriage], [member(7, 1872), member(8, null)])],
+      [union([marriage], [member(7, 1872), member(8, null), member(9, 1860, 'adopted')])],
     );
     expect(items.map((item) => item.key)).toEqual([
       `e${birth.id}`,

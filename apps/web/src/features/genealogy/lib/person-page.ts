@@ -1,5 +1,6 @@
 import type {
   Citation,
+  FamilyChild,
   FamilyMember,
   FamilyUnion,
   Media,
@@ -11,7 +12,7 @@ import type {
 /** One line of the timeline: an event of the person or of a union, or a child's birth. */
 export type TimelineItem =
   | { kind: 'event'; key: string; event: PersonEvent; spouse: FamilyMember | null }
-  | { kind: 'child'; key: string; child: FamilyMember; year: number };
+  | { kind: 'child'; key: string; child: FamilyChild; year: number };
 
 /** Julian Day Number of 1 January of the year 1 (proleptic Gregorian). */
 const JDN_YEAR_ONE = 1_721_426;
@@ -42,7 +43,8 @@ export function buildTimeline(
     }
     for (const child of union.children) {
       // A birth known by its year only sorts after the events dated within that year's start.
-      if (child.birth_year !== null) {
+      // An adopted or fostered child's birth is not an event of this person's life.
+      if (child.birth_year !== null && child.relation === 'birth') {
         add(
           { kind: 'child', key: `c${child.id}`, child, year: child.birth_year },
           child.birth_year,

@@ -88,6 +88,20 @@ export const person = {
       maternal: 'энеси бир, атасы бөлөк',
       unknown: 'бир тууган',
     },
+    /** A child of a further family, after the name on the parent's page. */
+    childRelation: {
+      adopted: 'асырап алган баласы',
+      foster: 'тарбиялаган баласы',
+      step: 'өгөй баласы',
+      unknown: 'байланышы белгисиз',
+    },
+    /** A sibling through a further family (either side of the adoption). */
+    siblingRelation: {
+      adopted: 'асырап алуу аркылуу',
+      foster: 'тарбиялоо аркылуу',
+      step: 'өгөй',
+      unknown: 'байланышы белгисиз',
+    },
   },
   header: {
     otherNames: 'Башка аттары',
