@@ -186,6 +186,26 @@ describe('GET /persons/{id}/family/', () => {
     expect(answer.unions[0]?.children[2]).toMatchObject({ id: fosterChild.id, father_name: null });
   });
 
+  it('names full siblings and half-siblings on either side, then the siblings by adoption', async () => {
+    const answer = await family(bakyt.id, member);
+    const kinds = Object.fromEntries(answer.siblings.map((s) => [s.id, [s.kind, s.relation]]));
+    expect(kinds).toEqual({
+      [full.id]: ['full', 'birth'],
+      [paternal.id]: ['paternal', 'birth'],
+      [maternal.id]: ['maternal', 'birth'],
+      [livingSibling.id]: ['full', 'birth'],
+      [adoptiveSon.id]: ['unknown', 'adopted'],
+    });
+    // Birth order as known: by birth year, the living sister without one last.
+    expect(ids(answer.siblings)).toEqual([
+      maternal.id,
+      full.id,
+      paternal.id,
+      livingSibling.id,
+      adoptiveSon.id,
+    ]);
+  });
+
   it('counts the children of an adoptive family as siblings, from either side', async () => {
     const answer = await family(bakyt.id);
     expect(answer.siblings.filter((s) => s.relation !== 'birth')).toEqual([
