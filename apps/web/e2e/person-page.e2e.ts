@@ -69,6 +69,8 @@ describe('the person page (issue 16)', () => {
     son: `Кыдыр ${tag}`,
     daughter: `Бурул ${tag}`,
     brother: `Мырза ${tag}`,
+    fostered: `Нурлан ${tag}`,
+    adoptiveSon: `Темир ${tag}`,
   };
   const source = { title: `Санжыра айтуу ${tag}`, author: `Карыя Сатыбалды ${tag}` };
   let heroId = 0;
@@ -159,6 +161,20 @@ describe('the person page (issue 16)', () => {
       death_year: 1920,
       father_id: father.id,
     });
+    await person({
+      name: names.fostered,
+      sex: 'M',
+      birth_year: 1880,
+      death_year: 1950,
+      parent_families: [{ father_id: hero.id, mother_id: firstWife.id, relation: 'foster' }],
+    });
+    await person({
+      name: names.adoptiveSon,
+      sex: 'M',
+      birth_year: 1840,
+      death_year: 1900,
+      father_id: adoptive.id,
+    });
   });
 
   it('shows the timeline in Kyrgyz dates, the family, sources and gallery; a mark opens its source', async () => {
@@ -190,7 +206,10 @@ describe('the person page (issue 16)', () => {
 
     // The family: birth and adoptive parents, both wives in order with their children, a brother.
     const family = page.getByTestId('person-family');
-    await family.getByRole('link', { name: names.father }).waitFor();
+    await family
+      .locator('[data-parents="birth"]')
+      .getByRole('link', { name: names.father })
+      .waitFor();
     expect(await family.locator('[data-parents="adopted"]').textContent()).toContain(
       names.adoptive,
     );
@@ -212,6 +231,16 @@ describe('the person page (issue 16)', () => {
       .getByRole('button', { name: `1-булак: ${source.title}` })
       .waitFor();
     expect(await family.getByTestId('family-siblings').textContent()).toContain(names.brother);
+    // The child the two fostered, and the adoptive father's son, labelled; relatives by father.
+    expect(await unions.nth(0).locator('[data-child="foster"]').textContent()).toContain(
+      `${names.fostered} 1880–1950(тарбиялаган баласы)`,
+    );
+    expect(await family.locator('[data-sibling="adopted"]').textContent()).toBe(
+      `${names.adoptiveSon} ${names.adoptive} уулу 1840–1900(асырап алуу аркылуу)`,
+    );
+    expect(await unions.nth(0).locator('[data-child="birth"]').textContent()).toContain(
+      `${names.son} ${names.hero} уулу (${names.father})`,
+    );
 
     // Sources and gallery.
     expect(await page.getByTestId('person-sources').textContent()).toContain(source.title);
@@ -295,9 +324,16 @@ describe('the person page (issue 16)', () => {
     await page.goto(`/persons/${living.id}`);
     await page.getByTestId('restricted').waitFor();
     const family = page.getByTestId('person-family');
-    await family.getByRole('link', { name: names.hero }).waitFor();
+    await family
+      .locator('[data-parents="birth"]')
+      .getByRole('link', { name: names.hero })
+      .waitFor();
     expect(await page.getByTestId('person-timeline').count()).toBe(0);
     expect(await page.getByTestId('person-gallery').count()).toBe(0);
     expect(await family.locator('[data-union]').count()).toBe(0);
+    // Hidden, not missing: the family says so instead of "no children recorded".
+    await family.getByTestId('family-restricted').waitFor();
+    expect(await family.textContent()).not.toContain('жазылган эмес');
+    await shot(page, 'person-page-restricted-phone');
   });
 });

@@ -49,12 +49,53 @@ export const RevisionSchema = z.object({
   /** This revision was undone by revision `reverted_by`. */
   reverted_by: z.number().int().nullable(),
   /**
-   * The persons that `before` and `after` point to (father_id, mother_id, spouse_ids) and that
-   * still exist, so that a diff shows "Айбек Чоткара уулу (Мырзабек)" rather than an id.
+   * The persons that `before` and `after` point to (`revisionPersonIds`) and that still exist,
+   * so that a diff shows "Айбек Чоткара уулу (Мырзабек)" rather than an id.
    */
   linked_persons: z.array(PersonLabelRefSchema),
 });
 export type Revision = z.infer<typeof RevisionSchema>;
+
+/** The fields of a revision whose values are person ids (one, or a list). */
+export const REVISION_PERSON_FIELDS: ReadonlySet<string> = new Set([
+  'father_id',
+  'mother_id',
+  'spouse_ids',
+]);
+
+/** Person ids inside a revision's record lists: `parent_families[].father_id`… */
+export const REVISION_NESTED_PERSON_FIELDS: Readonly<Record<string, readonly string[]>> = {
+  parent_families: ['father_id', 'mother_id'],
+  unions: ['spouse_id'],
+};
+
+const isId = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isInteger(value);
+
+/** The person ids of a value of a `REVISION_PERSON_FIELDS` field (a number, a list, or nothing). */
+export function personIdsOf(value: unknown): number[] {
+  return (Array.isArray(value) ? (value as unknown[]) : [value]).filter(isId);
+}
+
+/**
+ * Every person id that a revision's `before` or `after` fields point to: the person fields,
+ * and the persons named inside its record lists (a further family's parents, a union's spouse).
+ */
+export function revisionPersonIds(fields: Record<string, unknown> | null): number[] {
+  if (!fields) return [];
+  const ids: number[] = [];
+  for (const [field, value] of Object.entries(fields)) {
+    if (REVISION_PERSON_FIELDS.has(field)) ids.push(...personIdsOf(value));
+    const nested = REVISION_NESTED_PERSON_FIELDS[field];
+    if (nested && Array.isArray(value)) {
+      for (const item of value as unknown[]) {
+        if (typeof item !== 'object' || item === null) continue;
+        for (const key of nested) ids.push(...personIdsOf((item as Record<string, unknown>)[key]));
+      }
+    }
+  }
+  return ids;
+}
 
 export const RevisionIdParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
 

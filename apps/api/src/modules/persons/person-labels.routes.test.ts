@@ -200,4 +200,33 @@ describe('moderation queue', () => {
     const one = await get<Revision>(`/api/revisions/${item!.id}/`, moderator);
     expect(one.linked_persons).toHaveLength(2);
   });
+
+  it('labels the persons named inside record lists: a further family, a union', async () => {
+    const wife = await addPerson(app, moderator, { name: 'Айкыз', sex: 'F' });
+    const fresh = await get<Person>(`/api/persons/${son.id}/`, moderator);
+    const proposal = await app.inject({
+      method: 'PATCH',
+      url: `/api/persons/${son.id}/`,
+      headers: member.headers,
+      payload: {
+        version: fresh.version,
+        spouse_ids: [wife.id],
+        parent_families: [{ father_id: line[1]!.id, relation: 'foster' }],
+        unions: [{ spouse_id: wife.id, position: 1 }],
+      },
+    });
+    expect(proposal.statusCode, proposal.body).toBe(202);
+    const queue = await get<RevisionList>('/api/revisions/?status=pending', moderator);
+    const item = queue.results.find(
+      (revision) => revision.person_id === son.id && revision.after?.['unions'] !== undefined,
+    );
+    expect(item?.after).toMatchObject({
+      parent_families: [{ father_id: line[1]!.id }],
+      unions: [{ spouse_id: wife.id }],
+    });
+    const labels = Object.fromEntries(
+      (item?.linked_persons ?? []).map((person) => [person.id, person.name]),
+    );
+    expect(labels).toEqual({ [wife.id]: 'Айкыз', [line[1]!.id]: 'Мырзабек' });
+  });
 });

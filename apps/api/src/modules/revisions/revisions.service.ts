@@ -8,6 +8,7 @@ import {
   type RevisionStatus,
   type Sex,
   type UpdatePersonInput,
+  revisionPersonIds,
 } from '@bagysh/shared';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
@@ -423,20 +424,9 @@ const REVISION_SELECT = sql`select r.id, r.person_id, r.action, r.status, r.befo
   left join users a on a.id = r.author_id
   left join users v on v.id = r.reviewer_id`;
 
-/** The fields of a revision that hold person ids (shown as the persons' labels). */
-const PERSON_ID_FIELDS = ['father_id', 'mother_id', 'spouse_ids'] as const;
-
+/** The persons a revision points to (shown as the persons' labels). */
 function linkedIds(row: Pick<RevisionRow, 'before' | 'after'>): number[] {
-  const ids: number[] = [];
-  for (const values of [row.before, row.after]) {
-    for (const field of PERSON_ID_FIELDS) {
-      const value = values?.[field];
-      for (const id of Array.isArray(value) ? value : [value]) {
-        if (typeof id === 'number' && Number.isInteger(id)) ids.push(id);
-      }
-    }
-  }
-  return ids;
+  return [...revisionPersonIds(row.before), ...revisionPersonIds(row.after)];
 }
 
 /**
