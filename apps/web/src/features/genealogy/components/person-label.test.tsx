@@ -187,4 +187,34 @@ describe('RevisionDiff', () => {
     ]);
     expect(document.body.textContent).not.toMatch(/\b5\b|\b6\b/);
   });
+
+  it('links the persons inside record lists and writes each event as a line', async () => {
+    const revision = {
+      before: { parent_families: [], events: [] },
+      after: {
+        parent_families: [{ father_id: 6, mother_id: null, relation: 'adopted' }],
+        events: [{ type: 'birth', date: 'ABT 1850', place: 'Талас', place_id: null }],
+      },
+      linked_persons: [
+        {
+          id: 6,
+          name: 'Асан',
+          sex: 'M',
+          father_name: 'Күмүш',
+          grandfather_name: 'Бапа',
+          birth_year: 1790,
+          death_year: null,
+        },
+      ],
+    } as unknown as Revision;
+    view = await mount(<RevisionDiff revision={revision} />);
+    const family = document.querySelector('[data-diff-lines="parent_families"]');
+    expect(family?.textContent).toBe('Асырап алган ата-энеси: Атасы Асан Күмүш уулу (Бапа) 1790–');
+    expect(family?.querySelector('a')?.getAttribute('href')).toBe('/persons/6');
+    expect(document.querySelector('[data-diff-lines="events"]')?.textContent).toBe(
+      'Туулган: болжол менен 1850, Талас',
+    );
+    expect(document.body.textContent).toContain('Башка ата-энелери');
+    expect(document.body.textContent).not.toContain('{');
+  });
 });

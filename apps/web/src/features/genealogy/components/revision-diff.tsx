@@ -1,4 +1,12 @@
-import { personLabel, type Revision } from '@bagysh/shared';
+import {
+  personIdsOf,
+  personLabel,
+  REVISION_PERSON_FIELDS,
+  type EventType,
+  type NameKind,
+  type ParentRelation,
+  type Revision,
+} from '@bagysh/shared';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
@@ -7,43 +15,86 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../config/paths';
+import '../../../lib/i18n/areas/person';
 import { useScript } from '../../../lib/script';
-import { PERSON_ID_FIELDS, personIds, revisionDiff } from '../lib/diff';
+import { recordLines, revisionDiff, type RecordWords } from '../lib/diff';
 import { PersonLabel } from '../../../components/person-label';
 
-/** A revision's before/after table, field by field; persons by their labels, linked. */
+/** The person page's words for a record line. */
+function useRecordWords(): RecordWords {
+  const { t } = useTranslation('person');
+  return useMemo(
+    () => ({
+      event: (type: EventType, customType: string | null) =>
+        type === 'other' ? (customType ?? t('event.other')) : t(`event.${type}`),
+      nameKind: (kind: NameKind) => t(`nameKind.${kind}`),
+      relation: (relation: ParentRelation) => t(`family.relation.${relation}`),
+      father: t('family.father'),
+      mother: t('family.mother'),
+      position: (n: number) => t('family.position', { n }),
+      source: (id: number) => t('diff.source', { id }),
+      page: t('citation.page'),
+      note: (id: number) => t('diff.note', { id }),
+      file: (id: number) => t('diff.file', { id }),
+    }),
+    [t],
+  );
+}
+
+/**
+ * A revision's before/after table, field by field; persons by their labels, linked (inside
+ * record lists too), and record lists one line per item.
+ */
 export function RevisionDiff({ revision }: { revision: Revision }) {
   const { t } = useTranslation('genealogy');
   const script = useScript();
+  const words = useRecordWords();
   const rows = revisionDiff(revision);
   const linked = new Map(revision.linked_persons.map((person) => [person.id, person]));
   const label = (field: string) => t(`fieldNames.${field}`, { defaultValue: field });
   // A person is an id: the moderator sees the person's label, linked to the person's page.
+  const personLink = (id: number, key?: number) => {
+    const person = linked.get(id);
+    return (
+      <Link
+        key={key ?? id}
+        component={RouterLink}
+        to={paths.person(id)}
+        data-diff-person={id}
+        {...(person ? script.label(personLabel(person)) : {})}
+      >
+        {person ? <PersonLabel person={person} /> : `#${id}`}
+      </Link>
+    );
+  };
   const persons = (ids: number[]) => (
     <Stack spacing={0.5} component="span">
-      {ids.map((id) => {
-        const person = linked.get(id);
-        return (
-          <Link
-            key={id}
-            component={RouterLink}
-            to={paths.person(id)}
-            data-diff-person={id}
-            {...(person ? script.label(personLabel(person)) : {})}
-          >
-            {person ? <PersonLabel person={person} /> : `#${id}`}
-          </Link>
-        );
-      })}
+      {ids.map((id) => personLink(id))}
     </Stack>
   );
   // A photo is a file id: the moderator sees the picture, not the number.
   const value = (field: string, shown: string, raw: unknown) => {
-    const ids = PERSON_ID_FIELDS.has(field) ? personIds(raw) : [];
+    const ids = REVISION_PERSON_FIELDS.has(field) ? personIdsOf(raw) : [];
     if (ids.length > 0) return persons(ids);
+    const lines = recordLines(field, raw, words);
+    if (lines) {
+      if (lines.length === 0) return '—';
+      return (
+        <Stack spacing={0.5} component="span" data-diff-lines={field}>
+          {lines.map((parts, line) => (
+            <span key={line} data-diff-line="">
+              {parts.map((part, index) =>
+                typeof part === 'string' ? script.text(part) : personLink(part.person, index),
+              )}
+            </span>
+          ))}
+        </Stack>
+      );
+    }
     return field === 'photo_file_id' && /^\d+$/.test(shown) ? (
       <Box
         component="img"

@@ -1,4 +1,11 @@
-import type { Revision } from '@bagysh/shared';
+import {
+  formatDateKy,
+  parseGedcomDate,
+  type EventType,
+  type NameKind,
+  type ParentRelation,
+  type Revision,
+} from '@bagysh/shared';
 
 export interface DiffRow {
   field: string;
@@ -7,19 +14,6 @@ export interface DiffRow {
   /** The values as the revision holds them (e.g. person ids, shown as the persons' labels). */
   beforeValue: unknown;
   afterValue: unknown;
-}
-
-/** The fields whose values are person ids. */
-export const PERSON_ID_FIELDS: ReadonlySet<string> = new Set([
-  'father_id',
-  'mother_id',
-  'spouse_ids',
-]);
-
-/** The person ids of a value of a `PERSON_ID_FIELDS` field (a number, a list, or nothing). */
-export function personIds(value: unknown): number[] {
-  const values = Array.isArray(value) ? (value as unknown[]) : [value];
-  return values.filter((id): id is number => typeof id === 'number' && Number.isInteger(id));
 }
 
 function show(value: unknown): string {
@@ -46,4 +40,121 @@ export function revisionDiff(revision: Pick<Revision, 'before' | 'after'>): Diff
       afterValue: after[field],
     }))
     .filter((row) => row.before !== row.after);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Record lists (names, events, citations, notes, media, further families, unions): one line
+// per item, in the words of the person page, instead of their JSON.
+
+/** A piece of a line: text, or a person (shown as a labelled link). */
+export type DiffPart = string | { person: number };
+
+/** The words a record line needs, from the `person` messages. */
+export interface RecordWords {
+  event(type: EventType, customType: string | null): string;
+  nameKind(kind: NameKind): string;
+  relation(relation: ParentRelation): string;
+  father: string;
+  mother: string;
+  position(n: number): string;
+  source(id: number): string;
+  page: string;
+  note(id: number): string;
+  file(id: number): string;
+}
+
+export const RECORD_LIST_FIELDS: ReadonlySet<string> = new Set([
+  'names',
+  'events',
+  'citations',
+  'note_ids',
+  'media',
+  'parent_families',
+  'unions',
+]);
+
+type Item = Record<string, unknown>;
+const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
+const id = (value: unknown) => (typeof value === 'number' ? value : null);
+const joined = (parts: readonly (string | null)[], separator = ', ') =>
+  parts.filter((part): part is string => part !== null).join(separator);
+
+/** "Туулган: болжол менен 1850, Талас" (a place given by id only: its number). */
+function eventLine(event: Item, words: RecordWords): string {
+  const title = words.event(event['type'] as EventType, text(event['custom_type']));
+  const date = text(event['date']);
+  const placeId = id(event['place_id']);
+  const details = joined([
+    text(event['value']),
+    date === null ? null : formatDateKy(parseGedcomDate(date)),
+    text(event['place']) ?? (placeId === null ? null : `№${placeId}`),
+  ]);
+  return details ? `${title}: ${details}` : title;
+}
+
+function citationLine(citation: Item, words: RecordWords): string {
+  const page = text(citation['page']);
+  const source = words.source(id(citation['source_id']) ?? 0);
+  return page ? `${source}, ${words.page.toLowerCase()}: ${page}` : source;
+}
+
+function itemLine(field: string, item: unknown, words: RecordWords): DiffPart[] {
+  if (typeof item === 'number') {
+    return [field === 'note_ids' ? words.note(item) : String(item)];
+  }
+  if (typeof item !== 'object' || item === null) return [show(item)];
+  const record = item as Item;
+  switch (field) {
+    case 'names':
+      return [`${text(record['full_name']) ?? ''} (${words.nameKind(record['kind'] as NameKind)})`];
+    case 'events':
+      return [eventLine(record, words)];
+    case 'citations':
+      return [citationLine(record, words)];
+    case 'media':
+      return [text(record['title']) ?? words.file(id(record['file_id']) ?? 0)];
+    case 'parent_families': {
+      const parts: DiffPart[] = [`${words.relation(record['relation'] as ParentRelation)}: `];
+      const father = id(record['father_id']);
+      const mother = id(record['mother_id']);
+      if (father !== null) parts.push(`${words.father} `, { person: father });
+      if (father !== null && mother !== null) parts.push(', ');
+      if (mother !== null) parts.push(`${words.mother} `, { person: mother });
+      return parts;
+    }
+    case 'unions': {
+      const spouse = id(record['spouse_id']);
+      const position = id(record['position']);
+      const events = Array.isArray(record['events']) ? (record['events'] as Item[]) : [];
+      const citations = Array.isArray(record['citations']) ? (record['citations'] as Item[]) : [];
+      const details = joined(
+        [
+          ...events.map((event) => eventLine(event, words)),
+          ...citations.map((citation) => citationLine(citation, words)),
+        ],
+        '; ',
+      );
+      return [
+        ...(spouse === null ? [] : [{ person: spouse }]),
+        position === null ? '' : ` (${words.position(position)})`,
+        details ? `: ${details}` : '',
+      ].filter((part) => part !== '');
+    }
+    default:
+      return [show(item)];
+  }
+}
+
+/**
+ * A record list of a revision as lines, one per item ("Туулган: болжол менен 1850, Талас"),
+ * persons inside them as parts to link; null for a field that is not a record list.
+ */
+export function recordLines(
+  field: string,
+  value: unknown,
+  words: RecordWords,
+): DiffPart[][] | null {
+  if (!RECORD_LIST_FIELDS.has(field)) return null;
+  if (!Array.isArray(value)) return [];
+  return (value as unknown[]).map((item) => itemLine(field, item, words));
 }

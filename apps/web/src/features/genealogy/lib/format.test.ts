@@ -1,6 +1,7 @@
+import { personIdsOf, REVISION_PERSON_FIELDS, revisionPersonIds } from '@bagysh/shared';
 import { describe, expect, it } from 'vitest';
 import { furtherLineage, idParam, isModerator, yearsText } from './format';
-import { PERSON_ID_FIELDS, personIds, revisionDiff } from './diff';
+import { recordLines, revisionDiff, type RecordWords } from './diff';
 import { filtersOf } from '../components/persons-list';
 
 describe('yearsText', () => {
@@ -60,12 +61,84 @@ describe('revisionDiff', () => {
   });
 
   it('reads the person ids of father, mother and spouse fields', () => {
-    expect(PERSON_ID_FIELDS.has('father_id')).toBe(true);
-    expect(PERSON_ID_FIELDS.has('birth_year')).toBe(false);
-    expect(personIds(7)).toEqual([7]);
-    expect(personIds([3, 4])).toEqual([3, 4]);
-    expect(personIds(null)).toEqual([]);
-    expect(personIds('7')).toEqual([]);
+    expect(REVISION_PERSON_FIELDS.has('father_id')).toBe(true);
+    expect(REVISION_PERSON_FIELDS.has('birth_year')).toBe(false);
+    expect(personIdsOf(7)).toEqual([7]);
+    expect(personIdsOf([3, 4])).toEqual([3, 4]);
+    expect(personIdsOf(null)).toEqual([]);
+    expect(personIdsOf('7')).toEqual([]);
+  });
+
+  it('finds the persons inside record lists too', () => {
+    expect(
+      revisionPersonIds({
+        father_id: 1,
+        spouse_ids: [2],
+        parent_families: [{ father_id: 3, mother_id: null, relation: 'adopted' }],
+        unions: [{ spouse_id: 4, position: 1, events: [] }],
+        events: [{ type: 'birth', place_id: 9 }],
+      }),
+    ).toEqual([1, 2, 3, 4]);
+  });
+});
+
+describe('recordLines', () => {
+  const words: RecordWords = {
+    event: (type, custom) =>
+      custom ?? { birth: 'Туулган', marriage: 'Нике' }[type as string] ?? type,
+    nameKind: (kind) => (kind === 'aka' ? 'башка аты' : kind),
+    relation: (relation) => (relation === 'adopted' ? 'Асырап алган ата-энеси' : relation),
+    father: 'Атасы',
+    mother: 'Энеси',
+    position: (n) => `${n}-никеси`,
+    source: (id) => `№${id} булак`,
+    page: 'Барагы',
+    note: (id) => `№${id} эскертме`,
+    file: (id) => `№${id} файл`,
+  };
+
+  it('writes one line per record in Kyrgyz, dates in their reading form', () => {
+    expect(
+      recordLines(
+        'events',
+        [
+          { type: 'birth', date: 'ABT 1850', place: 'Талас', place_id: null, value: null },
+          { type: 'other', custom_type: 'Той', date: null, place_id: 12 },
+        ],
+        words,
+      ),
+    ).toEqual([['Туулган: болжол менен 1850, Талас'], ['Той: №12']]);
+    expect(recordLines('names', [{ kind: 'aka', full_name: 'Бакай' }], words)).toEqual([
+      ['Бакай (башка аты)'],
+    ]);
+    expect(recordLines('citations', [{ source_id: 5, page: '12-бет' }], words)).toEqual([
+      ['№5 булак, барагы: 12-бет'],
+    ]);
+    expect(recordLines('note_ids', [7], words)).toEqual([['№7 эскертме']]);
+    expect(recordLines('media', [{ file_id: 3, title: null }], words)).toEqual([['№3 файл']]);
+    expect(recordLines('birth_year', 1850, words)).toBeNull();
+  });
+
+  it('keeps the persons of a further family and of a union as persons to link', () => {
+    expect(
+      recordLines('parent_families', [{ father_id: 3, mother_id: 4, relation: 'adopted' }], words),
+    ).toEqual([
+      ['Асырап алган ата-энеси: ', 'Атасы ', { person: 3 }, ', ', 'Энеси ', { person: 4 }],
+    ]);
+    expect(
+      recordLines(
+        'unions',
+        [
+          {
+            spouse_id: 8,
+            position: 1,
+            events: [{ type: 'marriage', date: '1870' }],
+            citations: [],
+          },
+        ],
+        words,
+      ),
+    ).toEqual([[{ person: 8 }, ' (1-никеси)', ': Нике: 1870']]);
   });
 });
 

@@ -121,6 +121,8 @@ export const person = {
   },
   gallery: { open: 'Ачуу: {{title}}', untitled: 'Аталышы жок файл' },
   notes: { private: 'Мүчөлөр үчүн гана' },
+  /** A revision's record lists, where only the record's number is known. */
+  diff: { source: '№{{id}} булак', note: '№{{id}} эскертме', file: '№{{id}} файл' },
 } as const;
 
 addAreaMessages('person', person);
