@@ -27,6 +27,9 @@ export const RelationStepSchema = z.object({
   sex: SexSchema,
   birth_year: z.number().int().nullable(),
   death_year: z.number().int().nullable(),
+  /** The father line's names that tell namesakes apart (person-label.ts). */
+  father_name: z.string().nullable(),
+  grandfather_name: z.string().nullable(),
   /** What this person is to the previous one on the path; null for A. */
   link: RelationLinkSchema.nullable(),
 });

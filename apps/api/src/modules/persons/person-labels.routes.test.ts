@@ -5,6 +5,7 @@ import type {
   Person,
   PersonList,
   PersonSummary,
+  RelationsResponse,
   Revision,
   RevisionList,
   SearchResponse,
@@ -162,6 +163,17 @@ describe('comparison', () => {
       father_name: 'Чоткара',
       grandfather_name: 'Мырзабек',
     });
+  });
+});
+
+describe('relations', () => {
+  it('labels every person on a relation’s path, to a guest too', async () => {
+    const answer = await get<RelationsResponse>(`/api/relations/?a=${son.id}&b=${living.id}`);
+    const path = answer.relations[0]?.path ?? [];
+    expect(path.map((step) => [step.name, step.father_name, step.grandfather_name])).toEqual([
+      ['Түгөлбай', 'Чоткара', 'Мырзабек'],
+      ['Түгөлжан', 'Түгөлбай', 'Чоткара'],
+    ]);
   });
 });
 

@@ -9,7 +9,7 @@ import {
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { notFound } from '../../lib/http-errors';
-import { intArray } from '../persons/person-rows';
+import { intArray, lineageNameColumns } from '../persons/person-rows';
 import { isRestricted, projectKin, type Viewer } from '../persons/privacy';
 
 /**
@@ -57,6 +57,9 @@ interface Row {
   death_date: string | null;
   is_living: boolean;
   birth_order: number | null;
+  /** Read for the persons on the relations answered only (`loadLineageNames`). */
+  father_name?: string | null;
+  grandfather_name?: string | null;
 }
 
 interface ExtraParents {
@@ -120,6 +123,24 @@ class KinGraph {
   }
 
   /** All ancestors of `starts` (and the starts) up to `generations`, in one round trip. */
+  /** The father's and grandfather's names of loaded persons (the father line: never hidden). */
+  async loadLineageNames(ids: ReadonlySet<number>): Promise<void> {
+    if (ids.size === 0) return;
+    const names = await queryRows<{
+      id: number;
+      father_name: string | null;
+      grandfather_name: string | null;
+    }>(
+      this.db,
+      sql`select p.id, ${lineageNameColumns('p')} from persons p
+          where p.id = any(${intArray([...ids])})`,
+    );
+    for (const { id, father_name, grandfather_name } of names) {
+      const row = this.rows.get(id);
+      if (row) Object.assign(row, { father_name, grandfather_name });
+    }
+  }
+
   async loadAncestors(starts: readonly number[], generations: number): Promise<void> {
     await this.loadWhere(
       sql`with recursive up(id, level) as (
@@ -454,10 +475,12 @@ export async function findRelations(
   }
 
   const ranked = [...candidates.walks.values()].sort(compareWalks);
+  const answered = ranked.slice(0, max);
+  await graph.loadLineageNames(new Set(answered.flatMap((walk) => walk.ids)));
   return {
     a: aId,
     b: bId,
-    relations: ranked.slice(0, max).map((walk) => describe(graph, viewer, walk)),
+    relations: answered.map((walk) => describe(graph, viewer, walk)),
     truncated: candidates.truncated || ranked.length > max,
   };
 }
@@ -559,6 +582,8 @@ export interface PathPerson {
   birth_year: number | null;
   death_year: number | null;
   birth_order: number | null;
+  father_name?: string | null;
+  grandfather_name?: string | null;
 }
 
 /** A path of persons, each with its link to the one before, as a named relation. */
@@ -580,6 +605,8 @@ export function relationAlong(
       sex: row.sex,
       birth_year: row.birth_year,
       death_year: row.death_year,
+      father_name: row.father_name ?? null,
+      grandfather_name: row.grandfather_name ?? null,
       link,
     })),
   };

@@ -1,4 +1,4 @@
-import type { ChainPerson, Comparison, SearchResult } from '@bagysh/shared';
+import { personLabel, type ChainPerson, type Comparison, type SearchResult } from '@bagysh/shared';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,10 +10,10 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { PersonLabel } from '../../../components/person-label';
 import { paths } from '../../../config/paths';
 import { useScript } from '../../../lib/script';
 import { useComparison, usePerson } from '../api/genealogy-api';
-import { yearsText } from '../lib/format';
 import { PersonSearch } from './person-search';
 import { RelationList } from './relation-list';
 
@@ -204,12 +204,11 @@ function ComparisonResult({ result }: { result: Comparison }) {
 
 function ChainBox({ person, highlight }: { person: ChainPerson; highlight?: boolean }) {
   const script = useScript();
-  const years = yearsText(person.birth_year, person.death_year);
   return (
     <Box
       component={RouterLink}
       to={paths.person(person.id)}
-      {...script.label(person.name)}
+      {...script.label(personLabel(person))}
       data-chain-person={person.id}
       sx={{
         display: 'block',
@@ -228,17 +227,7 @@ function ChainBox({ person, highlight }: { person: ChainPerson; highlight?: bool
         '&:hover, &:focus-visible': { borderColor: 'primary.main' },
       }}
     >
-      <Typography
-        component="span"
-        sx={{ fontWeight: 600, display: 'block', overflowWrap: 'anywhere' }}
-      >
-        {script.text(person.name)}
-      </Typography>
-      {years && (
-        <Typography component="span" variant="body2" color="text.secondary">
-          {years}
-        </Typography>
-      )}
+      <PersonLabel person={person} nameSx={{ fontWeight: 600, display: 'block' }} />
     </Box>
   );
 }

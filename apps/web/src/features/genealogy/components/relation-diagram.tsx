@@ -1,4 +1,9 @@
-import type { RelationLink, RelationStep } from '@bagysh/shared';
+import {
+  personLabel,
+  personLabelParts,
+  type RelationLink,
+  type RelationStep,
+} from '@bagysh/shared';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
@@ -6,24 +11,30 @@ import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../config/paths';
 import '../../../lib/i18n/areas/relations';
 import { useScript } from '../../../lib/script';
-import { yearsText } from '../lib/format';
 import { relationLayout, type LayoutEdge } from '../lib/relation-layout';
 
 /** Box and gap sizes of the drawn path, in px. */
-const BOX = { width: 152, height: 64 } as const;
+const BOX = { width: 152, height: 80 } as const;
+
+/** One line of a box, cut with an ellipsis (the whole label is the box's title). */
+const oneLine = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
 const GAP = { x: 64, y: 40 } as const;
 
 const left = (column: number) => column * (BOX.width + GAP.x);
 const top = (row: number) => row * (BOX.height + GAP.y);
 
+/** A person of the path: name, father and grandfather (person-label.ts), years. */
 function PersonBox({ step, end }: { step: RelationStep; end: boolean }) {
   const script = useScript();
-  const years = yearsText(step.birth_year, step.death_year);
+  const { patronymic, grandfather, years } = personLabelParts(step);
+  const label = personLabel(step);
+  const lineage = [patronymic, grandfather && `(${grandfather})`].filter(Boolean).join(' ');
   return (
     <Box
       component={RouterLink}
       to={paths.person(step.id)}
-      {...script.label(step.name)}
+      {...script.label(label)}
+      title={label}
       data-path-person={step.id}
       sx={{
         display: 'flex',
@@ -51,13 +62,18 @@ function PersonBox({ step, end }: { step: RelationStep; end: boolean }) {
           lineHeight: 1.25,
           overflow: 'hidden',
           display: '-webkit-box',
-          WebkitLineClamp: 2,
+          WebkitLineClamp: 1,
           WebkitBoxOrient: 'vertical',
           overflowWrap: 'anywhere',
         }}
       >
         {script.text(step.name)}
       </Typography>
+      {lineage && (
+        <Typography component="span" variant="caption" color="text.secondary" sx={oneLine}>
+          {script.text(lineage)}
+        </Typography>
+      )}
       {years && (
         <Typography component="span" variant="caption" color="text.secondary">
           {years}

@@ -13,7 +13,16 @@ const person = (
   name: string,
   sex: 'M' | 'F',
   link: RelationStep['link'],
-): RelationStep => ({ id, name, sex, birth_year: 1900 + id, death_year: null, link });
+): RelationStep => ({
+  id,
+  name,
+  sex,
+  birth_year: 1900 + id,
+  death_year: null,
+  father_name: id === 4 ? 'Токтор' : null,
+  grandfather_name: id === 4 ? 'Жору' : null,
+  link,
+});
 
 const AIBEK = person(1, 'Айбек', 'M', null);
 const BAKYT = person(4, 'Бакыт', 'M', 'son');
@@ -133,8 +142,10 @@ describe('RelationList', () => {
         'Айбек1901–',
         'Айгүл1902–',
         'Токтор1903–',
-        'Бакыт1904–',
+        'БакытТоктор уулу (Жору)1904–',
       ]);
+      // The whole label, for the eye (title) and the screen reader.
+      expect(persons[3]?.getAttribute('title')).toBe('Бакыт Токтор уулу (Жору) 1904–');
       expect(persons.map((link) => link.getAttribute('href'))).toEqual([
         '/persons/1',
         '/persons/2',
@@ -229,6 +240,6 @@ describe('RelationList', () => {
     expect(sentence.querySelector('bdi[dir="rtl"]')).not.toBeNull();
     expect(sentence.textContent).not.toMatch(/[а-яөүң]/i);
     const first = document.querySelector('[data-path-person="1"]')!;
-    expect(first.getAttribute('aria-label')).toBe('Айбек');
+    expect(first.getAttribute('aria-label')).toBe('Айбек 1901–');
   });
 });

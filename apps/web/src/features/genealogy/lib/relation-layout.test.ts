@@ -10,6 +10,8 @@ function pathOf(...links: RelationLink[]): RelationStep[] {
     sex: 'M',
     birth_year: null,
     death_year: null,
+    father_name: null,
+    grandfather_name: null,
     link,
   }));
 }
