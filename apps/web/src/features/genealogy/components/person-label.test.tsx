@@ -97,6 +97,15 @@ describe('PersonLabel', () => {
 });
 
 describe('namesakes in the lists', () => {
+  it('keeps the chosen person told apart in the picker’s box', async () => {
+    view = await mount(
+      <PersonSearch label="Издөө" onSelect={() => {}} value={hit(27, 'Чоткара', 'Мырзабек')} />,
+    );
+    expect(view.container.querySelector('input')?.value).toBe(
+      'Айбек Чоткара уулу (Мырзабек) 1827–1897',
+    );
+  });
+
   it('tells the suggestions apart, forefathers above the grandfather below', async () => {
     const results = [
       hit(1, 'Чоткара', 'Мырзабек', ['Чоткара', 'Мырзабек', 'Бапа', 'Тагай']),

@@ -1,4 +1,4 @@
-import type { SearchResult } from '@bagysh/shared';
+import { personLabel, type SearchResult } from '@bagysh/shared';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -56,8 +56,12 @@ export function PersonSearch({
   const queryClient = useQueryClient();
   const [input, setInput] = useState(defaultInput);
   const [open, setOpen] = useState(defaultOpen);
-  const getOptionLabel = useCallback((option: SearchResult) => script.plain(option.name), [script]);
-  // The chosen person's own name in the box is not a query.
+  // The chosen person stays told apart from namesakes in the box: "Айбек Чоткара уулу (…) 1827–".
+  const getOptionLabel = useCallback(
+    (option: SearchResult) => script.plain(personLabel(option)),
+    [script],
+  );
+  // The chosen person's own label in the box is not a query.
   const typed = value && input === getOptionLabel(value) ? '' : input.trim();
   const query = useDebounced(typed);
   const search = useSearch(query);
