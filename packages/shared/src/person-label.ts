@@ -67,6 +67,16 @@ export function personLabelParts(person: PersonLabelFacts, unknownYear = '?'): P
   };
 }
 
+/** "Чоткара уулу (Мырзабек)": the label without the name and years; '' without a father. */
+export function personLineage(
+  person: Pick<PersonLabelFacts, 'sex' | 'father_name' | 'grandfather_name'>,
+): string {
+  const parts = personLabelParts({ ...person, name: '' });
+  return [parts.patronymic, parts.grandfather && `(${parts.grandfather})`]
+    .filter(Boolean)
+    .join(' ');
+}
+
 /** The whole label as one string (titles, aria-labels, plain-text places). */
 export function personLabel(person: PersonLabelFacts, unknownYear = '?'): string {
   const parts = personLabelParts(person, unknownYear);

@@ -1,4 +1,4 @@
-import { personLabelParts } from '@bagysh/shared';
+import { personLineage } from '@bagysh/shared';
 import { useQueries } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,19 +11,6 @@ import {
 import { toTreeNode } from '../lib/format';
 
 type TreeNode = ReturnType<typeof toTreeNode>;
-
-/** "Чоткара уулу (Мырзабек)": the label of a tree card without the name and years. */
-function treePatronymic(person: Pick<TreeNode, 'sex'> & Partial<TreeNode>): string {
-  const parts = personLabelParts({
-    name: '',
-    sex: person.sex,
-    father_name: person.father_name ?? null,
-    grandfather_name: person.grandfather_name ?? null,
-  });
-  return [parts.patronymic, parts.grandfather && `(${parts.grandfather})`]
-    .filter(Boolean)
-    .join(' ');
-}
 
 /** The tree's start (the shape of the sanjyra-tree feature's `TreeInitialData`). */
 export interface TreeStart {
@@ -113,7 +100,7 @@ export function useTreeLabels() {
       close: g('tree.close'),
       exportError: g('tree.exportError'),
       unknownYear: g('tree.unknownYear'),
-      patronymic: treePatronymic,
+      patronymic: personLineage,
     }),
     [g],
   );

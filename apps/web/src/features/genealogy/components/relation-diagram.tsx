@@ -1,6 +1,7 @@
 import {
   personLabel,
-  personLabelParts,
+  personLineage,
+  yearsText,
   type RelationLink,
   type RelationStep,
 } from '@bagysh/shared';
@@ -26,9 +27,9 @@ const top = (row: number) => row * (BOX.height + GAP.y);
 /** A person of the path: name, father and grandfather (person-label.ts), years. */
 function PersonBox({ step, end }: { step: RelationStep; end: boolean }) {
   const script = useScript();
-  const { patronymic, grandfather, years } = personLabelParts(step);
+  const years = yearsText(step.birth_year, step.death_year);
   const label = personLabel(step);
-  const lineage = [patronymic, grandfather && `(${grandfather})`].filter(Boolean).join(' ');
+  const lineage = personLineage(step);
   return (
     <Box
       component={RouterLink}

@@ -49,6 +49,34 @@ function props(overrides: Partial<SanjyraTreeProps> & Pick<SanjyraTreeProps, 'in
 }
 
 describe('SanjyraTree', () => {
+  it('names each node with its father and grandfather when the page gives the patronymic', async () => {
+    const root = buildPerson({
+      name: 'Айбек',
+      sex: 'M',
+      birth_year: 1827,
+      death_year: 1895,
+      father_name: 'Чоткара',
+      grandfather_name: 'Мырзабек',
+    });
+    const { container } = await render(
+      <SanjyraTree
+        {...props({
+          initial: { root },
+          labels: {
+            ...testLabels,
+            patronymic: (person) => `${person.father_name} уулу (${person.grandfather_name})`,
+          },
+        })}
+      />,
+    );
+    await settle();
+    const node = item(container, root.id);
+    expect(node.getAttribute('aria-label')).toBe('Айбек Чоткара уулу (Мырзабек), 1827–1895');
+    expect(node.querySelector('.tree-node-name')?.getAttribute('title')).toBe(
+      'Айбек Чоткара уулу (Мырзабек) 1827–1895',
+    );
+  });
+
   it('starts at the root with its children loaded, as an accessible tree', async () => {
     const family = buildFamily(3, 2);
     const { container } = await render(

@@ -76,6 +76,9 @@ export const TreeNodeView = memo(function TreeNodeView({
   photoUrl,
 }: TreeNodeViewProps) {
   const years = formatYears(person, labels.unknownYear);
+  // The name with the father and grandfather, which tell namesakes apart (as the card does).
+  const patronymic = labels.patronymic?.(person) ?? '';
+  const name = patronymic ? `${person.name} ${patronymic}` : person.name;
   const photo = photoUrl && person.photo_file_id ? photoUrl(person.photo_file_id) : null;
   const textX = photo ? 14 + PHOTO + 8 : 14;
   const toggle = toggleKind(person, entry, expanded);
@@ -95,7 +98,7 @@ export const TreeNodeView = memo(function TreeNodeView({
         aria-busy={toggle.kind === 'loading' || undefined}
         // Everything the card shows, so the name holds its visible text (WCAG 2.5.3).
         aria-label={[
-          person.name,
+          name,
           years,
           person.descendant_count ? labels.descendantCount(person.descendant_count) : '',
         ]
@@ -133,7 +136,7 @@ export const TreeNodeView = memo(function TreeNodeView({
         >
           {/* Spaces between the lines, so that their text reads as words, as the label does. */}
           <div className="tree-node-text">
-            <div className="tree-node-name" title={person.name}>
+            <div className="tree-node-name" title={[name, years].filter(Boolean).join(' ')}>
               {renderText(person.name)}
             </div>{' '}
             {/* Years are digits only: not through renderText, whose RTL wrapper reorders a range. */}
