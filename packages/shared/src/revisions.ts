@@ -53,6 +53,8 @@ export const RevisionSchema = z.object({
    * so that a diff shows "Айбек Чоткара уулу (Мырзабек)" rather than an id.
    */
   linked_persons: z.array(PersonLabelRefSchema),
+  /** The places its events name by id (`revisionPlaceIds`), with the places they lie in. */
+  linked_places: z.array(z.object({ id: z.number().int(), full_name: z.string() })),
 });
 export type Revision = z.infer<typeof RevisionSchema>;
 
@@ -121,3 +123,20 @@ export const RejectInput = z.strictObject({
   comment: z.string().trim().min(1).max(2000),
 });
 export type RejectInput = z.infer<typeof RejectInput>;
+
+const recordsOf = (value: unknown): Record<string, unknown>[] =>
+  Array.isArray(value)
+    ? (value as unknown[]).filter(
+        (item): item is Record<string, unknown> => typeof item === 'object' && item !== null,
+      )
+    : [];
+
+/** Every place id that the events of a revision's fields name (the person's and its unions'). */
+export function revisionPlaceIds(fields: Record<string, unknown> | null): number[] {
+  if (!fields) return [];
+  const events = [
+    ...recordsOf(fields['events']),
+    ...recordsOf(fields['unions']).flatMap((union) => recordsOf(union['events'])),
+  ];
+  return events.map((event) => event['place_id']).filter(isId);
+}

@@ -241,4 +241,25 @@ describe('moderation queue', () => {
     );
     expect(labels).toEqual({ [wife.id]: 'Айкыз', [line[1]!.id]: 'Мырзабек' });
   });
+
+  it('names the places its events point to', async () => {
+    const fresh = await get<Person>(`/api/persons/${daughter.id}/`, moderator);
+    const change = await app.inject({
+      method: 'PATCH',
+      url: `/api/persons/${daughter.id}/`,
+      headers: moderator.headers,
+      payload: {
+        version: fresh.version,
+        events: [{ type: 'birth', date: 'ABT 1850', place: 'Кочкор' }],
+      },
+    });
+    expect(change.statusCode, change.body).toBe(200);
+    const applied = await get<RevisionList>('/api/revisions/?status=applied', moderator);
+    const item = applied.results.find(
+      (revision) => revision.person_id === daughter.id && revision.after?.['events'] !== undefined,
+    );
+    const placeId = (item?.after?.['events'] as { place_id: number }[] | undefined)?.[0]?.place_id;
+    expect(placeId).toEqual(expect.any(Number));
+    expect(item?.linked_places).toEqual([{ id: placeId, full_name: 'Кочкор' }]);
+  });
 });

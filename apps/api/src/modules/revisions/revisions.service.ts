@@ -9,6 +9,7 @@ import {
   type Sex,
   type UpdatePersonInput,
   revisionPersonIds,
+  revisionPlaceIds,
 } from '@bagysh/shared';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
@@ -32,6 +33,7 @@ import {
 } from '../persons/tree';
 import { intArray, lineageNameColumns } from '../persons/person-rows';
 import { invalidateTreeCaches } from '../persons/tree-cache';
+import { fullName, parentChains } from '../places/places.service';
 
 /**
  * Every change to the tree goes through here and leaves a revision: a moderator's (or an
@@ -447,6 +449,48 @@ async function loadLinkedPersons(
   return new Map(persons.map((person) => [person.id, person]));
 }
 
+type LinkedPlace = Revision['linked_places'][number];
+
+function placeIds(row: Pick<RevisionRow, 'before' | 'after'>): number[] {
+  return [...revisionPlaceIds(row.before), ...revisionPlaceIds(row.after)];
+}
+
+/** The places the revisions' events name, with their full names, in two queries per page. */
+async function loadLinkedPlaces(
+  db: Db,
+  rows: readonly RevisionViewRow[],
+): Promise<Map<number, LinkedPlace>> {
+  const ids = [...new Set(rows.flatMap(placeIds))];
+  if (ids.length === 0) return new Map();
+  const [found, chains] = await Promise.all([
+    queryRows<{ id: number; name: string }>(
+      db,
+      sql`select id, name from places where id = any(${intArray(ids)})`,
+    ),
+    parentChains(db, ids),
+  ]);
+  return new Map(
+    found.map((place) => [
+      place.id,
+      { id: place.id, full_name: fullName(place.name, chains.get(place.id) ?? []) },
+    ]),
+  );
+}
+
+/** What a page of revisions points to, each looked up once for the page. */
+interface Linked {
+  persons: ReadonlyMap<number, PersonLabelRef>;
+  places: ReadonlyMap<number, LinkedPlace>;
+}
+
+async function loadLinked(db: Db, rows: readonly RevisionViewRow[]): Promise<Linked> {
+  const [persons, places] = await Promise.all([
+    loadLinkedPersons(db, rows),
+    loadLinkedPlaces(db, rows),
+  ]);
+  return { persons, places };
+}
+
 interface RevisionViewRow extends Omit<RevisionRow, 'reverted_by_id'> {
   comment: string | null;
   revert_of_id: number | null;
@@ -465,8 +509,9 @@ interface RevisionViewRow extends Omit<RevisionRow, 'reverted_by_id'> {
   reviewer_username: string | null;
 }
 
-function toRevision(row: RevisionViewRow, linked: ReadonlyMap<number, PersonLabelRef>): Revision {
-  const linkedPersons = [...new Set(linkedIds(row))].flatMap((id) => linked.get(id) ?? []);
+function toRevision(row: RevisionViewRow, linked: Linked): Revision {
+  const linkedPersons = [...new Set(linkedIds(row))].flatMap((id) => linked.persons.get(id) ?? []);
+  const linkedPlaces = [...new Set(placeIds(row))].flatMap((id) => linked.places.get(id) ?? []);
   return {
     id: row.id,
     person_id: row.person_id,
@@ -499,6 +544,7 @@ function toRevision(row: RevisionViewRow, linked: ReadonlyMap<number, PersonLabe
     revert_of: row.revert_of_id,
     reverted_by: row.reverted_by_id,
     linked_persons: linkedPersons,
+    linked_places: linkedPlaces,
   };
 }
 
@@ -506,7 +552,7 @@ export async function getRevision(db: Db, id: number, user: CurrentUser): Promis
   const [row] = await queryRows<RevisionViewRow>(db, sql`${REVISION_SELECT} where r.id = ${id}`);
   if (!row) throw notFound();
   if (!mayEditDirectly(user) && row.author_id !== user.id) throw forbidden();
-  return toRevision(row, await loadLinkedPersons(db, [row]));
+  return toRevision(row, await loadLinked(db, [row]));
 }
 
 /**
@@ -533,6 +579,6 @@ export async function listRevisions(
     db,
     sql`select count(*)::int as count from person_revisions r ${where}`,
   );
-  const linked = await loadLinkedPersons(db, rows);
+  const linked = await loadLinked(db, rows);
   return { count: total?.count ?? 0, results: rows.map((row) => toRevision(row, linked)) };
 }

@@ -24,9 +24,10 @@ import { useScript } from '../../../lib/script';
 import { recordLines, revisionDiff, type RecordWords } from '../lib/diff';
 import { PersonLabel } from '../../../components/person-label';
 
-/** The person page's words for a record line. */
-function useRecordWords(): RecordWords {
+/** The person page's words for a record line; places by the revision's `linked_places`. */
+function useRecordWords(revision: Revision): RecordWords {
   const { t } = useTranslation('person');
+  const places = revision.linked_places;
   return useMemo(
     () => ({
       event: (type: EventType, customType: string | null) =>
@@ -36,12 +37,13 @@ function useRecordWords(): RecordWords {
       father: t('family.father'),
       mother: t('family.mother'),
       position: (n: number) => t('family.position', { n }),
+      place: (id: number) => places.find((place) => place.id === id)?.full_name ?? `№${id}`,
       source: (id: number) => t('diff.source', { id }),
       page: t('citation.page'),
       note: (id: number) => t('diff.note', { id }),
       file: (id: number) => t('diff.file', { id }),
     }),
-    [t],
+    [t, places],
   );
 }
 
@@ -52,7 +54,7 @@ function useRecordWords(): RecordWords {
 export function RevisionDiff({ revision }: { revision: Revision }) {
   const { t } = useTranslation('genealogy');
   const script = useScript();
-  const words = useRecordWords();
+  const words = useRecordWords(revision);
   const rows = revisionDiff(revision);
   const linked = new Map(revision.linked_persons.map((person) => [person.id, person]));
   const label = (field: string) => t(`fieldNames.${field}`, { defaultValue: field });

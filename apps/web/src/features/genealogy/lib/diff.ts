@@ -57,6 +57,8 @@ export interface RecordWords {
   father: string;
   mother: string;
   position(n: number): string;
+  /** A place named by id: its full name, if the revision brings it. */
+  place(id: number): string;
   source(id: number): string;
   page: string;
   note(id: number): string;
@@ -79,7 +81,7 @@ const id = (value: unknown) => (typeof value === 'number' ? value : null);
 const joined = (parts: readonly (string | null)[], separator = ', ') =>
   parts.filter((part): part is string => part !== null).join(separator);
 
-/** "Туулган: болжол менен 1850, Талас" (a place given by id only: its number). */
+/** "Туулган: болжол менен 1850, Талас". */
 function eventLine(event: Item, words: RecordWords): string {
   const title = words.event(event['type'] as EventType, text(event['custom_type']));
   const date = text(event['date']);
@@ -87,7 +89,7 @@ function eventLine(event: Item, words: RecordWords): string {
   const details = joined([
     text(event['value']),
     date === null ? null : formatDateKy(parseGedcomDate(date)),
-    text(event['place']) ?? (placeId === null ? null : `№${placeId}`),
+    text(event['place']) ?? (placeId === null ? null : words.place(placeId)),
   ]);
   return details ? `${title}: ${details}` : title;
 }

@@ -91,6 +91,7 @@ describe('recordLines', () => {
     father: 'Атасы',
     mother: 'Энеси',
     position: (n) => `${n}-никеси`,
+    place: (id) => (id === 12 ? 'Кочкор, Нарын' : `№${id}`),
     source: (id) => `№${id} булак`,
     page: 'Барагы',
     note: (id) => `№${id} эскертме`,
@@ -107,7 +108,7 @@ describe('recordLines', () => {
         ],
         words,
       ),
-    ).toEqual([['Туулган: болжол менен 1850, Талас'], ['Той: №12']]);
+    ).toEqual([['Туулган: болжол менен 1850, Талас'], ['Той: Кочкор, Нарын']]);
     expect(recordLines('names', [{ kind: 'aka', full_name: 'Бакай' }], words)).toEqual([
       ['Бакай (башка аты)'],
     ]);
