@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loginAdmin, type Auth } from './support/accounts';
+import { loginAdmin, signInAs, type Auth } from './support/accounts';
 import { DESKTOP, PHONE, useBrowser } from './support/browser';
 import { storeLanguage } from './support/shell';
 
@@ -309,6 +309,55 @@ describe('the person page (issue 16)', () => {
         ).toBe(true);
       }
       await shot(page, `person-page-${name}-${language}`);
+    }
+  });
+
+  it('shows a revision of records as readable lines, persons as labelled links', async () => {
+    const changed = await person({
+      name: `Өзгөргөн ${tag}`,
+      sex: 'M',
+      birth_year: 1870,
+      death_year: 1930,
+    });
+    const current = (await (await fetch(`${baseUrl}/api/persons/${changed.id}/`)).json()) as {
+      version: number;
+    };
+    const patch = await fetch(`${baseUrl}/api/persons/${changed.id}/`, {
+      method: 'PATCH',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${admin.access}` },
+      body: JSON.stringify({
+        version: current.version,
+        parent_families: [{ father_id: heroId, relation: 'foster' }],
+        events: [{ type: 'birth', date: 'ABT 1870', place: `Талас ${tag}` }],
+      }),
+    });
+    expect(patch.status).toBe(200);
+    for (const [viewport, language] of [
+      [DESKTOP, 'ky'],
+      [PHONE, 'ky'],
+      [PHONE, 'old_ky'],
+    ] as const) {
+      const page = await session.newPage(viewport);
+      await signInAs(page, admin);
+      await storeLanguage(page, language);
+      await page.goto(`/persons/${changed.id}`);
+      const family = page.locator('[data-diff-lines="parent_families"]').first();
+      await family.waitFor();
+      const link = family.locator(`a[data-diff-person="${heroId}"]`);
+      expect(await link.getAttribute('href')).toBe(`/persons/${heroId}`);
+      if (language === 'ky') {
+        expect(await family.textContent()).toBe(
+          `Тарбиялаган ата-энеси: Атасы ${names.hero} ${names.father} уулу 1850–1915`,
+        );
+        expect(await page.locator('[data-diff-lines="events"]').first().textContent()).toBe(
+          `Туулган: болжол менен 1870, Талас ${tag}`,
+        );
+      } else {
+        expect(await link.getAttribute('aria-label')).toContain(names.hero);
+      }
+      await page.getByTestId('history').scrollIntoViewIfNeeded();
+      await shot(page, `person-revision-diff-${viewport.width}-${language}`);
+      await page.context().close();
     }
   });
 
