@@ -199,8 +199,9 @@ describe('RevisionDiff', () => {
 
   it('links the persons inside record lists and writes each event as a line', async () => {
     const revision = {
-      before: { parent_families: [], events: [] },
+      before: { parent_families: [], events: [], birth_date: null },
       after: {
+        birth_date: 'ABT 1850',
         parent_families: [{ father_id: 6, mother_id: null, relation: 'adopted' }],
         events: [{ type: 'birth', date: 'ABT 1850', place: 'Талас', place_id: null }],
       },
@@ -224,6 +225,7 @@ describe('RevisionDiff', () => {
       'Туулган: болжол менен 1850, Талас',
     );
     expect(document.body.textContent).toContain('Башка ата-энелери');
+    expect(document.body.textContent).not.toContain('ABT');
     expect(document.body.textContent).not.toContain('{');
   });
 });

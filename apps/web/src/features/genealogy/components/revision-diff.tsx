@@ -1,4 +1,6 @@
 import {
+  formatDateKy,
+  parseGedcomDate,
   personIdsOf,
   personLabel,
   REVISION_PERSON_FIELDS,
@@ -23,6 +25,8 @@ import '../../../lib/i18n/areas/person';
 import { useScript } from '../../../lib/script';
 import { recordLines, revisionDiff, type RecordWords } from '../lib/diff';
 import { PersonLabel } from '../../../components/person-label';
+
+const DATE_FIELDS: ReadonlySet<string> = new Set(['birth_date', 'death_date']);
 
 /** The person page's words for a record line; places by the revision's `linked_places`. */
 function useRecordWords(revision: Revision): RecordWords {
@@ -96,6 +100,11 @@ export function RevisionDiff({ revision }: { revision: Revision }) {
           ))}
         </Stack>
       );
+    }
+    // A GEDCOM date reads as the timeline writes it ("болжол менен 1850").
+    if (DATE_FIELDS.has(field) && typeof raw === 'string') {
+      const date = parseGedcomDate(raw);
+      if (date.valid) return script.text(formatDateKy(date));
     }
     return field === 'photo_file_id' && /^\d+$/.test(shown) ? (
       <Box
