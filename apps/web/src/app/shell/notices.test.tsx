@@ -7,13 +7,19 @@ import { render } from '../../test/render';
 import { LoadingIndicator } from './loading-indicator';
 import SnackbarView from './snackbar-view';
 
-/** Lets lazy chunks (dynamic imports) resolve and render. */
-async function settle() {
-  for (let i = 0; i < 5; i++) {
-    await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    });
-  }
+/** Lets lazy chunks (dynamic imports) resolve and render until `selector` is there. */
+async function rendered(container: HTMLElement, selector: string): Promise<Element> {
+  return vi.waitFor(
+    async () => {
+      await act(async () => {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      });
+      const element = container.querySelector(selector);
+      if (!element) throw new Error(`${selector} is not rendered yet`);
+      return element;
+    },
+    { timeout: 5000, interval: 20 },
+  );
 }
 
 describe('the global loading indicator', () => {
@@ -23,9 +29,8 @@ describe('the global loading indicator', () => {
     const view = await render(<LoadingIndicator />);
     expect(view.container.querySelector('[role="progressbar"]')).toBeNull();
     await act(async () => useAppStore.getState().setLoading(true));
-    await settle();
-    const bar = view.container.querySelector('[role="progressbar"]');
-    expect(bar?.getAttribute('aria-label')).toBe('Жүктөлүүдө…');
+    const bar = await rendered(view.container, '[role="progressbar"]');
+    expect(bar.getAttribute('aria-label')).toBe('Жүктөлүүдө…');
     await act(async () => useAppStore.getState().setLoading(false));
     expect(view.container.querySelector('[role="progressbar"]')).toBeNull();
     await view.unmount();
