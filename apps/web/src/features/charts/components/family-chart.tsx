@@ -24,7 +24,7 @@ import {
   type ViewTransform,
 } from '../../../lib/svg-chart/viewport';
 import type { ChartBox, ChartLayout } from '../lib/chart-layout';
-import { buildChartSvg, NAME_CHARS } from '../lib/chart-svg';
+import { buildChartSvg, NAME_CHARS, UNION_DASH } from '../lib/chart-svg';
 
 /** Every text the chart shows or announces, from the page's catalogue. */
 export interface ChartLabels extends ChartToolbarLabels {
@@ -234,6 +234,9 @@ export function FamilyChart({
         >
           <g transform={`translate(${shown.x} ${shown.y}) scale(${shown.k})`}>
             <path className="chart-edges" d={layout.edges} />
+            {layout.unionEdges && (
+              <path className="chart-edges" d={layout.unionEdges} strokeDasharray={UNION_DASH} />
+            )}
             {layout.boxes.map((box) => (
               <ChartNode
                 key={box.key}

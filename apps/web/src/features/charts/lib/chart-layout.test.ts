@@ -132,6 +132,43 @@ describe('the descendant layout', () => {
     expect(layout.boxes.find((box) => box.person.id === son.id)?.toggle).toBe('loading');
   });
 
+  it('draws a child of a marriage inside the chart once, joined to both parents', () => {
+    // Cousins marry: the root's grandson (through a son) and granddaughter (through another).
+    const elder = person({ child_count: 2 });
+    const a = person({ father_id: elder.id, birth_order: 1, child_count: 1 });
+    const b = person({ father_id: elder.id, birth_order: 2, child_count: 1 });
+    const groom = person({ father_id: a.id, child_count: 1 });
+    const bride = person({ sex: 'F', father_id: b.id, child_count: 1 });
+    const child = person({ father_id: groom.id, mother_id: bride.id });
+    const family = mapOf([child, bride, groom, b, a, elder]);
+    expect(childrenIndex(family).get(bride.id)).toEqual([child.id]);
+
+    const layout = layoutDescendants(elder.id, family, new Set());
+    const boxes = layout.boxes.filter((box) => box.person.id === child.id);
+    expect(boxes).toHaveLength(1);
+    expect(layout.boxes).toHaveLength(6);
+    const at = (id: number) => layout.boxes.find((box) => box.person.id === id)!;
+    const centre = (id: number) => at(id).x + layout.boxWidth / 2;
+    // Under the union: one row below both parents, between them.
+    expect(at(child.id).depth).toBe(3);
+    expect(centre(child.id)).toBeGreaterThanOrEqual(centre(groom.id));
+    expect(centre(child.id)).toBeLessThanOrEqual(centre(bride.id));
+    // The father's connector, and the mother's own one ending on the child's top.
+    expect(layout.edges.match(/M/g)).toHaveLength(5);
+    const union = layout.unionEdges.match(/^M([\d.-]+) ([\d.-]+)V[\d.-]+H([\d.-]+)V([\d.-]+)$/);
+    expect(union?.slice(1).map(Number)).toEqual([
+      centre(bride.id),
+      at(bride.id).y + layout.boxHeight,
+      centre(child.id),
+      at(child.id).y,
+    ]);
+    // Her child is on screen: her button hides, it does not offer to load.
+    expect(at(bride.id).toggle).toBe('collapse');
+    // The file draws the mother's connector too.
+    const { svg } = buildChartSvg({ layout, title: 'Урпактары', unknownYear: '?' });
+    expect(svg).toContain(`<path d="${layout.unionEdges}"`);
+  });
+
   it('exports every box as a standalone SVG, names in the given script', () => {
     const layout = layoutDescendants(root.id, persons, new Set());
     const { svg, width, height } = buildChartSvg({

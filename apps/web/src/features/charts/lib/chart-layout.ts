@@ -19,6 +19,8 @@ export interface ChartBox {
 export interface ChartLayout {
   boxes: ChartBox[];
   edges: string;
+  /** Dashed: a child's connector to the other parent when both are drawn (descendant chart). */
+  unionEdges: string;
   /** 'right': ancestors to the right of the person; 'down': descendants below. */
   direction: 'right' | 'down';
   boxWidth: number;

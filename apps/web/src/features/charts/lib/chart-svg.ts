@@ -3,6 +3,9 @@ import { accentPath, chartStyle } from '../../../lib/svg-chart/style';
 import { escapeXml, formatYears, truncate } from '../../../lib/svg-chart/text';
 import type { ChartLayout } from './chart-layout';
 
+/** The dash of a connector to a child's other parent, on screen and in files. */
+export const UNION_DASH = '5 4';
+
 /** Characters of a name that fit a box beside a photo, and without one. */
 export const NAME_CHARS = { photo: 17, plain: 21 } as const;
 
@@ -47,6 +50,10 @@ export function buildChartSvg({
       : '',
     `<rect x="${x0}" y="${y0}" width="${width}" height="${height}" fill="#FFFFFF"/>`,
     `<path d="${layout.edges}" fill="none" stroke="${chartStyle.edge}" stroke-width="1.5"/>`,
+    layout.unionEdges
+      ? `<path d="${layout.unionEdges}" fill="none" stroke="${chartStyle.edge}" ` +
+        `stroke-width="1.5" stroke-dasharray="${UNION_DASH}"/>`
+      : '',
   ];
   for (const box of layout.boxes) {
     const { person } = box;

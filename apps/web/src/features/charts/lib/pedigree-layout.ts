@@ -117,6 +117,7 @@ export function layoutPedigree(
   return {
     boxes,
     edges: edges.join(''),
+    unionEdges: '',
     direction: 'right',
     boxWidth: width,
     boxHeight: height,
