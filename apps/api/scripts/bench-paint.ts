@@ -298,7 +298,7 @@ async function pedigreeTrial(page: Page, base: URL, personId: number): Promise<T
 /**
  * /persons/X open, header and timeline drawn: a click on the father's link in the lineage →
  * the father's page drawn (a new page of the same route: his name as the heading, his timeline
- * with his birth). `fatherId` is chosen dead, so a guest sees his timeline.
+ * with his birth). `both are chosen dead, so a guest sees their timelines.
  */
 async function personPageTrial(
   page: Page,
@@ -508,12 +508,17 @@ async function benchPaint() {
       }
       if (trial++ >= WARM_UP) pedigree.push(timing);
     }
-    // d. Opening a person page: a dead father's, from his child's page.
+    // d. Opening a person page: a dead father's, from his dead child's page (a guest sees the
+    // timelines of the dead).
     const personPage: Timing[] = [];
     for (let trial = 0; personPage.length < TRIALS;) {
       let child: number;
       do child = rand(tree.count);
-      while ((tree.father[child] ?? -1) < 0 || (tree.deathYear[tree.father[child] ?? 0] ?? 0) <= 0);
+      while (
+        (tree.father[child] ?? -1) < 0 ||
+        (tree.deathYear[child] ?? 0) <= 0 ||
+        (tree.deathYear[tree.father[child] ?? 0] ?? 0) <= 0
+      );
       const timing = await personPageTrial(page, base, idOf(child), idOf(tree.father[child] ?? 0));
       if (trial++ >= WARM_UP) personPage.push(timing);
     }
