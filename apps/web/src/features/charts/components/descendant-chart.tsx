@@ -7,7 +7,7 @@ import { paths } from '../../../config/paths';
 import { notify } from '../../../lib/notify';
 import { useScript } from '../../../lib/script';
 import { getDescendantChartQueryOptions, useDescendantChart } from '../api/charts-api';
-import type { ChartBox } from '../lib/chart-layout';
+import { without, type ChartBox } from '../lib/chart-layout';
 import {
   DESCENDANT_GENERATIONS,
   DESCENDANT_STEP,
@@ -42,8 +42,6 @@ export function DescendantChart({ id, notFound }: { id: number; notFound: ReactN
     [id, persons, collapsed, loading],
   );
 
-  const without = (set: ReadonlySet<number>, value: number) =>
-    new Set([...set].filter((item) => item !== value));
   const handleToggle = ({ person, toggle }: ChartBox) => {
     if (toggle === 'collapse') {
       setCollapsed((set) => new Set(set).add(person.id));

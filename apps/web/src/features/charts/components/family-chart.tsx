@@ -10,6 +10,7 @@ import {
   type ReactNode,
 } from 'react';
 import { ChartPrint } from '../../../lib/svg-chart/chart-print';
+import type { BuildChartSvg } from '../../../lib/svg-chart/export';
 import { ChartToolbar, type ChartToolbarLabels } from '../../../lib/svg-chart/chart-toolbar';
 import { accentPath, chartBoxStyles, chartStyle } from '../../../lib/svg-chart/style';
 import { formatYears, truncate } from '../../../lib/svg-chart/text';
@@ -24,7 +25,13 @@ import {
   type ViewTransform,
 } from '../../../lib/svg-chart/viewport';
 import type { ChartBox, ChartLayout } from '../lib/chart-layout';
-import { buildChartSvg, NAME_CHARS, UNION_DASH } from '../lib/chart-svg';
+import {
+  buildChartSvg,
+  NAME_CHARS,
+  PHOTO_SIZE,
+  UNION_DASH,
+  type ChartSvgOptions,
+} from '../lib/chart-svg';
 
 /** Every text the chart shows or announces, from the page's catalogue. */
 export interface ChartLabels extends ChartToolbarLabels {
@@ -60,7 +67,6 @@ const PAN_STEP = 80;
 /** Below this the names cannot be read: the first view shows less of a big chart instead. */
 const MIN_FIRST_ZOOM = 0.55;
 const FALLBACK_SIZE: Size = { width: 1024, height: 640 };
-const PHOTO = 44;
 
 /** The first view: the whole chart if it fits readably, else the person at its start. */
 export function initialView(layout: ChartLayout, size: Size, padding = 24): ViewTransform {
@@ -129,15 +135,21 @@ export function FamilyChart({
   const zoom = (factor: number) =>
     updateView((current) => zoomAt(current, factor, size.width / 2, size.height / 2));
 
-  const buildSvg = (runeFont?: string) =>
+  const chartSvg = (options: Pick<ChartSvgOptions, 'runeFont' | 'photoHref'>) =>
     buildChartSvg({
       layout,
       title: labels.chart,
       unknownYear: labels.unknownYear,
       text: plainText,
-      runeFont,
+      ...options,
     });
-  const { printed, print } = usePrintChart(buildSvg);
+  // A file carries its photos inside; the print copy is in the page and reaches the thumbnails.
+  const buildSvg: BuildChartSvg = (assets) =>
+    chartSvg({
+      runeFont: assets?.runeFont,
+      photoHref: (fileId) => assets?.images?.get(photoUrl(fileId)),
+    });
+  const { printed, print } = usePrintChart(() => chartSvg({ photoHref: photoUrl }));
 
   const handleClick = (event: MouseEvent<SVGSVGElement>) => {
     const dragged = consumeDrag();
@@ -204,6 +216,10 @@ export function FamilyChart({
     buildSvg,
     fileName,
     renderText(labels.exportError),
+    () =>
+      layout.boxes.flatMap(({ person: { photo_file_id: photo } }) =>
+        typeof photo === 'number' ? [photoUrl(photo)] : [],
+      ),
   );
 
   return (
@@ -287,7 +303,7 @@ function ChartNode({
   const { person } = box;
   const years = formatYears(person, labels.unknownYear);
   const photo = person.photo_file_id ?? null;
-  const textX = photo === null ? 16 : 16 + PHOTO + 8;
+  const textX = photo === null ? 16 : 16 + PHOTO_SIZE + 8;
   const name = truncate(
     plainText(person.name),
     photo === null ? NAME_CHARS.plain : NAME_CHARS.photo,
@@ -310,9 +326,9 @@ function ChartNode({
             <image
               href={photoUrl(photo)}
               x={14}
-              y={(height - PHOTO) / 2}
-              width={PHOTO}
-              height={PHOTO}
+              y={(height - PHOTO_SIZE) / 2}
+              width={PHOTO_SIZE}
+              height={PHOTO_SIZE}
               preserveAspectRatio="xMidYMid slice"
               style={{ clipPath: 'inset(0 round 8px)' }}
             />

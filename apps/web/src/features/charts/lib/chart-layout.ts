@@ -28,6 +28,11 @@ export interface ChartLayout {
   bounds: { minX: number; maxX: number; minY: number; maxY: number };
 }
 
+/** A copy of `set` without `value`. */
+export function without<T>(set: ReadonlySet<T>, value: T): Set<T> {
+  return new Set([...set].filter((item) => item !== value));
+}
+
 export const r1 = (value: number) => Math.round(value * 10) / 10;
 
 export function boundsOf(

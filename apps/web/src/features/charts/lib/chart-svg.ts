@@ -19,12 +19,17 @@ export interface ChartSvgOptions {
   padding?: number;
   /** The rune font as a data: URL, for a file that leaves the page's web fonts behind. */
   runeFont?: string;
+  /**
+   * The href of a photo: a data: URL in a file (it cannot reach the site's thumbnails), the
+   * thumbnail's URL in the page's print copy; undefined draws the placeholder.
+   */
+  photoHref?: (fileId: number) => string | undefined;
 }
 
-/**
- * A standalone SVG of the whole chart, styles as attributes so that it looks the same outside
- * the page. Photos stay out: a file cannot reach the site's thumbnails.
- */
+/** Size of a box's photo (and its placeholder), on screen and in files. */
+export const PHOTO_SIZE = 44;
+
+/** A standalone SVG of the whole chart, styles as attributes so that it looks the same outside the page. */
 export function buildChartSvg({
   layout,
   title,
@@ -33,6 +38,7 @@ export function buildChartSvg({
   focusKey = '',
   padding = 24,
   runeFont,
+  photoHref = () => undefined,
 }: ChartSvgOptions): ChartSvg {
   const { boxWidth, boxHeight, bounds } = layout;
   const x0 = bounds.minX - padding;
@@ -40,6 +46,7 @@ export function buildChartSvg({
   const width = Math.ceil(bounds.maxX - bounds.minX + 2 * padding);
   const height = Math.ceil(bounds.maxY - bounds.minY + 2 * padding);
   const accent = accentPath(boxHeight);
+  const photoY = (boxHeight - PHOTO_SIZE) / 2;
   const out = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" ` +
       `viewBox="${x0} ${y0} ${width} ${height}" font-family="${escapeXml(chartStyle.fontFamily)}">`,
@@ -47,6 +54,11 @@ export function buildChartSvg({
     runeFont
       ? `<defs><style>@font-face{font-family:'Noto Sans Old Turkic';font-weight:400;` +
         `src:url(${escapeXml(runeFont)}) format('woff2');unicode-range:U+10C00-10C4F;}</style></defs>`
+      : '',
+    // One rounded clip for every photo: each box is drawn in its own translated frame.
+    layout.boxes.some((box) => (box.person.photo_file_id ?? null) !== null)
+      ? `<defs><clipPath id="photo-clip"><rect x="14" y="${photoY}" width="${PHOTO_SIZE}" ` +
+        `height="${PHOTO_SIZE}" rx="8"/></clipPath></defs>`
       : '',
     `<rect x="${x0}" y="${y0}" width="${width}" height="${height}" fill="#FFFFFF"/>`,
     `<path d="${layout.edges}" fill="none" stroke="${chartStyle.edge}" stroke-width="1.5"/>`,
@@ -59,6 +71,9 @@ export function buildChartSvg({
     const { person } = box;
     const focused = box.key === focusKey;
     const years = formatYears(person, unknownYear);
+    const photo = person.photo_file_id ?? null;
+    const href = photo === null ? undefined : photoHref(photo);
+    const textX = photo === null ? 16 : 16 + PHOTO_SIZE + 8;
     out.push(
       `<g transform="translate(${box.x} ${box.y})">`,
       `<rect width="${boxWidth}" height="${boxHeight}" rx="${chartStyle.radius}" ` +
@@ -66,11 +81,18 @@ export function buildChartSvg({
         `stroke="${focused ? chartStyle.primary : chartStyle.nodeStroke}" ` +
         `stroke-width="${focused ? 2.5 : 1}"/>`,
       `<path d="${accent}" fill="${chartStyle.accent[person.sex]}"/>`,
-      `<text x="16" y="${years ? 26 : 36}" font-size="15" font-weight="600" ` +
+      photo === null
+        ? ''
+        : href
+          ? `<image href="${escapeXml(href)}" x="14" y="${photoY}" width="${PHOTO_SIZE}" ` +
+            `height="${PHOTO_SIZE}" preserveAspectRatio="xMidYMid slice" clip-path="url(#photo-clip)"/>`
+          : `<rect x="14" y="${photoY}" width="${PHOTO_SIZE}" height="${PHOTO_SIZE}" rx="8" ` +
+            `fill="${chartStyle.background}" stroke="${chartStyle.nodeStroke}"/>`,
+      `<text x="${textX}" y="${years ? 26 : 36}" font-size="15" font-weight="600" ` +
         `fill="${chartStyle.text}"><title>${escapeXml(person.name)}</title>` +
-        `${escapeXml(truncate(text(person.name), NAME_CHARS.plain))}</text>`,
+        `${escapeXml(truncate(text(person.name), photo === null ? NAME_CHARS.plain : NAME_CHARS.photo))}</text>`,
       years
-        ? `<text x="16" y="46" font-size="13" fill="${chartStyle.muted}">${escapeXml(years)}</text>`
+        ? `<text x="${textX}" y="46" font-size="13" fill="${chartStyle.muted}">${escapeXml(years)}</text>`
         : '',
       '</g>',
     );

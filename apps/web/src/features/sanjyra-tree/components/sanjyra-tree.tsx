@@ -19,6 +19,7 @@ import { ChartToolbar } from '../../../lib/svg-chart/chart-toolbar';
 import { chartBoxStyles, chartStyle } from '../../../lib/svg-chart/style';
 import { nodeText } from '../../../lib/svg-chart/text';
 import { ChartPrint } from '../../../lib/svg-chart/chart-print';
+import type { ChartAssets } from '../../../lib/svg-chart/export';
 import { usePrintChart } from '../../../lib/svg-chart/use-print-chart';
 import { useChartDownload } from '../../../lib/svg-chart/use-chart-download';
 import { usePanZoom } from '../../../lib/svg-chart/use-pan-zoom';
@@ -187,14 +188,14 @@ export function SanjyraTree({
     () => exportText ?? ((text: string) => nodeText(renderText(text)) ?? text),
     [exportText, renderText],
   );
-  const buildSvg = (runeFont?: string) =>
+  const buildSvg = (assets?: ChartAssets) =>
     buildTreeSvg({
       layout: state.layout,
       nodes: state.nodes,
       labels,
       text: plainText,
       selectedId: state.focusId,
-      runeFont,
+      runeFont: assets?.runeFont,
     });
   const { printed, print } = usePrintChart(buildSvg);
 
