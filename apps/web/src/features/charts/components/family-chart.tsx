@@ -24,7 +24,7 @@ import {
   type Size,
   type ViewTransform,
 } from '../../../lib/svg-chart/viewport';
-import type { ChartBox, ChartLayout } from '../lib/chart-layout';
+import { stepFrom, type ChartBox, type ChartLayout, type Step } from '../lib/chart-layout';
 import {
   buildChartSvg,
   NAME_CHARS,
@@ -62,6 +62,11 @@ export interface FamilyChartProps {
   height?: string;
 }
 
+/** What each arrow does on a person: generations run along the chart's direction. */
+const ARROW_STEPS: Record<ChartLayout['direction'], Record<string, Step>> = {
+  right: { ArrowRight: 'away', ArrowLeft: 'back', ArrowUp: 'previous', ArrowDown: 'next' },
+  down: { ArrowDown: 'away', ArrowUp: 'back', ArrowLeft: 'previous', ArrowRight: 'next' },
+};
 const ZOOM_STEP = 1.25;
 const PAN_STEP = 80;
 /** Below this the names cannot be read: the first view shows less of a big chart instead. */
@@ -172,12 +177,46 @@ export function FamilyChart({
     }
   };
 
+  /** Moves the keyboard focus to a box's link, panning the view just enough to show it. */
+  const focusBox = (box: ChartBox) => {
+    const margin = 24;
+    updateView((current) => {
+      const left = box.x * current.k + current.x;
+      const top = box.y * current.k + current.y;
+      const right = left + layout.boxWidth * current.k;
+      const bottom = top + layout.boxHeight * current.k;
+      const shift = (low: number, high: number, limit: number) =>
+        low < margin ? margin - low : high > limit - margin ? limit - margin - high : 0;
+      return {
+        ...current,
+        x: current.x + shift(left, right, size.width),
+        y: current.y + shift(top, bottom, size.height),
+      };
+    });
+    svgRef.current
+      ?.querySelector<SVGAElement>(`[data-key="${CSS.escape(box.key)}"] a`)
+      ?.focus({ preventScroll: true });
+  };
+
   const handleKeyDown = (event: KeyboardEvent<SVGSVGElement>) => {
     const toggle = (event.target as Element).closest('[data-toggle]');
     if (toggle && (event.key === 'Enter' || event.key === ' ')) {
       event.preventDefault();
       const box = layout.boxes.find((item) => item.key === toggle.getAttribute('data-toggle'));
       if (box) onToggle(box);
+      return;
+    }
+    // On a person, arrows go from person to person (Enter opens, as a link does).
+    const key = (event.target as Element)
+      .closest('a[data-person]')
+      ?.closest('[data-key]')
+      ?.getAttribute('data-key');
+    const from = layout.boxes.find((box) => box.key === key);
+    const step = from && (ARROW_STEPS[layout.direction][event.key] as Step | undefined);
+    if (from && step) {
+      event.preventDefault();
+      const to = stepFrom(layout, from, step);
+      if (to) focusBox(to);
       return;
     }
     const pan = (dx: number, dy: number) =>
@@ -313,7 +352,7 @@ function ChartNode({
       ? { x: box.x + width + 14, y: box.y + height / 2 }
       : { x: box.x + width / 2, y: box.y + height + 14 };
   return (
-    <g className={focused ? 'chart-node is-focused' : 'chart-node'}>
+    <g className={focused ? 'chart-node is-focused' : 'chart-node'} data-key={box.key}>
       <g transform={`translate(${box.x} ${box.y})`}>
         <a
           href={href}

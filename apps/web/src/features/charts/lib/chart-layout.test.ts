@@ -1,5 +1,6 @@
 import type { PersonSummary } from '@bagysh/shared';
 import { describe, expect, it } from 'vitest';
+import { stepFrom } from './chart-layout';
 import { buildChartSvg, PHOTO_SIZE } from './chart-svg';
 import { childrenIndex, layoutDescendants } from './descendant-layout';
 import { layoutPedigree, pedigreeBox } from './pedigree-layout';
@@ -240,5 +241,32 @@ describe('the descendant layout', () => {
     expect(failedBox.querySelector('image')).toBeNull();
     expect(failedBox.querySelectorAll('rect')).toHaveLength(2);
     expect(failedBox.querySelector('text')?.getAttribute('x')).toBe(String(16 + PHOTO_SIZE + 8));
+  });
+});
+
+describe('arrow keys between persons', () => {
+  it('go along generations and neighbours in both charts', () => {
+    const pedigree = layoutPedigree(1, fullPedigree(2), opened());
+    const p = (key: string) => pedigree.boxes.find((box) => box.key === key)!;
+    // Away from the person: the father; back: the child; along a column, top to bottom.
+    expect(stepFrom(pedigree, p(''), 'away')?.key).toBe('f');
+    expect(stepFrom(pedigree, p('f'), 'away')?.key).toBe('ff');
+    expect(stepFrom(pedigree, p('fm'), 'back')?.key).toBe('f');
+    expect(stepFrom(pedigree, p(''), 'back')).toBeUndefined();
+    expect(stepFrom(pedigree, p('f'), 'next')?.key).toBe('m');
+    expect(stepFrom(pedigree, p('fm'), 'next')?.key).toBe('mf');
+    expect(stepFrom(pedigree, p('ff'), 'previous')).toBeUndefined();
+
+    const root = person({ child_count: 3 });
+    const kids = [1, 2, 3].map((order) => person({ father_id: root.id, birth_order: order }));
+    const grandson = person({ father_id: kids[2]!.id });
+    const descendants = layoutDescendants(root.id, mapOf([root, ...kids, grandson]), new Set());
+    const d = (id: number) => descendants.boxes.find((box) => box.person.id === id)!;
+    // Down: the middle child, under the parent; left and right: brothers in birth order.
+    expect(stepFrom(descendants, d(root.id), 'away')?.person.id).toBe(kids[1]!.id);
+    expect(stepFrom(descendants, d(kids[1]!.id), 'next')?.person.id).toBe(kids[2]!.id);
+    expect(stepFrom(descendants, d(kids[1]!.id), 'previous')?.person.id).toBe(kids[0]!.id);
+    expect(stepFrom(descendants, d(grandson.id), 'back')?.person.id).toBe(kids[2]!.id);
+    expect(stepFrom(descendants, d(kids[0]!.id), 'away')).toBeUndefined();
   });
 });

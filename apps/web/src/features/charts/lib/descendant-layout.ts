@@ -72,6 +72,7 @@ export function layoutDescendants(
         x: node.x - width / 2,
         y: node.y,
         depth: node.depth,
+        parentKey: node.parentId === null ? null : String(node.parentId),
         toggle:
           person.child_count === 0 && !loaded
             ? 'none'

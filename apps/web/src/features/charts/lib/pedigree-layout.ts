@@ -104,6 +104,7 @@ export function layoutPedigree(
       x: node.y,
       y: node.x - height / 2,
       depth: node.depth,
+      parentKey: node.parentId === null ? null : keys[node.parentId]!,
       toggle: toggles.get(node.id) ?? 'none',
     };
     boxes.push(box);
