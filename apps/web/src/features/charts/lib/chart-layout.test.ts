@@ -192,8 +192,15 @@ describe('the descendant layout', () => {
       centre(child.id),
       at(child.id).y,
     ]);
-    // Her child is on screen: her button hides, it does not offer to load.
-    expect(at(bride.id).toggle).toBe('collapse');
+    // Her child is on screen under him: her button neither offers to load nor hides nothing.
+    expect(at(groom.id).toggle).toBe('collapse');
+    expect(at(bride.id).toggle).toBe('none');
+    // His line hidden: the child comes under her.
+    const hidden = layoutDescendants(elder.id, family, new Set([groom.id]));
+    expect(hidden.boxes.find((box) => box.person.id === child.id)?.parentKey).toBe(
+      String(bride.id),
+    );
+    expect(hidden.boxes.find((box) => box.person.id === bride.id)?.toggle).toBe('collapse');
     // The file draws the mother's connector too.
     const { svg } = buildChartSvg({ layout, title: 'Урпактары', unknownYear: '?' });
     expect(svg).toContain(`<path d="${layout.unionEdges}"`);

@@ -1,6 +1,6 @@
 import type { PersonSummary } from '@bagysh/shared';
 import { layoutTree } from '../../../lib/svg-chart/layout';
-import { boundsOf, r1, type ChartBox, type ChartLayout } from './chart-layout';
+import { boundsOf, r1, type ChartBox, type ChartLayout, type ToggleState } from './chart-layout';
 
 /** Generations below the person shown at first. */
 export const DESCENDANT_GENERATIONS = 3;
@@ -40,6 +40,23 @@ export function childrenIndex(persons: ReadonlyMap<number, PersonSummary>): Map<
 }
 
 /**
+ * A box's button: none without children, or when all of them are drawn under the other parent
+ * (hiding would hide nothing); else hide them, show them, or wait while they load.
+ */
+function toggleOf(state: {
+  known: boolean;
+  loaded: boolean;
+  loading: boolean;
+  collapsed: boolean;
+  drawnBelow: boolean;
+}): ToggleState {
+  if (!state.known) return 'none';
+  if (state.loading) return 'loading';
+  if (!state.loaded || state.collapsed) return 'expand';
+  return state.drawnBelow ? 'collapse' : 'none';
+}
+
+/**
  * The descendant chart, top-down: the person at the top, each generation one row lower. A child
  * whose father and mother are both drawn is drawn once, under the parent met first (left), and
  * joined to the other by a connector of its own (`unionEdges`).
@@ -73,14 +90,13 @@ export function layoutDescendants(
         y: node.y,
         depth: node.depth,
         parentKey: node.parentId === null ? null : String(node.parentId),
-        toggle:
-          person.child_count === 0 && !loaded
-            ? 'none'
-            : loading.has(node.id)
-              ? 'loading'
-              : loaded && !collapsed.has(node.id)
-                ? 'collapse'
-                : 'expand',
+        toggle: toggleOf({
+          known: person.child_count > 0 || loaded,
+          loaded,
+          loading: loading.has(node.id),
+          collapsed: collapsed.has(node.id),
+          drawnBelow: node.childIds.length > 0,
+        }),
       });
       const parent = node.parentId === null ? undefined : tree.byId.get(node.parentId);
       if (parent) {
