@@ -212,7 +212,7 @@ export function FamilyChart({
       ?.closest('[data-key]')
       ?.getAttribute('data-key');
     const from = layout.boxes.find((box) => box.key === key);
-    const step = from && (ARROW_STEPS[layout.direction][event.key] as Step | undefined);
+    const step = from && ARROW_STEPS[layout.direction][event.key];
     if (from && step) {
       event.preventDefault();
       const to = stepFrom(layout, from, step);
