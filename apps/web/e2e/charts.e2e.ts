@@ -238,7 +238,7 @@ describe('the descendant chart', () => {
 });
 
 describe('the санжыра tree', () => {
-  it('shows the photo thumbnail in a person’s card', async () => {
+  it('shows the photo thumbnail in a person’s card and in the saved file', async () => {
     const page = await session.newPage(DESKTOP);
     await page.goto(`/search?person=${family.me!.id}`);
     const image = page.locator(`[data-node="${family.me!.id}"] image`);
@@ -248,6 +248,13 @@ describe('the санжыра tree', () => {
     expect(await image.evaluate((element) => (element as SVGImageElement).getBBox().width)).toBe(
       40,
     );
+    // The saved tree carries the photo inside.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'SVG жүктөп алуу' }).click(),
+    ]);
+    const svg = readFileSync((await download.path()) ?? '', 'utf8');
+    expect(svg).toMatch(/<image href="data:image\/\w+;base64,/);
   });
 });
 
