@@ -234,6 +234,10 @@ describe('the descendant chart', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL(`**/persons/${family.sister!.id}/descendants`);
     await box(page, 'cousin').waitFor();
+    // The new chart takes the focus on its person: the keys go on from there.
+    await expect.poll(focused).toBe(String(family.sister!.id));
+    await page.keyboard.press('ArrowDown');
+    expect(await focused()).toBe(String(family.cousin!.id));
   });
 });
 

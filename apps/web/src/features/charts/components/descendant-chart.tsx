@@ -2,7 +2,6 @@ import type { PersonSummary } from '@bagysh/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { notify } from '../../../lib/notify';
 import { useScript } from '../../../lib/script';
@@ -24,7 +23,6 @@ import { useChartLabels } from './use-chart-labels';
 export function DescendantChart({ id, notFound }: { id: number; notFound: ReactNode }) {
   const { t } = useTranslation('charts');
   const script = useScript();
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const labels = useChartLabels('descendants');
   const query = useDescendantChart(id, DESCENDANT_GENERATIONS);
@@ -81,7 +79,6 @@ export function DescendantChart({ id, notFound }: { id: number; notFound: ReactN
         layout={layout}
         labels={labels}
         personHref={paths.descendants}
-        onOpenPerson={(person) => void navigate(paths.descendants(person))}
         onToggle={handleToggle}
         plainText={plainText}
         renderText={renderText}

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import {
   useCallback,
+  useEffect,
   useId,
   useLayoutEffect,
   useRef,
@@ -9,6 +10,7 @@ import {
   type MouseEvent,
   type ReactNode,
 } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { ChartPrint } from '../../../lib/svg-chart/chart-print';
 import type { BuildChartSvg } from '../../../lib/svg-chart/export';
 import { ChartToolbar, type ChartToolbarLabels } from '../../../lib/svg-chart/chart-toolbar';
@@ -50,8 +52,6 @@ export interface FamilyChartProps {
   labels: ChartLabels;
   /** The href of a person's box: the same chart centred on them. */
   personHref: (id: number) => string;
-  /** A plain click or Enter on a box; the page navigates with its router. */
-  onOpenPerson: (id: number) => void;
   onToggle: (box: ChartBox) => void;
   /** Names on screen and in files, in the current script (runes in old_ky). */
   plainText: (text: string) => string;
@@ -67,6 +67,11 @@ const ARROW_STEPS: Record<ChartLayout['direction'], Record<string, Step>> = {
   right: { ArrowRight: 'away', ArrowLeft: 'back', ArrowUp: 'previous', ArrowDown: 'next' },
   down: { ArrowDown: 'away', ArrowUp: 'back', ArrowLeft: 'previous', ArrowRight: 'next' },
 };
+/** The history state of a chart reached by Enter on a person: it focuses its own person. */
+interface ChartLocationState {
+  focusChart?: boolean;
+}
+
 const ZOOM_STEP = 1.25;
 const PAN_STEP = 80;
 /** Below this the names cannot be read: the first view shows less of a big chart instead. */
@@ -94,7 +99,7 @@ export function initialView(layout: ChartLayout, size: Size, padding = 24): View
 
 /**
  * A pedigree or descendant chart (mount it with the person's id as key: a new person starts
- * from the first view): every box drawn (a chart holds at most a few thousand),
+ * from the first view; a click on a person goes to `personHref` through the router): every box drawn (a chart holds at most a few thousand),
  * pan and zoom with mouse, touch and keys, a person's box links to the chart centred on them,
  * the button beside it shows or hides the generations beyond; SVG, PNG and print (PDF).
  */
@@ -102,7 +107,6 @@ export function FamilyChart({
   layout,
   labels,
   personHref,
-  onOpenPerson,
   onToggle,
   plainText,
   renderText,
@@ -115,6 +119,16 @@ export function FamilyChart({
   const helpId = useId();
   const [size, setSize] = useState<Size>(FALLBACK_SIZE);
   const [view, setView] = useState<ViewTransform | null>(null);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [focusOnMount] = useState(
+    () => (location.state as ChartLocationState | null)?.focusChart === true,
+  );
+
+  useEffect(() => {
+    // The person's box comes first.
+    if (focusOnMount) svgRef.current?.querySelector<SVGAElement>('a[data-person]')?.focus();
+  }, [focusOnMount]);
 
   useLayoutEffect(() => {
     const frame = frameRef.current;
@@ -171,9 +185,11 @@ export function FamilyChart({
       return;
     }
     // A plain click recentres through the router; a modified one opens the href as links do.
+    // After Enter (a click of detail 0) the new chart takes the keyboard focus on its person.
     if (link && !event.ctrlKey && !event.metaKey && !event.shiftKey && event.button === 0) {
       event.preventDefault();
-      onOpenPerson(Number(link.getAttribute('data-person')));
+      const state: ChartLocationState | null = event.detail === 0 ? { focusChart: true } : null;
+      void navigate(personHref(Number(link.getAttribute('data-person'))), { state });
     }
   };
 

@@ -2,7 +2,6 @@ import type { PersonSummary } from '@bagysh/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { notify } from '../../../lib/notify';
 import { useScript } from '../../../lib/script';
@@ -27,7 +26,6 @@ import { useChartLabels } from './use-chart-labels';
 export function PedigreeChart({ id, notFound }: { id: number; notFound: ReactNode }) {
   const { t } = useTranslation('charts');
   const script = useScript();
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const labels = useChartLabels('pedigree');
   const query = usePedigree(id, PEDIGREE_GENERATIONS);
@@ -81,7 +79,6 @@ export function PedigreeChart({ id, notFound }: { id: number; notFound: ReactNod
         layout={layout}
         labels={labels}
         personHref={paths.pedigree}
-        onOpenPerson={(person) => void navigate(paths.pedigree(person))}
         onToggle={handleToggle}
         plainText={plainText}
         renderText={renderText}
