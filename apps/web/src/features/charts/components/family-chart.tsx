@@ -67,6 +67,7 @@ const ARROW_STEPS: Record<ChartLayout['direction'], Record<string, Step>> = {
   right: { ArrowRight: 'away', ArrowLeft: 'back', ArrowUp: 'previous', ArrowDown: 'next' },
   down: { ArrowDown: 'away', ArrowUp: 'back', ArrowLeft: 'previous', ArrowRight: 'next' },
 };
+
 /** The history state of a chart reached by Enter on a person: it focuses its own person. */
 interface ChartLocationState {
   focusChart?: boolean;
@@ -99,9 +100,10 @@ export function initialView(layout: ChartLayout, size: Size, padding = 24): View
 
 /**
  * A pedigree or descendant chart (mount it with the person's id as key: a new person starts
- * from the first view; a click on a person goes to `personHref` through the router): every box drawn (a chart holds at most a few thousand),
- * pan and zoom with mouse, touch and keys, a person's box links to the chart centred on them,
- * the button beside it shows or hides the generations beyond; SVG, PNG and print (PDF).
+ * from the first view): every box drawn (a chart holds at most a few thousand), pan and zoom
+ * with mouse, touch and keys, a person's box links to the chart centred on them (a click goes
+ * there through the router), the button beside it shows or hides the generations beyond; SVG,
+ * PNG and print (PDF).
  */
 export function FamilyChart({
   layout,

@@ -29,7 +29,10 @@ export interface ChartSvgOptions {
 /** Size of a box's photo (and its placeholder), on screen and in files. */
 export const PHOTO_SIZE = 44;
 
-/** A standalone SVG of the whole chart, styles as attributes so that it looks the same outside the page. */
+/**
+ * A standalone SVG of the whole chart, styles as attributes so that it looks the same outside
+ * the page.
+ */
 export function buildChartSvg({
   layout,
   title,
@@ -74,6 +77,7 @@ export function buildChartSvg({
     const photo = person.photo_file_id ?? null;
     const href = photo === null ? undefined : photoHref(photo);
     const textX = photo === null ? 16 : 16 + PHOTO_SIZE + 8;
+    const name = truncate(text(person.name), photo === null ? NAME_CHARS.plain : NAME_CHARS.photo);
     out.push(
       `<g transform="translate(${box.x} ${box.y})">`,
       `<rect width="${boxWidth}" height="${boxHeight}" rx="${chartStyle.radius}" ` +
@@ -85,12 +89,13 @@ export function buildChartSvg({
         ? ''
         : href
           ? `<image href="${escapeXml(href)}" x="14" y="${photoY}" width="${PHOTO_SIZE}" ` +
-            `height="${PHOTO_SIZE}" preserveAspectRatio="xMidYMid slice" clip-path="url(#photo-clip)"/>`
+            `height="${PHOTO_SIZE}" preserveAspectRatio="xMidYMid slice" ` +
+            `clip-path="url(#photo-clip)"/>`
           : `<rect x="14" y="${photoY}" width="${PHOTO_SIZE}" height="${PHOTO_SIZE}" rx="8" ` +
             `fill="${chartStyle.background}" stroke="${chartStyle.nodeStroke}"/>`,
       `<text x="${textX}" y="${years ? 26 : 36}" font-size="15" font-weight="600" ` +
         `fill="${chartStyle.text}"><title>${escapeXml(person.name)}</title>` +
-        `${escapeXml(truncate(text(person.name), photo === null ? NAME_CHARS.plain : NAME_CHARS.photo))}</text>`,
+        `${escapeXml(name)}</text>`,
       years
         ? `<text x="${textX}" y="46" font-size="13" fill="${chartStyle.muted}">${escapeXml(years)}</text>`
         : '',

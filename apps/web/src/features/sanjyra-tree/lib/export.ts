@@ -93,7 +93,8 @@ export function buildTreeSvg({
         ? ''
         : href
           ? `<image href="${escapeXml(href)}" x="14" y="${photoY}" width="${TREE_PHOTO}" ` +
-            `height="${TREE_PHOTO}" preserveAspectRatio="xMidYMid slice" clip-path="url(#photo-clip)"/>`
+            `height="${TREE_PHOTO}" preserveAspectRatio="xMidYMid slice" ` +
+            `clip-path="url(#photo-clip)"/>`
           : `<rect x="14" y="${photoY}" width="${TREE_PHOTO}" height="${TREE_PHOTO}" rx="8" ` +
             `fill="${chartStyle.background}" stroke="${chartStyle.nodeStroke}"/>`,
       `<text x="${textX}" y="26" font-size="15" font-weight="600" fill="${chartStyle.text}">` +
