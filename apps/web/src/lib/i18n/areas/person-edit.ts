@@ -1,0 +1,102 @@
+import { addAreaMessages } from '../index';
+
+/**
+ * Messages of the person page's record editors (events, other names, citations, notes,
+ * media): a namespace of their own, loaded with the editors when a member opens one.
+ */
+export const personEdit = {
+  event: {
+    addTitle: 'Окуя кошуу',
+    editTitle: 'Окуяны түзөтүү',
+    type: 'Окуянын түрү',
+    customType: 'Окуянын аталышы',
+    value: 'Кошумча маалымат',
+    valueHelp: 'Кесиби, дареги, каза болуу себеби ж.б.',
+    date: 'Датасы',
+    dateHelp: 'GEDCOM түрүндө: 1900, 12 MAR 1900, ABT 1850, BEF 1900, BET 1890 AND 1900.',
+    dateReads: 'Окулушу: {{reading}}',
+    place: 'Жери',
+    placeHelp: 'Тизмеден тандаңыз же жаңы жердин атын жазыңыз.',
+    placeNew:
+      'Тизмеден тандалган жок: «{{name}}» деп жазылат (мындай жер жок болсо, жаңысы түзүлөт).',
+    note: 'Эскертме',
+    deleteTitle: 'Окуяны өчүрүү керекпи?',
+    deleteText: '«{{title}}» окуясы өмүр жолунан өчүрүлөт.',
+    deleteProposalText:
+      '«{{title}}» окуясын өчүрүү сунушу жөнөтүлөт: модератор текшергенден кийин күчүнө кирет.',
+  },
+  citation: {
+    title: 'Булакка шилтемелер',
+    personTitle: 'Инсандын булактары',
+    personHelp:
+      'Бул жерде инсандын өзүнө тиешелүү булактар. Окуялардын булактары окуянын формасында.',
+    source: 'Булак',
+    sourceHelp: 'Аталышы же автору боюнча издеңиз.',
+    page: 'Барагы',
+    quality: 'Ишенимдүүлүгү',
+    qualityNone: 'Көрсөтүлгөн эмес',
+    qualityLevel: {
+      '0': '0 — ишенимсиз',
+      '1': '1 — күмөндүү',
+      '2': '2 — кыйыр далил',
+      '3': '3 — түз далил',
+    },
+    note: 'Эскертме',
+    add: 'Шилтеме кошуу',
+    remove: 'Шилтемени алып салуу',
+    sourceRequired: 'Булакты тандаңыз.',
+    none: 'Шилтемелер жок.',
+    number: '{{n}}-шилтеме',
+  },
+  names: {
+    title: 'Башка аттары',
+    none: 'Башка аттары жазыла элек.',
+    add: 'Ат кошуу',
+    addTitle: 'Ат кошуу',
+    editTitle: 'Атты түзөтүү',
+    edit: 'Түзөтүү: {{name}}',
+    remove: 'Өчүрүү: {{name}}',
+    kind: 'Түрү',
+    given: 'Аты',
+    surname: 'Фамилиясы',
+    nickname: 'Лакап аты',
+    fullName: 'Толук аты',
+    fullNameHelp: 'Бош калса, аты менен фамилиясынан түзүлөт.',
+    removeTitle: 'Атты өчүрүү керекпи?',
+    removeText: '«{{name}}» аты инсандын аттарынан өчүрүлөт.',
+  },
+  note: {
+    title: 'Эскертме кошуу',
+    existing: 'Бар эскертме',
+    write: 'Жаңы эскертме',
+    pick: 'Эскертме',
+    pickHelp: 'Тексти боюнча издеңиз.',
+    text: 'Тексти',
+    private: 'Мүчөлөр үчүн гана (коноктор көрбөйт)',
+    proposed:
+      'Жаңы эскертме сунуш катары жөнөтүлдү. Модератор кабыл алгандан кийин аны бул инсанга байлай аласыз.',
+    removeTitle: 'Эскертмени алып салуу керекпи?',
+    removeText: 'Эскертме бул инсандан ажыратылат; эскертменин өзү өчүрүлбөйт.',
+  },
+  media: {
+    title: 'Галереяга файл кошуу',
+    existing: 'Жүктөлгөн файл',
+    upload: 'Жаңы файл жүктөө',
+    pick: 'Файл',
+    pickHelp: 'Баарына ачык сүрөттөр жана документтер гана.',
+    choose: 'Файл тандоо',
+    chosen: 'Тандалды: {{name}}',
+    uploading: 'Жүктөлүүдө… {{percent}}%',
+    fileTitle: 'Аталышы',
+    removeTitle: 'Галереядан алып салуу керекпи?',
+    removeText: '«{{title}}» бул инсандын галереясынан алынат; файлдын өзү өчүрүлбөйт.',
+    required: 'Файлды тандаңыз.',
+  },
+  noOptions: 'Эч нерсе табылган жок.',
+  searching: 'Изделүүдө…',
+  remove: 'Алып салуу',
+  back: 'Артка',
+  noteRequired: 'Эскертмени тандаңыз же жазыңыз.',
+} as const;
+
+addAreaMessages('personEdit', personEdit);
