@@ -20,6 +20,7 @@ import {
   type CitationFormValues,
   type RecordErrors,
 } from '../../lib/records-form';
+import { useLayer } from './record-dialog';
 import { RecordPicker } from './record-picker';
 
 const QUALITIES = ['0', '1', '2', '3'] as const;
@@ -42,6 +43,7 @@ export function CitationRows({
   const { t } = useTranslation('personEdit');
   const { t: tp } = useTranslation('person');
   const script = useScript();
+  const layer = useLayer();
   const sourceLabel = useCallback(
     (source: SourceRef) => script.plain(`${source.title} · ${tp(`sourceKind.${source.kind}`)}`),
     [script, tp],
@@ -107,6 +109,7 @@ export function CitationRows({
               <TextField
                 id={`${id}-quality-${index}`}
                 select
+                slotProps={{ select: layer.select }}
                 label={script.field(t('citation.quality'))}
                 value={row.quality}
                 onChange={(event) => set(index, { quality: event.target.value })}

@@ -18,7 +18,7 @@ import {
 } from '../../lib/records-form';
 import { CitationRows } from './citation-rows';
 import { PlaceField } from './place-field';
-import { RecordDialog, useRecordsSubmit } from './record-dialog';
+import { RecordDialog, useLayer, useRecordsSubmit } from './record-dialog';
 
 /**
  * Adds an event to the person or edits one: type, date (read back in Kyrgyz as it is typed),
@@ -38,6 +38,7 @@ export function EventDialog({
   const { t } = useTranslation('personEdit');
   const { t: tp } = useTranslation('person');
   const script = useScript();
+  const layer = useLayer();
   const event = person.events.find((item) => item.id === eventId) ?? null;
   const [values, setValues] = useState<EventFormValues>(() =>
     event ? eventFormOf(event) : emptyEvent,
@@ -88,6 +89,7 @@ export function EventDialog({
       <TextField
         id="event-type"
         select
+        slotProps={{ select: layer.select }}
         label={script.field(t('event.type'))}
         value={values.type}
         onChange={(change) => set('type', change.target.value as EventFormValues['type'])}

@@ -23,7 +23,7 @@ import {
   type NameFormValues,
   type RecordErrors,
 } from '../../lib/records-form';
-import { RecordDialog, useRecordsSubmit } from './record-dialog';
+import { RecordDialog, useLayer, useRecordsSubmit } from './record-dialog';
 
 /** What the dialog shows: the list, a name's form (index past the end: a new one), a question. */
 type View = { kind: 'list' } | { kind: 'form'; index: number } | { kind: 'remove'; index: number };
@@ -44,6 +44,7 @@ export function NamesDialog({
   const { t } = useTranslation('personEdit');
   const { t: tp } = useTranslation('person');
   const script = useScript();
+  const layer = useLayer();
   const [view, setView] = useState<View>({ kind: 'list' });
   const [values, setValues] = useState<NameFormValues>(emptyName);
   const [errors, setErrors] = useState<RecordErrors>({});
@@ -96,6 +97,7 @@ export function NamesDialog({
         <TextField
           id="name-kind"
           select
+          slotProps={{ select: layer.select }}
           label={script.field(t('names.kind'))}
           value={values.kind}
           onChange={(change) =>

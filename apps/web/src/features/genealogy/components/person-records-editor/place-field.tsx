@@ -6,6 +6,7 @@ import '../../../../lib/i18n/areas/person-edit';
 import { useScript } from '../../../../lib/script';
 import { usePlaceOptions } from '../../api/person-records-api';
 import type { PlaceChoice } from '../../lib/records-form';
+import { useLayer } from './record-dialog';
 import { useDebounced } from '../person-search';
 
 /**
@@ -25,6 +26,7 @@ export function PlaceField({
 }) {
   const { t } = useTranslation('personEdit');
   const script = useScript();
+  const layer = useLayer();
   const query = useDebounced(value.id === null ? value.name.trim() : '');
   const places = usePlaceOptions(query);
   const rows = places.data?.results ?? [];
@@ -48,6 +50,7 @@ export function PlaceField({
         else onChange({ id: chosen.id, name: chosen.full_name });
       }}
       filterOptions={(list) => list}
+      slotProps={{ popper: layer.popper }}
       getOptionLabel={(option) => (typeof option === 'string' ? option : option.full_name)}
       getOptionKey={(option) => (typeof option === 'string' ? option : option.id)}
       isOptionEqualToValue={(option, chosen) =>

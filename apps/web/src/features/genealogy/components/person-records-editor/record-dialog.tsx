@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { createContext, useContext, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../../lib/api-client';
 import '../../../../lib/i18n/areas/genealogy';
@@ -59,6 +59,21 @@ export function useRecordsSubmit(person: Person) {
   };
 
   return { submit, saving, conflict };
+}
+
+/** The z-index just above the open record dialog, for its suggestion lists and menus. */
+const LayerContext = createContext<number | undefined>(undefined);
+
+/**
+ * Props that lift a field's popup (an Autocomplete's list, a select's menu) above the
+ * dialog: the dialog sits on the shell's overlay layers, above MUI's own modal z-index.
+ */
+export function useLayer() {
+  const zIndex = useContext(LayerContext);
+  return {
+    popper: { sx: { zIndex } },
+    select: { MenuProps: { sx: { zIndex } } },
+  };
 }
 
 interface RecordDialogProps {
@@ -116,55 +131,57 @@ export function RecordDialog({
       maxWidth="sm"
       aria-labelledby={titleId}
     >
-      <form onSubmit={handleSubmit} noValidate>
-        <DialogTitle id={titleId}>{script.text(title)}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            {!moderator && !readOnly && (
-              <Alert severity="info">{script.text(t('editor.proposalNote'))}</Alert>
-            )}
-            {conflict && (
-              <Alert
-                severity="warning"
-                data-testid="conflict"
-                action={
-                  <Button
-                    color="inherit"
-                    onClick={() => {
-                      void queryClient.invalidateQueries({ queryKey: genealogyKeys.all });
-                      onClose();
-                    }}
-                  >
-                    {script.text(t('editor.reload'))}
-                  </Button>
-                }
-              >
-                {script.text(`${conflict} ${t('editor.conflictHelp')}`)}
-              </Alert>
-            )}
-            {formError && (
-              <Alert severity="error" data-testid="record-form-error">
-                {script.text(formError)}
-              </Alert>
-            )}
-            {children}
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={saving}>
-            {script.text(t('cancel'))}
-          </Button>
-          {!readOnly && (
-            <Button type="submit" variant="contained" disabled={saving}>
-              {script.text(
-                saving
-                  ? t('editor.saving')
-                  : (submitLabel ?? (moderator ? t('save') : t('editor.propose'))),
+      <LayerContext.Provider value={overlay.zIndex + 1}>
+        <form onSubmit={handleSubmit} noValidate>
+          <DialogTitle id={titleId}>{script.text(title)}</DialogTitle>
+          <DialogContent>
+            <Stack spacing={2} sx={{ pt: 1 }}>
+              {!moderator && !readOnly && (
+                <Alert severity="info">{script.text(t('editor.proposalNote'))}</Alert>
               )}
+              {conflict && (
+                <Alert
+                  severity="warning"
+                  data-testid="conflict"
+                  action={
+                    <Button
+                      color="inherit"
+                      onClick={() => {
+                        void queryClient.invalidateQueries({ queryKey: genealogyKeys.all });
+                        onClose();
+                      }}
+                    >
+                      {script.text(t('editor.reload'))}
+                    </Button>
+                  }
+                >
+                  {script.text(`${conflict} ${t('editor.conflictHelp')}`)}
+                </Alert>
+              )}
+              {formError && (
+                <Alert severity="error" data-testid="record-form-error">
+                  {script.text(formError)}
+                </Alert>
+              )}
+              {children}
+            </Stack>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={onClose} disabled={saving}>
+              {script.text(t('cancel'))}
             </Button>
-          )}
-        </DialogActions>
-      </form>
+            {!readOnly && (
+              <Button type="submit" variant="contained" disabled={saving}>
+                {script.text(
+                  saving
+                    ? t('editor.saving')
+                    : (submitLabel ?? (moderator ? t('save') : t('editor.propose'))),
+                )}
+              </Button>
+            )}
+          </DialogActions>
+        </form>
+      </LayerContext.Provider>
     </Dialog>
   );
 }

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import '../../../../lib/i18n/areas/person-edit';
 import { useScript } from '../../../../lib/script';
+import { useLayer } from './record-dialog';
 import { useDebounced } from '../person-search';
 
 /** What a picker's lookup gives: the rows for the text typed, and whether it is still busy. */
@@ -44,6 +45,7 @@ export function RecordPicker<T extends { id: number }>({
 }: RecordPickerProps<T>) {
   const { t } = useTranslation('personEdit');
   const script = useScript();
+  const layer = useLayer();
   const [input, setInput] = useState('');
   const typed = value && input === getLabel(value) ? '' : input.trim();
   const query = useDebounced(typed);
@@ -65,6 +67,7 @@ export function RecordPicker<T extends { id: number }>({
       loadingText={script.text(t('searching'))}
       noOptionsText={script.text(options.isError ? options.error?.message : t('noOptions'))}
       autoHighlight
+      slotProps={{ popper: layer.popper }}
       renderInput={(params) => (
         <TextField
           {...params}
