@@ -22,6 +22,8 @@ async function shot(page: Page, name: string) {
 }
 
 const tag = randomBytes(3).toString('hex');
+const PNG_1PX =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==';
 let admin: Auth;
 let baseUrl: string;
 
@@ -166,7 +168,7 @@ describe('editing a person’s records (issue 16)', () => {
 
     // Both taken away again, each after a question.
     await notes.getByRole('button', { name: 'Эскертмени алып салуу' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Өчүрүү' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Алып салуу' }).click();
     await notes.getByText('Эскертмелер жок.').waitFor();
 
     await page.getByTestId('edit-names').click();
@@ -174,6 +176,42 @@ describe('editing a person’s records (issue 16)', () => {
     await dialog.getByRole('button', { name: 'Алып салуу' }).click();
     await dialog.waitFor({ state: 'detached' });
     await page.getByTestId('person-other-names').waitFor({ state: 'detached' });
+  });
+
+  it('a moderator cites a source for the person and adds an uploaded image to the gallery, then takes it out', async () => {
+    const moderator = await registerUser({ name: 'records_mod5', role: 'moderator' });
+    const page = await session.newPage(DESKTOP);
+    await signInAs(page, moderator);
+    await page.goto(`/persons/${heroId}`);
+    await page.locator('h1', { hasText: heroName }).waitFor();
+
+    // The person's own citation: a source row, its page.
+    await page.getByTestId('edit-citations').click();
+    const dialog = page.getByRole('dialog');
+    await pick(page, '#person-citation-source-0', source.title, source.title);
+    await dialog.locator('#person-citation-page-0').fill('99-бет');
+    await dialog.getByRole('button', { name: 'Сактоо' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => page.getByTestId('person-sources').textContent()).toContain('99-бет');
+
+    // A new file uploaded from the dialog, with a title.
+    await page.getByTestId('add-media').click();
+    await dialog.getByRole('button', { name: 'Жаңы файл жүктөө' }).click();
+    await dialog.getByTestId('media-file-input').setInputFiles({
+      name: 'jaynysh.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from(PNG_1PX, 'base64'),
+    });
+    await dialog.locator('#media-title').fill(`Сүрөт ${tag}`);
+    await dialog.getByRole('button', { name: 'Сактоо' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const gallery = page.getByTestId('person-gallery');
+    await gallery.getByRole('button', { name: `Ачуу: Сүрөт ${tag}` }).waitFor();
+    await shot(page, 'records-gallery-desktop');
+
+    await gallery.getByRole('button', { name: `Галереядан алып салуу: Сүрөт ${tag}` }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Алып салуу' }).click();
+    await gallery.getByText('Сүрөттөр же документтер тиркеле элек.').waitFor();
   });
 
   it('fits a phone and the runes with the editors open', async () => {

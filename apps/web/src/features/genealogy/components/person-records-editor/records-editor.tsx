@@ -30,6 +30,7 @@ function RemoveDialog({
   moderator,
   title,
   text,
+  action,
   body,
   onClose,
 }: {
@@ -37,6 +38,8 @@ function RemoveDialog({
   moderator: boolean;
   title: string;
   text: string;
+  /** The confirm button of a moderator ("Өчүрүү", "Алып салуу"); a member proposes. */
+  action: string;
   body: UpdatePersonInput;
   onClose: () => void;
 }) {
@@ -55,7 +58,7 @@ function RemoveDialog({
       open
       title={title}
       text={text}
-      confirmLabel={moderator ? t('editor.delete') : t('editor.propose')}
+      confirmLabel={moderator ? action : t('editor.propose')}
       danger
       pending={saving}
       onConfirm={() => void confirm()}
@@ -87,6 +90,7 @@ export default function RecordsEditor({
 }) {
   const { t } = useTranslation('personEdit');
   const { t: tp } = useTranslation('person');
+  const { t: tg } = useTranslation('genealogy');
   const eventTitle = useEventTitle();
   const common = { person, moderator, onClose };
   switch (edit.kind) {
@@ -100,6 +104,7 @@ export default function RecordsEditor({
         <RemoveDialog
           {...common}
           title={t('event.deleteTitle')}
+          action={tg('editor.delete')}
           text={
             moderator ? t('event.deleteText', { title }) : t('event.deleteProposalText', { title })
           }
@@ -118,6 +123,7 @@ export default function RecordsEditor({
         <RemoveDialog
           {...common}
           title={t('note.removeTitle')}
+          action={t('remove')}
           text={t('note.removeText')}
           body={notesPatch(person, noteIdsWith(person, edit.noteId, true))}
         />
@@ -132,6 +138,7 @@ export default function RecordsEditor({
         <RemoveDialog
           {...common}
           title={t('media.removeTitle')}
+          action={t('remove')}
           text={t('media.removeText', { title: media?.title ?? tp('gallery.untitled') })}
           body={removeMediaPatch(person, edit.fileId)}
         />
