@@ -48,6 +48,7 @@ describe('editing a person’s records (issue 16)', () => {
   const session = useBrowser();
   const heroName = `Жаныш ${tag}`;
   const source = { title: `Эл оозунан ${tag}`, author: `Карыя Токон ${tag}` };
+  const adoptiveName = `Тарбиячы${tag}`;
   let heroId = 0;
 
   beforeAll(async () => {
@@ -61,6 +62,7 @@ describe('editing a person’s records (issue 16)', () => {
       events: [{ type: 'death', date: '1920' }],
     });
     heroId = hero.id;
+    await post('persons/', { name: adoptiveName, sex: 'M', birth_year: 1820, death_year: 1890 });
   });
 
   it('a member proposes an event with a citation; accepted, the timeline shows it with its mark', async () => {
@@ -212,6 +214,28 @@ describe('editing a person’s records (issue 16)', () => {
     await gallery.getByRole('button', { name: `Галереядан алып салуу: Сүрөт ${tag}` }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Алып салуу' }).click();
     await gallery.getByText('Сүрөттөр же документтер тиркеле элек.').waitFor();
+  });
+
+  it('a moderator adds an adoptive father found by name, and takes the family away', async () => {
+    const moderator = await registerUser({ name: 'records_mod6', role: 'moderator' });
+    const page = await session.newPage(PHONE);
+    await signInAs(page, moderator);
+    await page.goto(`/persons/${heroId}`);
+    await page.getByTestId('edit-parents').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.locator('#parents-father').fill(adoptiveName);
+    await page.getByRole('option', { name: new RegExp(adoptiveName) }).click();
+    await shot(page, 'records-parents-phone');
+    await dialog.getByRole('button', { name: 'Кошуу' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const adopted = page.getByTestId('person-family').locator('[data-parents="adopted"]');
+    await adopted.getByRole('link', { name: adoptiveName }).waitFor();
+
+    await page.getByTestId('edit-parents').click();
+    await dialog.getByRole('button', { name: `Алып салуу: ${adoptiveName}` }).click();
+    await dialog.getByRole('button', { name: 'Алып салуу', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await adopted.waitFor({ state: 'detached' });
   });
 
   it('fits a phone and the runes with the editors open', async () => {

@@ -158,6 +158,15 @@ function PersonDetails({
                 {script.text(tp('edit.names'))}
               </Button>
             )}
+            {onEdit && (
+              <Button
+                variant="outlined"
+                onClick={() => onEdit({ kind: 'parents' })}
+                data-testid="edit-parents"
+              >
+                {script.text(tp('edit.parents'))}
+              </Button>
+            )}
           </>
         }
       />

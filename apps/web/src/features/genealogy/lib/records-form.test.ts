@@ -20,6 +20,7 @@ import {
   noteIdsWith,
   parseCitations,
   parseEvent,
+  parentFamiliesPatch,
   parseName,
   removeMediaPatch,
   SOURCE_REQUIRED,
@@ -257,5 +258,39 @@ describe('citations, notes and media of the person', () => {
         'events.2',
       ),
     ).toEqual({ date: 'жаман', form: 'жер жок' });
+  });
+});
+
+describe('parentFamiliesPatch', () => {
+  const subject = person({
+    parent_families: [
+      { father: { id: 1, name: 'Ата' }, mother: null, relation: 'birth' },
+      { father: { id: 2, name: 'Асырап алган' }, mother: null, relation: 'adopted' },
+    ],
+  });
+
+  it('sends the further families only, with a new one at the end', () => {
+    expect(
+      parentFamiliesPatch(subject, { add: { father_id: null, mother_id: 3, relation: 'foster' } }),
+    ).toEqual({
+      ok: true,
+      data: {
+        parent_families: [
+          { father_id: 2, mother_id: null, relation: 'adopted' },
+          { father_id: null, mother_id: 3, relation: 'foster' },
+        ],
+        version: 4,
+      },
+    });
+    expect(parentFamiliesPatch(subject, { removeIndex: 0 })).toEqual({
+      ok: true,
+      data: { parent_families: [], version: 4 },
+    });
+  });
+
+  it('refuses a family with no parent, with the API message', () => {
+    expect(
+      parentFamiliesPatch(subject, { add: { father_id: null, mother_id: null, relation: 'step' } }),
+    ).toEqual({ ok: false, errors: { form: personRecordMessages.familyWithoutParent } });
   });
 });

@@ -2,6 +2,7 @@ import {
   CitationInput,
   formatDateKy,
   parseGedcomDate,
+  ParentFamilyInput,
   PersonEventInput,
   PersonNameInput,
   personRecordMessages,
@@ -32,7 +33,8 @@ export type RecordEdit =
   | { kind: 'note' }
   | { kind: 'deleteNote'; noteId: number }
   | { kind: 'media' }
-  | { kind: 'deleteMedia'; fileId: number };
+  | { kind: 'deleteMedia'; fileId: number }
+  | { kind: 'parents' };
 
 /** Messages by field path ("date", "citations.0.source_id"), and `form` for the rest. */
 export type RecordErrors = Partial<Record<string, string>>;
@@ -391,4 +393,45 @@ export function removeMediaPatch(person: Person, fileId: number): UpdatePersonIn
     }));
   }
   return body;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Further parent families (adoptive, foster, step)
+
+/** The person's further parent families as the API takes them (the birth family left out). */
+export function parentFamilyInputsOf(person: Person): ParentFamilyInput[] {
+  return person.parent_families.flatMap((family) =>
+    family.relation === 'birth'
+      ? []
+      : [
+          {
+            father_id: family.father?.id ?? null,
+            mother_id: family.mother?.id ?? null,
+            relation: family.relation,
+          },
+        ],
+  );
+}
+
+/**
+ * The PATCH with `add` (checked by the API's schema) at the end of the further families, or
+ * without the further family at `removeIndex`.
+ */
+export function parentFamiliesPatch(
+  person: Person,
+  change:
+    | { add: { father_id: number | null; mother_id: number | null; relation: string } }
+    | { removeIndex: number },
+): RecordParsed<UpdatePersonInput> {
+  const families = parentFamilyInputsOf(person);
+  if ('removeIndex' in change) {
+    families.splice(change.removeIndex, 1);
+    return { ok: true, data: { parent_families: families, version: person.version } };
+  }
+  const result = ParentFamilyInput.safeParse(change.add);
+  if (!result.success) return { ok: false, errors: errorsOf(result.error.issues) };
+  return {
+    ok: true,
+    data: { parent_families: [...families, result.data], version: person.version },
+  };
 }

@@ -113,6 +113,7 @@ export const person = {
     editEvent: 'Окуяны түзөтүү: {{title}}',
     deleteEvent: 'Окуяны өчүрүү: {{title}}',
     names: 'Аттарды түзөтүү',
+    parents: 'Башка ата-энелери',
     citations: 'Булактарды түзөтүү',
     addNote: 'Эскертме кошуу',
     removeNote: 'Эскертмени алып салуу',

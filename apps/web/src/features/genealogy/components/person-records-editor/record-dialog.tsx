@@ -71,6 +71,7 @@ const LayerContext = createContext<number | undefined>(undefined);
 export function useLayer() {
   const zIndex = useContext(LayerContext);
   return {
+    zIndex,
     popper: { sx: { zIndex } },
     select: { MenuProps: { sx: { zIndex } } },
   };

@@ -19,6 +19,7 @@ import { EventDialog } from './event-dialog';
 import { MediaDialog } from './media-dialog';
 import { NamesDialog } from './names-dialog';
 import { NoteDialog } from './note-dialog';
+import { ParentsDialog } from './parents-dialog';
 import { useRecordsSubmit } from './record-dialog';
 
 /**
@@ -130,6 +131,8 @@ export default function RecordsEditor({
       );
     case 'media':
       return <MediaDialog {...common} />;
+    case 'parents':
+      return <ParentsDialog {...common} />;
     case 'deleteMedia': {
       const media = [...person.media, ...person.events.flatMap((event) => event.media)].find(
         (item) => item.file_id === edit.fileId,
