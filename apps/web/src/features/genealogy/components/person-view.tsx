@@ -32,7 +32,7 @@ import { Section } from './person-section';
 import { RevisionHistory } from './revision-history';
 
 // The record editors load when a member first opens one, not with the page.
-const RecordsEditor = lazy(() => import('./person-records-editor/records-editor'));
+const RecordsEditor = lazy(() => import('./records-editor'));
 
 /**
  * The file preview the page opens from its gallery. The files feature owns it; the route

@@ -2,10 +2,10 @@ import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import '../../../../lib/i18n/areas/person-edit';
-import { useScript } from '../../../../lib/script';
+import '../../../lib/i18n/areas/person-edit';
+import { useScript } from '../../../lib/script';
 import { useLayer } from './record-dialog';
-import { useDebounced } from '../person-search';
+import { useDebounced } from './person-search';
 
 /** What a picker's lookup gives: the rows for the text typed, and whether it is still busy. */
 export interface PickerOptions<T> {

@@ -9,10 +9,10 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import '../../../../lib/i18n/areas/person-edit';
-import { useScript } from '../../../../lib/script';
-import { uploadGalleryFile, useFileOptions } from '../../api/person-records-api';
-import { addMediaPatch } from '../../lib/records-form';
+import '../../../lib/i18n/areas/person-edit';
+import { useScript } from '../../../lib/script';
+import { uploadGalleryFile, useFileOptions } from '../api/person-records-api';
+import { addMediaPatch } from '../lib/records-form';
 import { RecordDialog, useRecordsSubmit } from './record-dialog';
 import { RecordPicker } from './record-picker';
 

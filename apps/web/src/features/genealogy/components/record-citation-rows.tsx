@@ -10,16 +10,16 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import '../../../../lib/i18n/areas/person-edit';
-import '../../../../lib/i18n/areas/person';
-import { useScript } from '../../../../lib/script';
-import { useSourceOptions } from '../../api/person-records-api';
+import '../../../lib/i18n/areas/person-edit';
+import '../../../lib/i18n/areas/person';
+import { useScript } from '../../../lib/script';
+import { useSourceOptions } from '../api/person-records-api';
 import {
   emptyCitation,
   SOURCE_REQUIRED,
   type CitationFormValues,
   type RecordErrors,
-} from '../../lib/records-form';
+} from '../lib/records-form';
 import { useLayer } from './record-dialog';
 import { RecordPicker } from './record-picker';
 

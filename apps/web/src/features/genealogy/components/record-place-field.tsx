@@ -2,12 +2,12 @@ import type { PlaceSummary } from '@bagysh/shared';
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import '../../../../lib/i18n/areas/person-edit';
-import { useScript } from '../../../../lib/script';
-import { usePlaceOptions } from '../../api/person-records-api';
-import type { PlaceChoice } from '../../lib/records-form';
+import '../../../lib/i18n/areas/person-edit';
+import { useScript } from '../../../lib/script';
+import { usePlaceOptions } from '../api/person-records-api';
+import type { PlaceChoice } from '../lib/records-form';
 import { useLayer } from './record-dialog';
-import { useDebounced } from '../person-search';
+import { useDebounced } from './person-search';
 
 /**
  * An event's place: one of the places found for the text typed (by id), or the text itself,

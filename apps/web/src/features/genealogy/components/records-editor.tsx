@@ -2,24 +2,24 @@ import type { Person, UpdatePersonInput } from '@bagysh/shared';
 import Alert from '@mui/material/Alert';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../../../components/confirm-dialog';
-import '../../../../lib/i18n/areas/person';
-import '../../../../lib/i18n/areas/person-edit';
-import { useScript } from '../../../../lib/script';
-import { useEventTitle } from '../../hooks/use-event-title';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import '../../../lib/i18n/areas/person';
+import '../../../lib/i18n/areas/person-edit';
+import { useScript } from '../../../lib/script';
+import { useEventTitle } from '../hooks/use-event-title';
 import {
   eventsPatch,
   noteIdsWith,
   notesPatch,
   removeMediaPatch,
   type RecordEdit,
-} from '../../lib/records-form';
-import { CitationsDialog } from './citations-dialog';
-import { EventDialog } from './event-dialog';
-import { MediaDialog } from './media-dialog';
-import { NamesDialog } from './names-dialog';
-import { NoteDialog } from './note-dialog';
-import { ParentsDialog } from './parents-dialog';
+} from '../lib/records-form';
+import { CitationsDialog } from './record-citations-dialog';
+import { EventDialog } from './record-event-dialog';
+import { MediaDialog } from './record-media-dialog';
+import { NamesDialog } from './record-names-dialog';
+import { NoteDialog } from './record-note-dialog';
+import { ParentsDialog } from './record-parents-dialog';
 import { useRecordsSubmit } from './record-dialog';
 
 /**

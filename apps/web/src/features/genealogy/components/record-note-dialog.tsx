@@ -7,10 +7,10 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import '../../../../lib/i18n/areas/person-edit';
-import { useScript } from '../../../../lib/script';
-import { createNote, useNoteOptions } from '../../api/person-records-api';
-import { noteIdsWith, notesPatch } from '../../lib/records-form';
+import '../../../lib/i18n/areas/person-edit';
+import { useScript } from '../../../lib/script';
+import { createNote, useNoteOptions } from '../api/person-records-api';
+import { noteIdsWith, notesPatch } from '../lib/records-form';
 import { RecordDialog, useRecordsSubmit } from './record-dialog';
 import { RecordPicker } from './record-picker';
 

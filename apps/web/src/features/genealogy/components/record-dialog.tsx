@@ -11,13 +11,13 @@ import { useTheme } from '@mui/material/styles';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../../lib/api-client';
-import '../../../../lib/i18n/areas/genealogy';
-import { notify } from '../../../../lib/notify';
-import { useScript } from '../../../../lib/script';
-import { useOverlay } from '../../../../lib/use-overlay';
-import { genealogyKeys, updatePerson } from '../../api/genealogy-api';
-import { apiRecordErrors, type RecordErrors } from '../../lib/records-form';
+import { ApiError } from '../../../lib/api-client';
+import '../../../lib/i18n/areas/genealogy';
+import { notify } from '../../../lib/notify';
+import { useScript } from '../../../lib/script';
+import { useOverlay } from '../../../lib/use-overlay';
+import { genealogyKeys, updatePerson } from '../api/genealogy-api';
+import { apiRecordErrors, type RecordErrors } from '../lib/records-form';
 
 /** How a records PATCH ended: sent (and whether it waits for review), or refused. */
 export type SubmitOutcome = { ok: true } | { ok: false; errors: RecordErrors };

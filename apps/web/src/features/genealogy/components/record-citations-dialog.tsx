@@ -2,16 +2,16 @@ import type { Person } from '@bagysh/shared';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import '../../../../lib/i18n/areas/person-edit';
-import { useScript } from '../../../../lib/script';
+import '../../../lib/i18n/areas/person-edit';
+import { useScript } from '../../../lib/script';
 import {
   citationFormOf,
   emptyCitation,
   parseCitations,
   type CitationFormValues,
   type RecordErrors,
-} from '../../lib/records-form';
-import { CitationRows } from './citation-rows';
+} from '../lib/records-form';
+import { CitationRows } from './record-citation-rows';
 import { RecordDialog, useRecordsSubmit } from './record-dialog';
 
 /**

@@ -4,9 +4,9 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import '../../../../lib/i18n/areas/person';
-import '../../../../lib/i18n/areas/person-edit';
-import { useScript } from '../../../../lib/script';
+import '../../../lib/i18n/areas/person';
+import '../../../lib/i18n/areas/person-edit';
+import { useScript } from '../../../lib/script';
 import {
   dateReading,
   emptyEvent,
@@ -15,9 +15,9 @@ import {
   parseEvent,
   type EventFormValues,
   type RecordErrors,
-} from '../../lib/records-form';
-import { CitationRows } from './citation-rows';
-import { PlaceField } from './place-field';
+} from '../lib/records-form';
+import { CitationRows } from './record-citation-rows';
+import { PlaceField } from './record-place-field';
 import { RecordDialog, useLayer, useRecordsSubmit } from './record-dialog';
 
 /**

@@ -12,9 +12,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import '../../../../lib/i18n/areas/person';
-import '../../../../lib/i18n/areas/person-edit';
-import { useScript } from '../../../../lib/script';
+import '../../../lib/i18n/areas/person';
+import '../../../lib/i18n/areas/person-edit';
+import { useScript } from '../../../lib/script';
 import {
   emptyName,
   nameFormOf,
@@ -22,7 +22,7 @@ import {
   parseName,
   type NameFormValues,
   type RecordErrors,
-} from '../../lib/records-form';
+} from '../lib/records-form';
 import { RecordDialog, useLayer, useRecordsSubmit } from './record-dialog';
 
 /** What the dialog shows: the list, a name's form (index past the end: a new one), a question. */

@@ -14,12 +14,12 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import '../../../../lib/i18n/areas/person';
-import '../../../../lib/i18n/areas/person-edit';
-import { useScript } from '../../../../lib/script';
-import { parentFamiliesPatch, type RecordErrors } from '../../lib/records-form';
-import { PersonSearch } from '../person-search';
-import { RowButton } from '../record-buttons';
+import '../../../lib/i18n/areas/person';
+import '../../../lib/i18n/areas/person-edit';
+import { useScript } from '../../../lib/script';
+import { parentFamiliesPatch, type RecordErrors } from '../lib/records-form';
+import { PersonSearch } from './person-search';
+import { RowButton } from './record-buttons';
 import { RecordDialog, useLayer, useRecordsSubmit } from './record-dialog';
 
 type Relation = (typeof FURTHER_PARENT_RELATIONS)[number];
