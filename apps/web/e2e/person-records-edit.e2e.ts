@@ -115,17 +115,39 @@ describe('editing a person’s records (issue 16)', () => {
     await shot(review, 'records-event-accepted-desktop');
   });
 
+  it("a member's new note is a proposal of its own, to be linked once accepted", async () => {
+    const member = await registerUser({ name: 'records_member2' });
+    const page = await session.newPage(PHONE);
+    await signInAs(page, member);
+    await page.goto(`/persons/${heroId}`);
+    await page.getByTestId('add-note').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Жаңы эскертме' }).click();
+    await dialog.locator('#note-text').fill(`Мүчөнүн эскертмеси ${tag}`);
+    await dialog.getByRole('button', { name: 'Сунуш жөнөтүү' }).click();
+    await dialog.getByTestId('note-proposed').waitFor();
+    await dialog.getByRole('button', { name: 'Жокко чыгаруу' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByTestId('person-notes').getByText('Эскертмелер жок.').waitFor();
+  });
+
   it('refuses a bad date beside the field with the API message, and sends nothing', async () => {
     const moderator = await registerUser({ name: 'records_mod2', role: 'moderator' });
     const page = await session.newPage(PHONE);
     await signInAs(page, moderator);
     await page.goto(`/persons/${heroId}`);
-    await page.getByTestId('add-event').click();
+    // By keyboard only: the button, the type (focused first), Tab to the date, Enter sends.
+    await page.getByTestId('add-event').focus();
+    await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog');
-    await dialog.locator('#event-date').fill('31 FOO 1900');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-labelledby')))
+      .toContain('event-type');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('31 FOO 1900');
     const help = dialog.locator('#event-date-help');
     await expect.poll(() => help.textContent()).toContain('Датаны окуй алган жокпуз');
-    await dialog.getByRole('button', { name: 'Сактоо' }).click();
+    await page.keyboard.press('Enter');
     // Still open, with the message beside the field; the page kept its events.
     expect(await dialog.locator('#event-date').getAttribute('aria-invalid')).toBe('true');
     await shot(page, 'records-bad-date-phone');
