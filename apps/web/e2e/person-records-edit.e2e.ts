@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './support/axe';
 import { loginAdmin, registerUser, signInAs, type Auth } from './support/accounts';
 import { DESKTOP, PHONE, useBrowser } from './support/browser';
 import { storeLanguage } from './support/shell';
@@ -260,7 +261,7 @@ describe('editing a person’s records (issue 16)', () => {
     await adopted.waitFor({ state: 'detached' });
   });
 
-  it('fits a phone and the runes with the editors open', async () => {
+  it('fits a phone and the runes with the editors open, and passes axe-core', async () => {
     const moderator = await registerUser({ name: 'records_mod4', role: 'moderator' });
     for (const { viewport, language, name } of [
       { viewport: PHONE, language: 'ky', name: 'phone-ky' },
@@ -273,6 +274,9 @@ describe('editing a person’s records (issue 16)', () => {
       await page.goto(`/persons/${heroId}`);
       await page.getByTestId('person-timeline').locator('[data-timeline="birth"]').waitFor();
       await shot(page, `records-page-${name}`);
+      // The editing buttons and the dialog pass axe-core, as every page does.
+      await page.waitForLoadState('networkidle');
+      expect(await seriousViolations(page, language === 'old_ky'), name).toEqual([]);
       await page
         .getByTestId('person-timeline')
         .locator('[data-timeline="birth"]')
@@ -286,6 +290,7 @@ describe('editing a person’s records (issue 16)', () => {
       );
       expect(overflow, name).toBeLessThanOrEqual(0);
       await shot(page, `records-event-dialog-${name}`);
+      expect(await seriousViolations(page, language === 'old_ky'), name).toEqual([]);
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
     }
