@@ -434,7 +434,7 @@ describe('genealogy: person page, proposals and moderation', () => {
     const page = await session.newPage();
     await signInAs(page, member);
     await page.goto(`/persons/${target.id}`);
-    await page.getByRole('button', { name: 'Түзөтүү' }).click();
+    await page.getByRole('button', { name: 'Түзөтүү', exact: true }).click();
     await page.locator('#person-biography').fill(biography);
     await page.getByRole('button', { name: 'Сунуш жөнөтүү' }).click();
     await page.getByTestId('pending-note').waitFor();
@@ -525,7 +525,7 @@ describe('genealogy: person page, proposals and moderation', () => {
     // A person with children: the API's refusal is shown in the dialog, nothing is deleted.
     await page.goto(`/persons/${parent.id}`);
     await page.locator('h1', { hasText: parent.name }).waitFor();
-    await page.getByRole('button', { name: 'Өчүрүү' }).click();
+    await page.getByRole('button', { name: 'Өчүрүү', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Инсанды өчүрүү керекпи?' });
     await dialog.waitFor();
     await dialog.getByRole('button', { name: 'Өчүрүү' }).click();

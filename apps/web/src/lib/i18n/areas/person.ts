@@ -107,6 +107,19 @@ export const person = {
   },
   gallery: { open: 'Ачуу: {{title}}', untitled: 'Аталышы жок файл' },
   notes: { private: 'Мүчөлөр үчүн гана' },
+  /** The editing buttons of the page (the editors' own texts are in person-edit.ts). */
+  edit: {
+    addEvent: 'Окуя кошуу',
+    editEvent: 'Окуяны түзөтүү: {{title}}',
+    deleteEvent: 'Окуяны өчүрүү: {{title}}',
+    names: 'Аттарды түзөтүү',
+    parents: 'Башка ата-энелери',
+    citations: 'Булактарды түзөтүү',
+    addNote: 'Эскертме кошуу',
+    removeNote: 'Эскертмени алып салуу',
+    addMedia: 'Файл кошуу',
+    removeMedia: 'Галереядан алып салуу: {{title}}',
+  },
 } as const;
 
 addAreaMessages('person', person);
