@@ -82,6 +82,7 @@ describe('accessibility (item 9)', () => {
         ...session.consoleErrors.filter((error) => !error.includes('404')),
       );
       expect(found).toEqual([]);
-    });
+      // Every route in one test, each fully loaded and read by axe: a minute on a quiet machine.
+    }, 240_000);
   }
 });
