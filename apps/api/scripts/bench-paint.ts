@@ -13,6 +13,8 @@
  *   suggestion clicked) → the new answer sentence and diagram drawn.
  * - /persons/X/pedigree (five generations drawn): a click on the "+" of an ancestor in the last
  *   column (the one nearest the frame's centre) → the ancestors above them drawn.
+ * - /persons/X open (issue 16): a click on the father's link in X's lineage → the father's page
+ *   drawn: its header (his name as the heading) and the timeline with his birth.
  *
  * The page's clock starts in a capture listener for the click on `window` (the first listener
  * to run). A MutationObserver watches the DOM for the awaited nodes; once they are there, the
@@ -25,6 +27,7 @@
  *   npm run bench:paint                          # 1M persons (the import takes minutes)
  *   npm run bench:paint -- --persons 100000      # a quick run
  *   npm run bench:paint -- --trials 50 --skip-build
+ *   npm run bench:paint -- --help
  */
 import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
@@ -48,8 +51,21 @@ const { values } = parseArgs({
     persons: { type: 'string', default: '1000000' },
     trials: { type: 'string', default: '30' },
     'skip-build': { type: 'boolean', default: false },
+    help: { type: 'boolean', default: false },
   },
 });
+if (values.help) {
+  console.log(`npm run bench:paint -- [--persons N] [--trials N] [--skip-build]
+
+  --persons N    the generated tree's size (default 1000000; 100000 for a quick run,
+                 at least 1000)
+  --trials N     timed trials per action after 3 warm-ups (default and least 30)
+  --skip-build   use the site already built by \`npm run build\`
+
+Needs TEST_DATABASE_URL or DATABASE_URL (PostgreSQL) and Chromium (CHROMIUM_PATH,
+default /usr/bin/chromium).`);
+  process.exit(0);
+}
 const PERSONS = Number(values.persons);
 const TRIALS = Math.max(30, Number(values.trials));
 const WARM_UP = 3;
@@ -280,6 +296,42 @@ async function pedigreeTrial(page: Page, base: URL, personId: number): Promise<T
 }
 
 /**
+ * /persons/X open, header and timeline drawn: a click on the father's link in the lineage →
+ * the father's page drawn (a new page of the same route: his name as the heading, his timeline
+ * with his birth). `both are chosen dead, so a guest sees their timelines.
+ */
+async function personPageTrial(
+  page: Page,
+  base: URL,
+  personId: number,
+  fatherId: number,
+): Promise<Timing> {
+  await page.goto(new URL(`/persons/${personId}`, base).href);
+  const link = `[data-testid="lineage"] a[href="/persons/${fatherId}"]`;
+  await until(
+    page,
+    `!!document.querySelector('${link}') &&
+     !!document.querySelector('[data-testid="person-timeline"] li[data-timeline]')`,
+    `/persons/${personId}: the page or its lineage was not drawn`,
+  );
+  await page.evaluate(
+    'new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))',
+  );
+  await arm(
+    page,
+    `() => {
+      // The link shows the father's name as the heading of his page will.
+      const name = document.querySelector('${link}').textContent;
+      return () => location.pathname === '/persons/${fatherId}' &&
+        document.querySelector('h1')?.textContent === name &&
+        !!document.querySelector('[data-testid="person-timeline"] li[data-timeline]');
+    }`,
+  );
+  await page.locator(link).click();
+  return await result(page);
+}
+
+/**
  * /comparison?a=A&b=… open: type B's name with his father's and grandfather's, click B's
  * suggestion → the result for (A, B) drawn, with B in the diagram.
  */
@@ -456,12 +508,30 @@ async function benchPaint() {
       }
       if (trial++ >= WARM_UP) pedigree.push(timing);
     }
+    // d. Opening a person page: a dead father's, from his dead child's page (a guest sees the
+    // timelines of the dead).
+    const personPage: Timing[] = [];
+    for (let trial = 0; personPage.length < TRIALS;) {
+      let child: number;
+      do child = rand(tree.count);
+      while (
+        (tree.father[child] ?? -1) < 0 ||
+        (tree.deathYear[child] ?? 0) <= 0 ||
+        (tree.deathYear[tree.father[child] ?? 0] ?? 0) <= 0
+      );
+      const timing = await personPageTrial(page, base, idOf(child), idOf(tree.father[child] ?? 0));
+      if (trial++ >= WARM_UP) personPage.push(timing);
+    }
     if (pageErrors.length > 0) throw new Error(`errors in the page:\n${pageErrors.join('\n')}`);
 
     report([
       { label: 'expand a node: "+N" → its children (/search)', times: expand },
       { label: 'comparison: a suggestion → sentence and diagram', times: comparison },
       { label: 'pedigree: "+" → the ancestors above (/persons/X/pedigree)', times: pedigree },
+      {
+        label: 'person page: a lineage link → header and timeline (/persons/X)',
+        times: personPage,
+      },
     ]);
     logLoadAverage('end');
   } finally {

@@ -1,57 +1,14 @@
-import { mkdirSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { loginAdmin, registerUser, signInAs, type Auth } from './support/accounts';
 import { DESKTOP, PHONE, useBrowser } from './support/browser';
+import { solidPng } from './support/images';
+import { screenshots } from './support/shots';
 import { open } from './support/shell';
 
 /** Set CONTENT_SHOTS=1 to keep screenshots under /tmp/shots-content. */
 const SHOTS = process.env.CONTENT_SHOTS ? '/tmp/shots-content' : null;
-
-interface Auth {
-  access: string;
-  refresh: string;
-  user: { id: number; username: string; role: string };
-}
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(bytes: Buffer): number {
-  let crc = 0xffffffff;
-  for (const byte of bytes) crc = (CRC_TABLE[(crc ^ byte) & 0xff] ?? 0) ^ (crc >>> 8);
-  return (crc ^ 0xffffffff) >>> 0;
-}
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
-/** A valid RGB PNG in one colour. */
-function solidPng(width: number, height: number, rgb: [number, number, number]): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8;
-  header[9] = 2;
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array(width).fill(rgb).flat())]);
-  const rows = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', header),
-    pngChunk('IDAT', deflateSync(rows)),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 async function call<T>(
   baseUrl: string,
@@ -70,55 +27,16 @@ async function call<T>(
   return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
 }
 
-async function loginAdmin(baseUrl: string): Promise<Auth> {
-  const { status, body } = await call<Auth>(baseUrl, 'login/', {
-    method: 'POST',
-    body: { username: inject('adminUsername'), password: inject('adminPassword') },
+/** A new member, or a moderator, with a full name to show as the author. */
+function newUser(role?: 'moderator'): Promise<Auth> {
+  return registerUser({
+    name: 'content',
+    fullName: `Автор ${randomBytes(2).toString('hex')}`,
+    role,
   });
-  expect(status).toBe(200);
-  return body;
 }
 
-/** A new user; with a role, promoted by the admin and signed in again (the token carries it). */
-async function newUser(baseUrl: string, role: 'user' | 'moderator' = 'user'): Promise<Auth> {
-  const username = `content_${randomBytes(4).toString('hex')}`;
-  const password = `Kyl-${randomBytes(6).toString('hex')}-9`;
-  const registered = await call<Auth>(baseUrl, 'register/', {
-    method: 'POST',
-    body: { username, password, full_name: `Автор ${username.slice(-4)}` },
-  });
-  expect(registered.status).toBe(201);
-  if (role === 'user') return registered.body;
-  const admin = await loginAdmin(baseUrl);
-  const patched = await call(baseUrl, `users/${registered.body.user.id}/`, {
-    method: 'PATCH',
-    body: { role },
-    token: admin.access,
-  });
-  expect(patched.status).toBe(200);
-  const login = await call<Auth>(baseUrl, 'login/', {
-    method: 'POST',
-    body: { username, password },
-  });
-  expect(login.status).toBe(200);
-  return login.body;
-}
-
-async function signInAs(page: Page, auth: Auth) {
-  await page.addInitScript((stored) => {
-    localStorage.setItem(
-      'access-token',
-      JSON.stringify({ access: stored.access, refresh: stored.refresh }),
-    );
-    localStorage.setItem('user', JSON.stringify(stored.user));
-  }, auth);
-}
-
-async function shot(page: Page, name: string) {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
+const shot = screenshots(SHOTS);
 
 async function typeInEditor(page: Page, text: string, index = 0) {
   const editor = page.locator('[data-testid="rich-editor"] .tiptap').nth(index);
@@ -133,7 +51,7 @@ describe('content: articles, news, categories, pages, contacts (issue 7)', () =>
   it('a member writes an article with an image, a moderator publishes it, a guest reads it', async () => {
     const tag = randomBytes(3).toString('hex');
     const title = `Макала ${tag}`;
-    const member = await newUser(session.baseUrl);
+    const member = await newUser();
     const page = await session.newPage(DESKTOP);
     await signInAs(page, member);
 
@@ -183,7 +101,7 @@ describe('content: articles, news, categories, pages, contacts (issue 7)', () =>
     expect((await call(session.baseUrl, `person-articles/${id}/`)).status).toBe(404);
 
     // The moderator finds it in the pending list and publishes it from the article view.
-    const moderator = await newUser(session.baseUrl, 'moderator');
+    const moderator = await newUser('moderator');
     const modPage = await session.newPage(DESKTOP);
     await signInAs(modPage, moderator);
     await open(modPage, '/person-articles?view=pending');
@@ -212,7 +130,7 @@ describe('content: articles, news, categories, pages, contacts (issue 7)', () =>
 
   it('lists news and opens one; a moderator writes news in the form', async () => {
     const tag = randomBytes(3).toString('hex');
-    const moderator = await newUser(session.baseUrl, 'moderator');
+    const moderator = await newUser('moderator');
     const category = await call<{ id: number }>(session.baseUrl, 'categories/', {
       method: 'POST',
       token: moderator.access,
@@ -277,7 +195,7 @@ describe('content: articles, news, categories, pages, contacts (issue 7)', () =>
 
   it('lets a moderator add, edit and delete categories (in use: move items to none)', async () => {
     const tag = randomBytes(3).toString('hex');
-    const moderator = await newUser(session.baseUrl, 'moderator');
+    const moderator = await newUser('moderator');
     const page = await session.newPage(DESKTOP);
     await signInAs(page, moderator);
     await open(page, '/categories');
@@ -329,7 +247,7 @@ describe('content: articles, news, categories, pages, contacts (issue 7)', () =>
     );
 
     // A member reads them and cannot change them.
-    const member = await newUser(session.baseUrl);
+    const member = await newUser();
     const memberPage = await session.newPage(PHONE);
     await signInAs(memberPage, member);
     await open(memberPage, '/categories');
@@ -343,7 +261,7 @@ describe('content: articles, news, categories, pages, contacts (issue 7)', () =>
 
   it('lets the admin edit the about page, which a guest then reads', async () => {
     const tag = randomBytes(3).toString('hex');
-    const admin = await loginAdmin(session.baseUrl);
+    const admin = await loginAdmin();
     const page = await session.newPage(DESKTOP);
     await signInAs(page, admin);
     await open(page, '/about');
@@ -366,7 +284,7 @@ describe('content: articles, news, categories, pages, contacts (issue 7)', () =>
 
   it('lets the admin add, reorder and remove founders with a photo', async () => {
     const tag = randomBytes(3).toString('hex');
-    const admin = await loginAdmin(session.baseUrl);
+    const admin = await loginAdmin();
     const page = await session.newPage(DESKTOP);
     await signInAs(page, admin);
     await open(page, '/founders');
@@ -427,7 +345,7 @@ describe('content: articles, news, categories, pages, contacts (issue 7)', () =>
     await guest.getByText('Кабарыңыз жөнөтүлдү. Рахмат!').waitFor();
     await shot(guest, 'contacts-phone');
 
-    const admin = await loginAdmin(session.baseUrl);
+    const admin = await loginAdmin();
     const page = await session.newPage(DESKTOP);
     await signInAs(page, admin);
     await open(page, '/contacts');

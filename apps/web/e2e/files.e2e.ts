@@ -1,53 +1,14 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { deflateSync } from 'node:zlib';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { loginAdmin } from './support/accounts';
+import { loginAdmin, registerUser, signInAs } from './support/accounts';
 import { DESKTOP, PHONE, useBrowser } from './support/browser';
+import { noisePng } from './support/images';
+import { screenshots } from './support/shots';
 import { open } from './support/shell';
 
 /** Set FILES_SHOTS=1 to keep screenshots under /tmp/shots-files. */
 const SHOTS = process.env.FILES_SHOTS ? '/tmp/shots-files' : null;
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(bytes: Buffer): number {
-  let crc = 0xffffffff;
-  for (const byte of bytes) crc = (CRC_TABLE[(crc ^ byte) & 0xff] ?? 0) ^ (crc >>> 8);
-  return (crc ^ 0xffffffff) >>> 0;
-}
-
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
-/** A valid RGB PNG of random pixels (incompressible, so big enough to show progress). */
-function noisePng(width: number, height: number): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8; // bit depth
-  header[9] = 2; // truecolour
-  const rows: Buffer[] = [];
-  for (let y = 0; y < height; y++)
-    rows.push(Buffer.concat([Buffer.from([0]), randomBytes(width * 3)]));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.concat(rows))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 /** A minimal valid one-page PDF with a correct cross-reference table. */
 function minimalPdf(text: string): Buffer {
@@ -95,40 +56,13 @@ function toneWav(): Buffer {
   return Buffer.concat([header, samples]);
 }
 
-async function registerUser(baseUrl: string) {
-  const username = `files_${randomBytes(4).toString('hex')}`;
-  const response = await fetch(`${baseUrl}/api/register/`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username, password: `Kyl-${randomBytes(6).toString('hex')}-9` }),
-  });
-  expect(response.status).toBe(201);
-  return (await response.json()) as { access: string; refresh: string; user: { id: number } };
-}
-
-async function signInAs(page: Page, auth: Awaited<ReturnType<typeof registerUser>>) {
-  await page.addInitScript((stored) => {
-    // Frames (the PDF preview's) are not the app: only the top document signs in.
-    if (window.top !== window) return;
-    localStorage.setItem(
-      'access-token',
-      JSON.stringify({ access: stored.access, refresh: stored.refresh }),
-    );
-    localStorage.setItem('user', JSON.stringify(stored.user));
-  }, auth);
-}
-
-async function shot(page: Page, name: string) {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
+const shot = screenshots(SHOTS);
 
 describe('/files: upload, browse, preview, download, edit, delete (issue 9)', () => {
   const session = useBrowser();
 
   it('uploads two images and a PDF with progress, previews, downloads and deletes them', async () => {
-    const auth = await registerUser(session.baseUrl);
+    const auth = await registerUser({ name: 'files' });
     const page = await session.newPage(DESKTOP);
     await signInAs(page, auth);
     const tag = randomBytes(3).toString('hex');
@@ -324,7 +258,7 @@ describe('/files: upload, browse, preview, download, edit, delete (issue 9)', ()
   });
 
   it('plays members-only audio in the preview through a short-lived signed link', async () => {
-    const auth = await registerUser(session.baseUrl);
+    const auth = await registerUser({ name: 'files' });
     const tag = randomBytes(3).toString('hex');
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(toneWav())]), `kui-${tag}.wav`);
@@ -379,7 +313,7 @@ describe('/files: upload, browse, preview, download, edit, delete (issue 9)', ()
     expect(created.status).toBe(201);
     const category = (await created.json()) as { id: number };
 
-    const auth = await registerUser(session.baseUrl);
+    const auth = await registerUser({ name: 'files' });
     const page = await session.newPage(DESKTOP);
     await signInAs(page, auth);
     await open(page, '/files');
@@ -401,7 +335,7 @@ describe('/files: upload, browse, preview, download, edit, delete (issue 9)', ()
   });
 
   it('works at phone width, in runes too', async () => {
-    const auth = await registerUser(session.baseUrl);
+    const auth = await registerUser({ name: 'files' });
     const page = await session.newPage(PHONE);
     await signInAs(page, auth);
     const tag = randomBytes(3).toString('hex');

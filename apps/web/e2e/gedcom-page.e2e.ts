@@ -196,6 +196,93 @@ describe('/gedcom: import with preview, job and report; export (issue 16)', () =
     expect(plain.buffer.toString('utf8')).toContain('1 NAME Кайыпназар /Сарыбаев/');
   });
 
+  it('shows the imported records on the person page and both parents’ lines in the pedigree', async () => {
+    // Runs after the import above: the fixture's persons are in the tree.
+    const idOf = async (name: string) => {
+      const url = `${session.baseUrl}/api/persons/?q=${encodeURIComponent(name)}`;
+      const response = await fetch(url, {
+        headers: { Authorization: `Bearer ${moderator.access}` },
+      });
+      const { results } = (await response.json()) as { results: { id: number; name: string }[] };
+      const found = results.filter((person) => person.name === name);
+      expect(found, name).toHaveLength(1);
+      return found[0]!.id;
+    };
+    const [kayypnazar, toktonazar, bektemir] = await Promise.all([
+      idOf('Кайыпназар Сарыбаев'),
+      idOf('Токтоназар Кайыпназаров'),
+      idOf('Бектемир Асылбеков'),
+    ]);
+    const page = await session.newPage(DESKTOP);
+    await page.goto(`/persons/${kayypnazar}`);
+    await page.locator('h1', { hasText: 'Кайыпназар Сарыбаев' }).waitFor();
+    expect(await page.getByTestId('person-nickname').textContent()).toContain('Калыс');
+
+    // Events with Kyrgyz dates and places, and the unions' marriages and children.
+    const timeline = page.getByTestId('person-timeline');
+    await timeline.locator('[data-timeline="child"]').first().waitFor();
+    const order = await timeline
+      .locator('li')
+      .evaluateAll((items) => items.map((item) => item.getAttribute('data-timeline')));
+    expect(order).toEqual([
+      'birth',
+      'residence',
+      'marriage',
+      'child',
+      'marriage',
+      'child',
+      'death',
+      'occupation',
+      'burial',
+    ]);
+    const text = (await timeline.textContent()) ?? '';
+    expect(text).toContain('болжол менен 1830');
+    expect(text).toContain('Кочкор, Нарын, Кыргызстан');
+    expect(text).toContain('Жумгал, Нарын, Кыргызстан');
+    expect(text).toContain('малчы');
+
+    // The birth's citation opens the book with its page.
+    await timeline.getByRole('button', { name: /^1-булак: Багыш санжырасы \(колжазма\)$/ }).click();
+    const details = page.getByTestId('citation-source');
+    await details.getByText('Осмонкул Бөкөнбаев').waitFor();
+    expect(await details.textContent()).toContain('45-бет');
+    await page.keyboard.press('Escape');
+    await details.waitFor({ state: 'detached' });
+
+    // Two marriages in order, each with its child; both sources; the shared note.
+    const unions = page.getByTestId('person-family').locator('[data-union]');
+    expect(await unions.count()).toBe(2);
+    expect(await unions.nth(0).textContent()).toMatch(/Бурулкан.*Токтоназар Кайыпназаров/);
+    expect(await unions.nth(1).textContent()).toMatch(/Сайракан.*Эшназар Кайыпназаров/);
+    const sources = (await page.getByTestId('person-sources').textContent()) ?? '';
+    expect(sources).toContain('Багыш санжырасы (колжазма)');
+    expect(sources).toContain('Кайыпназардын тукуму жөнүндө аңгеме');
+    expect(await page.getByTestId('person-notes').textContent()).toContain(
+      'Кайыпназар эл арасында калыс катары белгилүү болгон.',
+    );
+    await shot(page, 'imported-person-desktop-ky');
+
+    // The adopted son: his birth father, and Кайыпназар as the adoptive family.
+    await page.goto(`/persons/${bektemir}`);
+    await page.locator('h1', { hasText: 'Бектемир Асылбеков' }).waitFor();
+    const family = page.getByTestId('person-family');
+    await family
+      .getByRole('link', { name: /Асылбек/ })
+      .first()
+      .waitFor();
+    const adoptive = (await family.locator('[data-parents="adopted"]').textContent()) ?? '';
+    expect(adoptive).toContain('Асырап алган');
+    expect(adoptive).toContain('Кайыпназар Сарыбаев');
+
+    // The pedigree chart of the first wife's son: his father's and his mother's lines.
+    await page.goto(`/persons/${toktonazar}/pedigree`);
+    await page.locator('h1', { hasText: 'Токтоназар Кайыпназаров: ата-теги' }).waitFor();
+    const chart = page.locator('svg[role="group"]');
+    await chart.locator(`a[data-person="${kayypnazar}"]`).waitFor();
+    expect(await chart.textContent()).toContain('Бурулкан');
+    await shot(page, 'imported-pedigree-desktop-ky');
+  });
+
   it('shows Kyrgyz messages for a wrong file, and the upload progress on a slow line', async () => {
     const page = await session.newPage(DESKTOP);
     await signInAs(page, moderator);

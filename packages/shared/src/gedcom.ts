@@ -22,6 +22,11 @@ export const GedcomWarningSchema = z.object({
   /** The record it belongs to: its xref (`@I12@`) or tag (`HEAD`), or null. */
   record: z.string().nullable(),
   message: z.string(),
+  /**
+   * Which of `gedcomWarnings` it is (`GEDCOM_CHANGED_WARNINGS` tells whether data was left out
+   * or altered); absent in the reports of imports made before kinds were recorded.
+   */
+  kind: z.string().optional(),
 });
 export type GedcomWarning = z.infer<typeof GedcomWarningSchema>;
 
@@ -226,3 +231,22 @@ export const gedcomWarnings = {
   gedzipMedia: (count: number) =>
     `GEDZip архивиндеги ${count} медиа файл импорттолгон жок (сүрөттөр азырынча GEDCOM аркылуу кабыл алынбайт).`,
 } as const;
+
+export type GedcomWarningKind = keyof typeof gedcomWarnings;
+
+/**
+ * The warnings where the import left something out or altered it (a dangling link, a stray line,
+ * an undecodable byte, a cut note); the others say only how it kept what it read (an unknown tag
+ * kept for export, a date kept as text, a look-alike person imported).
+ */
+export const GEDCOM_CHANGED_WARNINGS: ReadonlySet<string> = new Set<GedcomWarningKind>([
+  'dangling',
+  'notPointer',
+  'malformedLines',
+  'levelJumps',
+  'nulBytes',
+  'undecodable',
+  'afterTrailer',
+  'noteTooLong',
+  'gedzipMedia',
+]);

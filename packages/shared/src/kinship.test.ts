@@ -79,10 +79,12 @@ describe('kinshipTerm, one test per row of KYRGYZ.md §2', () => {
     expect(within(2, 0, { up: 'FM' })).toBe(false);
   });
 
-  it('n/0 through a mother further up or to a woman: the path step by step', () => {
-    expect(term(3, 0, { sexB: 'F', up: 'MMF' })).toBe('атасынын атасынын энеси');
-    expect(term(3, 0, { up: 'FMM' })).toBe('энесинин атасынын атасы');
-    expect(term(3, 0, { sexB: 'U', up: 'MMU' })).toBe('атасынын атасынын ата-энеси');
+  it('n/0 through a mother further up or to a woman: named pieces (тай ата at any depth)', () => {
+    expect(term(3, 0, { sexB: 'F', up: 'MMF' })).toBe('чоң атасынын энеси');
+    expect(term(3, 0, { up: 'FMM' })).toBe('тай атасынын атасы');
+    expect(term(4, 0, { up: 'FMMM' })).toBe('тай атасынын чоң атасы');
+    expect(term(4, 0, { sexB: 'F', up: 'FFFF' })).toBe('тай энесинин тай энеси');
+    expect(term(3, 0, { sexB: 'U', up: 'MMU' })).toBe('чоң атасынын атасы же энеси');
   });
 
   it('0/n descendants: уул / кыз, небере, чөбөрө, чебере, урпак (N муун)', () => {
@@ -195,13 +197,16 @@ describe('kinshipTerm, one test per row of KYRGYZ.md §2', () => {
     }
   });
 
-  it('k/k through a daughter: the path step by step, not within жети ата', () => {
+  it('k/k through a daughter: the fewest named pieces, not within жети ата', () => {
     expect(kinshipTerm(input(3, 3, { up: 'FMM' }))).toEqual({
-      term: 'энесинин атасынын бир тууганынын уулунун уулу',
+      term: 'тай атасынын бир тууганынын небереси',
       jetiAta: false,
     });
-    expect(term(3, 3, { down: 'MFM', sexB: 'F' })).toBe(
-      'атасынын атасынын бир тууганынын уулунун кызы',
+    expect(term(3, 3, { down: 'MFM', sexB: 'F' })).toBe('атасынын жээнинин кызы');
+    // бөлө at any depth: the children of a mother's бөлө
+    expect(term(3, 3, { up: 'FFM', down: 'MFM' })).toBe('энесинин бөлөсүнүн уулу');
+    expect(term(4, 4, { up: 'FFFF', down: 'FFFF', sexB: 'F' })).toBe(
+      'тай энесинин бөлөсүнүн жээн небереси',
     );
   });
 
@@ -224,9 +229,11 @@ describe('kinshipTerm, one test per row of KYRGYZ.md §2', () => {
     expect(term(1, 6)).toBe('бир тууганынын урпагы (5 муун ылдый)');
   });
 
-  it('a ≠ b through a daughter: the path step by step with the generation gap', () => {
-    expect(term(3, 2, { up: 'MFM' })).toBe('атасынын энесинин бир тууганынын уулу (1 муун жогору)');
-    expect(term(1, 3, { down: 'MFM' })).toBe('бир тууганынын уулунун уулу (2 муун ылдый)');
+  it('a ≠ b through a daughter: named pieces with the generation gap', () => {
+    expect(term(3, 2, { up: 'MFM' })).toBe('атасынын таякесинин уулу (1 муун жогору)');
+    expect(term(2, 3, { up: 'FM' })).toBe('таякесинин небереси (1 муун ылдый)');
+    expect(term(3, 1, { up: 'FMM' })).toBe('тай атасынын бир тууганы (2 муун жогору)');
+    expect(term(1, 3, { down: 'MFM' })).toBe('жээнинин уулу (2 муун ылдый)');
     expect(within(3, 2, { up: 'MFM' })).toBe(false);
   });
 

@@ -182,7 +182,7 @@ function ancestorTerm(input: KinshipInput, path: PathFacts): string {
       : bySex(sexB, T.grandfather, T.grandmother);
   }
   if (sexB === 'M' && !path.innerA.includes('F')) return maleAncestor(a);
-  return possessiveChain([...path.innerA.map(parentWord), parentWord(sexB)]);
+  return namedPieces(input);
 }
 
 /** `traditional` adds the configured old name ("5-ата (жото)"); off inside longer phrases. */
@@ -269,22 +269,100 @@ function describeCollateral(input: KinshipInput, path: PathFacts): string {
     const descendant = down === 1 ? childWord(sexB) : (T.descendants[down] ?? T.descendant);
     phrase = `${genitive(possessive(collateral(a)))} ${possessive(descendant)}`;
   } else {
-    // From A up to the LCA's child on A's side, across to its sibling, down to B.
-    const below = [...path.innerB.slice(0, Math.max(b - 2, 0))].reverse().map(childWord);
-    const words = [...path.innerA.map(parentWord), T.sibling, ...below];
-    if (b >= 2) words.push(childWord(sexB));
-    phrase = possessiveChain(words);
+    phrase = namedPieces(input);
   }
   if (a === b) return phrase;
   return `${phrase} ${a > b ? T.generationsUp(a - b) : T.generationsDown(b - a)}`;
 }
 
-function collateral(k: number): string {
-  return T.collaterals[k] ?? T.joinedAtAncestor(k);
+/** The relations of §2 that have their own word, as "up/down" generations. */
+const NAMED_SPANS: ReadonlySet<string> = new Set([
+  '1/0',
+  '2/0',
+  '0/1',
+  '0/2',
+  '1/1',
+  '2/1',
+  '1/2',
+  '2/2',
+]);
+
+/** The bare sexes along the path A … LCA … B, A first. */
+function pathSexes(input: KinshipInput): KinshipSex[] {
+  const up = [input.sexA, ...input.chainA.map((link) => link.sex)];
+  if (input.b === 0) return up;
+  const down = input.chainB
+    .map((link) => link.sex)
+    .reverse()
+    .slice(1);
+  return [...up, ...down, input.sexB];
 }
 
-function parentWord(sex: KinshipSex): string {
-  return bySex(sex, T.father, T.mother, T.parentUnknown);
+/** The relation from person i to person j of the path, a part of a relation with `a` ups. */
+function spanInput(sexes: readonly KinshipSex[], a: number, i: number, j: number): KinshipInput {
+  const up = Math.max(0, Math.min(a, j) - Math.min(a, i));
+  const down = j - i - up;
+  return {
+    a: up,
+    b: down,
+    sexA: sexes[i] ?? 'U',
+    sexB: sexes[j] ?? 'U',
+    chainA: sexes.slice(i + 1, i + up + 1).map((sex) => ({ sex })),
+    chainB: sexes
+      .slice(j - down, j)
+      .reverse()
+      .map((sex) => ({ sex })),
+    olderB: null,
+  };
+}
+
+/**
+ * A blood relation through a mother that has no word of its own, told as the shortest chain of
+ * relations that have one ("тай атасынын атасы", "атасынын таякесинин уулу", "энесинин
+ * бөлөсүнүн уулу"); of two chains as short, the one whose first piece reaches further.
+ */
+function namedPieces(input: KinshipInput): string {
+  const sexes = pathSexes(input);
+  const last = sexes.length - 1;
+  const best = new Map<number, string[]>();
+  const from = (i: number): string[] => {
+    const known = best.get(i);
+    if (known) return known;
+    let chosen: string[] = [];
+    for (let j = Math.min(last, i + 4); j > i; j--) {
+      if (i === 0 && j === last) continue;
+      const span = spanInput(sexes, input.a, i, j);
+      if (!NAMED_SPANS.has(`${span.a}/${span.b}`)) continue;
+      const pieces = [nameRelation(span, describePath(span)), ...(j === last ? [] : from(j))];
+      if (chosen.length === 0 || wordCount(pieces) < wordCount(chosen)) chosen = pieces;
+    }
+    best.set(i, chosen);
+    return chosen;
+  };
+  return joinKinshipTerms(from(0));
+}
+
+const withoutNote = (term: string) => term.replace(/\s*\([^()]*\)$/u, '');
+
+function wordCount(terms: readonly string[]): number {
+  return terms.reduce((sum, term) => sum + withoutNote(term).split(' ').length, 0);
+}
+
+/**
+ * Terms joined as a possessive chain: "кайната" + "ини" → "кайнатасынын иниси". A parenthesis
+ * ("(аба)", "(2 муун ылдый)") belongs to the end of the phrase only.
+ */
+export function joinKinshipTerms(terms: readonly string[]): string {
+  if (terms.length === 1) return terms[0] ?? '';
+  return terms
+    .map((term, i) =>
+      i === terms.length - 1 ? possessive(term) : genitive(possessive(withoutNote(term))),
+    )
+    .join(' ');
+}
+
+function collateral(k: number): string {
+  return T.collaterals[k] ?? T.joinedAtAncestor(k);
 }
 
 function childWord(sex: KinshipSex): string {

@@ -6,10 +6,9 @@
  */
 import { kinshipTerms as T } from './kinship-terms';
 import {
-  genitive,
+  joinKinshipTerms,
   kinshipSentence,
   kinshipTerm,
-  possessive,
   possessiveChain,
   type KinshipInput,
   type KinshipSex,
@@ -172,7 +171,7 @@ class Namer {
       terms.push(piece.term);
       i = piece.end;
     }
-    return joinPieces(terms);
+    return joinKinshipTerms(terms);
   }
 
   generations(): { up: number; down: number } {
@@ -340,16 +339,4 @@ function bySex(sex: KinshipSex, male: string, female: string, unknown?: string):
   if (sex === 'M') return male;
   if (sex === 'F') return female;
   return unknown ?? `${male} ${T.or} ${female}`;
-}
-
-/** Pieces joined as a possessive chain: "кайната" + "ини" → "кайнатасынын иниси". */
-function joinPieces(terms: readonly string[]): string {
-  if (terms.length === 1) return terms[0] ?? '';
-  // A parenthesis ("(аба)", "(2 муун ылдый)") belongs to the end of a phrase only.
-  const bare = (term: string) => term.replace(/\s*\([^()]*\)$/u, '');
-  const words = terms.map((term, i) => {
-    const shown = i === terms.length - 1 ? term : bare(term);
-    return i === terms.length - 1 ? possessive(shown) : genitive(possessive(shown));
-  });
-  return words.join(' ');
 }

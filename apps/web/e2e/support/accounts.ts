@@ -59,6 +59,8 @@ export async function registerUser(
 export async function signInAs(page: Page, auth: Auth): Promise<void> {
   await page.addInitScript(
     ({ token, user }) => {
+      // Frames (a PDF preview's) are not the app: only the top document signs in.
+      if (window.top !== window) return;
       localStorage.setItem('access-token', JSON.stringify(token));
       localStorage.setItem('user', JSON.stringify(user));
     },

@@ -232,6 +232,7 @@ describe('GEDCOM import: GEDCOM 7.0 and GEDZip', () => {
       record: null,
       message:
         'GEDZip архивиндеги 1 медиа файл импорттолгон жок (сүрөттөр азырынча GEDCOM аркылуу кабыл алынбайт).',
+      kind: 'gedzipMedia',
     });
     expect(persons.map((p) => p.name)).toEqual(['Асан Бообеков', '@Үсөн', 'Айша Асанова']);
     // What was taken out of the archive went with the job's copy of the upload.
@@ -264,10 +265,30 @@ describe('GEDCOM import: warnings, not rejection', () => {
     const { job, persons } = await imported(gedcomBytes(lines));
     expect(job.persons_created).toBe(3);
     expect(job.warnings).toEqual([
-      { line: 6, record: '@I1@', message: '@F404@ табылган жок: шилтеме эске алынган жок.' },
-      { line: 12, record: '@I3@', message: '@F405@ табылган жок: шилтеме эске алынган жок.' },
-      { line: 15, record: '@F1@', message: '@I999@ табылган жок: шилтеме эске алынган жок.' },
-      { line: 17, record: '@F1@', message: '@I998@ табылган жок: шилтеме эске алынган жок.' },
+      {
+        line: 6,
+        record: '@I1@',
+        message: '@F404@ табылган жок: шилтеме эске алынган жок.',
+        kind: 'dangling',
+      },
+      {
+        line: 12,
+        record: '@I3@',
+        message: '@F405@ табылган жок: шилтеме эске алынган жок.',
+        kind: 'dangling',
+      },
+      {
+        line: 15,
+        record: '@F1@',
+        message: '@I999@ табылган жок: шилтеме эске алынган жок.',
+        kind: 'dangling',
+      },
+      {
+        line: 17,
+        record: '@F1@',
+        message: '@I998@ табылган жок: шилтеме эске алынган жок.',
+        kind: 'dangling',
+      },
     ]);
     expect(persons).toEqual([
       expect.objectContaining({ name: 'Асан', father: null, mother: null }),
@@ -323,22 +344,26 @@ describe('GEDCOM import: warnings, not rejection', () => {
         record: null,
         message:
           'Белгисиз тег MARKER: 25 жолу (7, 9, 11, 13, 15, 17, 19, 21, 23, 25, …-сап): жазуусунда сакталды (экспортко кайра жазылат), сайтта көрсөтүлбөйт.',
+        kind: 'unknownTag',
       },
       {
         line: 61,
         record: '@I3@',
         message:
           '56-саптагы @I2@ менен окшош (аты, туулган жылы жана атасынын аты бирдей): экөө тең импорттолду, текшериңиз.',
+        kind: 'duplicatePerson',
       },
       {
         line: 66,
         record: '@I3@',
         message: '«кыш, ачарчылык жылы» GEDCOM датасы катары окулган жок: текст катары сакталды.',
+        kind: 'date',
       },
       {
         line: 67,
         record: '@I3@',
         message: '1 сапта NUL (0x00) байты бар (67-сап): алынып салынды.',
+        kind: 'nulBytes',
       },
     ]);
     expect(persons[2]).toMatchObject({

@@ -4,7 +4,6 @@ import { pipeline } from 'node:stream/promises';
 import {
   foldName,
   gedcomMessages,
-  gedcomWarnings,
   type ParentRelation,
   type Sex,
   type YearSource,
@@ -359,11 +358,7 @@ export async function readStructure(
             const target = pointer(node.value);
             if (!target) {
               if (node.value.trim() !== '@VOID@' && node.value.trim() !== '') {
-                report.warn(
-                  node.line,
-                  xref,
-                  gedcomWarnings.notPointer(node.tag, node.value.trim()),
-                );
+                report.warn(node.line, xref, 'notPointer', node.tag, node.value.trim());
               }
               continue;
             }
@@ -934,7 +929,7 @@ async function extractGedzip(path: string, target: string, report: ImportReport)
       throw new GedcomError(gedcomMessages.notGedcomKind('архивдеги GEDCOM файлы өтө чоң'));
     }
     const media = files.length - geds.length;
-    if (media > 0) report.warn(null, null, gedcomWarnings.gedzipMedia(media));
+    if (media > 0) report.warn(null, null, 'gedzipMedia', media);
     const stream = await new Promise<NodeJS.ReadableStream>((resolve, reject) => {
       zip.openReadStream(gedcom, (error, s) => (error ? reject(error) : resolve(s)));
     });
@@ -1090,7 +1085,7 @@ async function importFile(
         if (!tags.includes(node.tag)) continue;
         const target = pointer(node.value);
         if (target && isMissing(node, target)) {
-          report.warn(node.line, recordKey(record), gedcomWarnings.dangling(target));
+          report.warn(node.line, recordKey(record), 'dangling', target);
         }
       }
     };
@@ -1130,7 +1125,9 @@ async function importFile(
             report.warn(
               record.line,
               key,
-              gedcomWarnings.duplicatePerson(firstXref.get(first) ?? '?', s.indiLine.get(first)),
+              'duplicatePerson',
+              firstXref.get(first) ?? '?',
+              s.indiLine.get(first),
             );
           }
           const person = mapPerson(record, idOf(index), key, context, records);

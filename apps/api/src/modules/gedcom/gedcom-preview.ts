@@ -1,5 +1,5 @@
 import { rm } from 'node:fs/promises';
-import { gedcomWarnings, type GedcomCounts, type GedcomPreview } from '@bagysh/shared';
+import type { GedcomCounts, GedcomPreview } from '@bagysh/shared';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { isReadableDate } from './gedcom-dates';
@@ -159,7 +159,7 @@ async function countRecords(
         ? pointer(sub.value)
         : null;
       if (target && isMissingRecord(sub.tag, target)) {
-        report.warn(sub.line, key, gedcomWarnings.dangling(target));
+        report.warn(sub.line, key, 'dangling', target);
       }
       if (sub.tag === 'PLAC' && sub.value.trim() !== '') places.add(sub.value.trim());
       else if (sub.tag === 'NOTE' && sub.value.trim() !== '' && !pointer(sub.value)) counts.notes++;
@@ -200,13 +200,13 @@ async function countRecords(
             const date = child(node, 'DATE');
             const phrase = date ? child(date, 'PHRASE')?.value : undefined;
             if (date && date.value.trim() !== '' && !isReadableDate(date.value, phrase)) {
-              report.warn(date.line, key, gedcomWarnings.date(date.value.trim()));
+              report.warn(date.line, key, 'date', date.value.trim());
             }
           }
           if (!['FAMC', 'FAMS', 'HUSB', 'WIFE', 'CHIL'].includes(node.tag)) continue;
           const target = pointer(node.value);
           if (target && isMissing(node.tag, target)) {
-            report.warn(node.line, key, gedcomWarnings.dangling(target));
+            report.warn(node.line, key, 'dangling', target);
           }
         }
       }

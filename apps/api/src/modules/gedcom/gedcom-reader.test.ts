@@ -138,6 +138,7 @@ describe('GEDCOM reader: encodings', () => {
         line: 6,
         record: '@I2@',
         message: expect.stringMatching(/UTF-8 коддоосунда окулбаган/) as string,
+        kind: 'undecodable',
       },
     ]);
     const big = Buffer.concat([
@@ -188,7 +189,12 @@ describe('GEDCOM reader: lines and records', () => {
     const { records, report } = await read(bytes);
     expect(records.map((r) => r.tag)).toEqual(['HEAD', 'INDI']);
     expect(report.warnings()).toEqual([
-      { line: 4, record: null, message: expect.stringContaining('XX: 1 жолу (4-сап)') as string },
+      {
+        line: 4,
+        record: null,
+        message: expect.stringContaining('XX: 1 жолу (4-сап)') as string,
+        kind: 'unknownTag',
+      },
     ]);
   });
 

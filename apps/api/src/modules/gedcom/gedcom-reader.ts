@@ -5,6 +5,7 @@ import {
   gedcomMessages,
   gedcomWarnings,
   type GedcomWarning,
+  type GedcomWarningKind,
 } from '@bagysh/shared';
 import iconv from 'iconv-lite';
 
@@ -31,8 +32,11 @@ interface Tally {
   count: number;
   lines: number[];
   record: string | null;
+  kind: GedcomWarningKind;
   format: (count: number, lines: string) => string;
 }
+
+type WarningArgs<K extends GedcomWarningKind> = Parameters<(typeof gedcomWarnings)[K]>;
 
 /**
  * What an import noticed, for the job's answer: the encoding and why, and warnings (line,
@@ -46,16 +50,28 @@ export class ImportReport {
   private counted = 0;
   private readonly tallies = new Map<string, Tally>();
 
-  warn(line: number | null, record: string | null, message: string): void {
+  /** One warning: `gedcomWarnings[kind]` with `args`. */
+  warn<K extends GedcomWarningKind>(
+    line: number | null,
+    record: string | null,
+    kind: K,
+    ...args: WarningArgs<K>
+  ): void {
     this.counted += 1;
-    if (this.kept.length < GEDCOM_WARNINGS_KEPT) this.kept.push({ line, record, message });
+    if (this.kept.length >= GEDCOM_WARNINGS_KEPT) return;
+    const format = gedcomWarnings[kind] as (...values: WarningArgs<K>) => string;
+    this.kept.push({ line, record, message: format(...args), kind });
   }
 
-  /** Counts one more of a kind; the entry is written by `format(count, first lines)`. */
+  /**
+   * Counts one more warning under `key` (one kind, or one unknown tag); the entry is written by
+   * `format(count, first lines)`.
+   */
   tally(
     key: string,
     line: number,
     record: string | null,
+    kind: GedcomWarningKind,
     format: (count: number, lines: string) => string,
   ): void {
     const tally = this.tallies.get(key);
@@ -63,7 +79,7 @@ export class ImportReport {
       tally.count += 1;
       if (tally.lines.length < LINES_LISTED) tally.lines.push(line);
     } else {
-      this.tallies.set(key, { count: 1, lines: [line], record, format });
+      this.tallies.set(key, { count: 1, lines: [line], record, kind, format });
     }
   }
 
@@ -77,6 +93,7 @@ export class ImportReport {
       line: t.lines[0] ?? null,
       record: t.record,
       message: t.format(t.count, t.lines.join(', ') + (t.count > t.lines.length ? ', …' : '')),
+      kind: t.kind,
     }));
     return [...tallied, ...this.kept]
       .sort((a, b) => (a.line ?? 0) - (b.line ?? 0))
@@ -616,11 +633,11 @@ class RecordAssembler {
     if (suspect) {
       if (text.indexOf('\0') !== -1) {
         text = text.replace(NUL, '');
-        this.report?.tally('nul', number, this.recordName, gedcomWarnings.nulBytes);
+        this.report?.tally('nul', number, this.recordName, 'nulBytes', gedcomWarnings.nulBytes);
       }
       if (text.indexOf('\ufffd') !== -1) {
         const label = this.encodingLabel;
-        this.report?.tally('fffd', number, this.recordName, (count, lines) =>
+        this.report?.tally('fffd', number, this.recordName, 'undecodable', (count, lines) =>
           gedcomWarnings.undecodable(label, count, lines),
         );
       }
@@ -630,7 +647,7 @@ class RecordAssembler {
     if (this.trailer) {
       if (!this.warnedAfterTrailer) {
         this.warnedAfterTrailer = true;
-        this.report?.warn(number, null, gedcomWarnings.afterTrailer(number));
+        this.report?.warn(number, null, 'afterTrailer', number);
       }
       return;
     }
@@ -646,7 +663,13 @@ class RecordAssembler {
         if (level === '0') this.flush();
         this.skipDeeperThan = Number(level);
       }
-      this.report?.tally('malformed', number, this.recordName, gedcomWarnings.malformedLines);
+      this.report?.tally(
+        'malformed',
+        number,
+        this.recordName,
+        'malformedLines',
+        gedcomWarnings.malformedLines,
+      );
       return;
     }
     const { level } = parsed;
@@ -654,17 +677,23 @@ class RecordAssembler {
     this.skipDeeperThan = Number.POSITIVE_INFINITY;
     if (level > this.previousLevel + 1) {
       // Counted once, with the lines under it skipped quietly.
-      this.report?.tally('jump', number, this.recordName, gedcomWarnings.levelJumps);
+      this.report?.tally('jump', number, this.recordName, 'levelJumps', gedcomWarnings.levelJumps);
       this.skipDeeperThan = this.previousLevel + 1;
       return;
     }
     if (text.charCodeAt(0) === 32 || text.charCodeAt(0) === 9) {
-      this.report?.tally('indent', number, this.recordName, gedcomWarnings.leadingSpace);
+      this.report?.tally(
+        'indent',
+        number,
+        this.recordName,
+        'leadingSpace',
+        gedcomWarnings.leadingSpace,
+      );
     }
     // Custom tags (`_TAG`) are expected: kept in `extra` like unknown ones, without a warning.
     if (this.report && !KNOWN_TAGS.has(parsed.tag) && !parsed.tag.startsWith('_')) {
       const tag = parsed.tag;
-      this.report.tally(`tag:${tag}`, number, null, (count, lines) =>
+      this.report.tally(`tag:${tag}`, number, null, 'unknownTag', (count, lines) =>
         gedcomWarnings.unknownTag(tag, count, lines),
       );
     }

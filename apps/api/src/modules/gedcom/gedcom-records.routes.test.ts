@@ -241,9 +241,14 @@ describe('GEDCOM import: the records of a 5.5.1 file', () => {
   it('reports dangling source and note pointers and an unreadable date, and goes on', () => {
     expect(job.persons_created).toBe(8);
     expect(job.warnings).toEqual([
-      { line: 60, record: '@I1@', message: gedcomWarnings.dangling('@S9@') },
-      { line: 61, record: '@I1@', message: gedcomWarnings.dangling('@N9@') },
-      { line: 109, record: '@I8@', message: gedcomWarnings.date('кыш, ачарчылык жылы') },
+      { line: 60, record: '@I1@', message: gedcomWarnings.dangling('@S9@'), kind: 'dangling' },
+      { line: 61, record: '@I1@', message: gedcomWarnings.dangling('@N9@'), kind: 'dangling' },
+      {
+        line: 109,
+        record: '@I8@',
+        message: gedcomWarnings.date('кыш, ачарчылык жылы'),
+        kind: 'date',
+      },
     ]);
   });
 
@@ -765,6 +770,7 @@ describe('GEDCOM import: 7.0 records and long notes', () => {
         line: 11,
         record: '@I2@',
         message: gedcomWarnings.noteTooLong(tooLong.length, RECORD_LIMITS.noteMaxLength),
+        kind: 'noteTooLong',
       },
     ]);
     const rows = await queryRows<{ biography: string | null; text: string }>(

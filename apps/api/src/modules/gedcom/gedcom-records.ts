@@ -1,7 +1,6 @@
 import {
   eventYear,
   foldName,
-  gedcomWarnings,
   parseGedcomDate,
   RECORD_LIMITS,
   type EventDate,
@@ -317,7 +316,7 @@ function dateOf(node: GedcomNode, recordKey: string, ctx: MapContext): EventDate
   const phrase = child(node, 'PHRASE')?.value;
   if (node.value.trim() === '' && !phrase) return null;
   const date = parseGedcomDate(node.value, phrase);
-  if (!date.valid) ctx.report.warn(node.line, recordKey, gedcomWarnings.date(node.value.trim()));
+  if (!date.valid) ctx.report.warn(node.line, recordKey, 'date', node.value.trim());
   return date;
 }
 
@@ -325,17 +324,13 @@ function dateOf(node: GedcomNode, recordKey: string, ctx: MapContext): EventDate
 function noteText(node: GedcomNode, recordKey: string, ctx: MapContext): string {
   const text = node.value;
   if (text.length <= RECORD_LIMITS.noteMaxLength) return text;
-  ctx.report.warn(
-    node.line,
-    recordKey,
-    gedcomWarnings.noteTooLong(text.length, RECORD_LIMITS.noteMaxLength),
-  );
+  ctx.report.warn(node.line, recordKey, 'noteTooLong', text.length, RECORD_LIMITS.noteMaxLength);
   return text.slice(0, RECORD_LIMITS.noteMaxLength);
 }
 
 /** Warns about a pointer to a record the file lacks. */
 function dangling(node: GedcomNode, xref: string, recordKey: string, ctx: MapContext): void {
-  ctx.report.warn(node.line, recordKey, gedcomWarnings.dangling(xref));
+  ctx.report.warn(node.line, recordKey, 'dangling', xref);
 }
 
 /** Link rows numbered in order, per owner. */

@@ -177,7 +177,12 @@ describe('GEDCOM import', () => {
     );
     expect(unknown).toMatchObject({ status: 'done', persons_created: 1 });
     expect(unknown.warnings).toEqual([
-      { line: 5, record: '@F1@', message: expect.stringContaining('@I9@') as string },
+      {
+        line: 5,
+        record: '@F1@',
+        message: expect.stringContaining('@I9@') as string,
+        kind: 'dangling',
+      },
     ]);
 
     const before = await countPersons(app);

@@ -27,6 +27,7 @@ import {
   places,
 } from '../../db/schema';
 import { fieldError } from '../../lib/http-errors';
+import { placeJson } from '../places/places.service';
 import { intArray } from './person-rows';
 import { restrictedCondition, unionVisible, type Viewer } from './privacy';
 
@@ -740,20 +741,9 @@ const notesView = (owner: SQL, viewer: Viewer) => sql`(select coalesce(json_agg(
     from note_links l join notes n on n.id = l.note_id
     where ${owner} ${viewer.seesLiving ? sql`` : sql`and not n.is_private`})`;
 
-/** A place with the names of the places it lies in, nearest first. */
-const placeView = sql`case when e.place_id is null then null else (
-    with recursive chain(id, name, parent_id, level) as (
-      select pl.id, pl.name, pl.parent_id, 0 from places pl where pl.id = e.place_id
-      union all
-      select up.id, up.name, up.parent_id, chain.level + 1 from places up
-        join chain on up.id = chain.parent_id where chain.level < 20)
-    select json_build_object('id', e.place_id,
-      'name', (select name from chain where level = 0),
-      'full_name', string_agg(name, ', ' order by level)) from chain) end`;
-
 const eventsView = (owner: SQL, viewer: Viewer, withMedia: boolean) =>
   sql`(select coalesce(json_agg(json_build_object('id', e.id, 'type', e.type,
-      'custom_type', e.custom_type, 'value', e.value, 'date', e.date, 'place', ${placeView},
+      'custom_type', e.custom_type, 'value', e.value, 'date', e.date, 'place', ${placeJson(sql`e.place_id`)},
       'note', e.note, 'citations', ${citationsView(sql`c.event_id = e.id`)},
       'media', ${withMedia ? mediaView(sql`m.event_id = e.id`, viewer) : sql`'[]'::json`})
       order by e.date_sort nulls last, e.position, e.id), '[]')

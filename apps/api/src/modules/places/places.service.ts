@@ -57,6 +57,22 @@ export async function parentChains(db: Db, ids: number[]): Promise<Map<number, P
   return chains;
 }
 
+/**
+ * The same reading inside a query: `{id, name, full_name}` of the place whose id is `placeId`
+ * (a column), or null, for reads that show many places at once (a person's events).
+ */
+export function placeJson(placeId: SQL): SQL {
+  return sql`case when ${placeId} is null then null else (
+    with recursive chain(id, name, parent_id, depth) as (
+      select q.id, q.name, q.parent_id, 0 from places q where q.id = ${placeId}
+      union all
+      select q.id, q.name, q.parent_id, c.depth + 1 from places q
+        join chain c on q.id = c.parent_id where c.depth < ${MAX_PARENT_DEPTH})
+    select json_build_object('id', ${placeId},
+      'name', (select name from chain where depth = 0),
+      'full_name', string_agg(name, ', ' order by depth)) from chain) end`;
+}
+
 /** "Ат-Башы, Нарын, Кыргызстан": the place, then the places it lies in. */
 export const fullName = (name: string, parents: PlaceRef[]) =>
   [name, ...parents.map((parent) => parent.name)].join(', ');

@@ -7,6 +7,7 @@ import type { files } from './areas/files';
 import type { gedcom } from './areas/gedcom';
 import type { genealogy } from './areas/genealogy';
 import type { person } from './areas/person';
+import type { personEdit } from './areas/person-edit';
 import type { polls } from './areas/polls';
 import type { relations } from './areas/relations';
 import { ky } from './ky';
@@ -21,6 +22,7 @@ interface Resources {
   gedcom: typeof gedcom;
   genealogy: typeof genealogy;
   person: typeof person;
+  personEdit: typeof personEdit;
   polls: typeof polls;
   relations: typeof relations;
 }

@@ -3,23 +3,30 @@ import {
   downloadBlob,
   fontAsDataUrl,
   hasRunes,
+  imagesAsDataUrls,
   svgBlob,
   svgToPngBlob,
-  type ChartSvg,
+  type BuildChartSvg,
 } from './export';
 
 /**
- * Saves a chart as `{fileName}.svg` or `.png`. `build` draws it, given the rune font to embed:
- * a file leaves the page's web fonts behind, so runes carry their font inside. Loaded on the
- * first download (`import()`), not with the page.
+ * Saves a chart as `{fileName}.svg` or `.png`. `build` draws it, given what to embed: a file
+ * leaves the page's web fonts and the site's thumbnails behind, so runes carry their font and
+ * photos (`imageUrls`) their bytes inside. Loaded on the first download (`import()`), not with
+ * the page.
  */
 export async function downloadChart(
   format: 'svg' | 'png',
-  build: (runeFont?: string) => ChartSvg,
+  build: BuildChartSvg,
   fileName: string,
+  imageUrls: readonly string[] = [],
 ): Promise<void> {
   const plain = build();
-  const chart = hasRunes(plain) ? build(await fontAsDataUrl(runeFontUrl)) : plain;
+  const [runeFont, images] = await Promise.all([
+    hasRunes(plain) ? fontAsDataUrl(runeFontUrl) : undefined,
+    imagesAsDataUrls(imageUrls),
+  ]);
+  const chart = runeFont || images.size > 0 ? build({ runeFont, images }) : plain;
   const blob = format === 'svg' ? svgBlob(chart) : await svgToPngBlob(chart);
   downloadBlob(blob, `${fileName}.${format}`);
 }

@@ -12,6 +12,28 @@ export function hasRunes({ svg }: ChartSvg): boolean {
   return RUNES.test(svg);
 }
 
+/**
+ * What a file must carry inside, since it leaves the page behind: the rune font and the photos.
+ * A chart's `build(assets)` draws itself with them; without them it draws what it can.
+ */
+export interface ChartAssets {
+  /** The rune font as a data: URL. */
+  runeFont?: string;
+  /** Image URL → that image as a data: URL; a URL missing here could not be fetched. */
+  images?: ReadonlyMap<string, string>;
+}
+
+export type BuildChartSvg = (assets?: ChartAssets) => ChartSvg;
+
+/** A fetched file as a data: URL of the given type. */
+async function asDataUrl(response: Response, type: string): Promise<string> {
+  let binary = '';
+  for (const byte of new Uint8Array(await response.arrayBuffer())) {
+    binary += String.fromCharCode(byte);
+  }
+  return `data:${type};base64,${btoa(binary)}`;
+}
+
 let fontDataUrl: Promise<string> | null = null;
 
 /** The WOFF2 font file at `url` as a data: URL, fetched once. */
@@ -19,17 +41,40 @@ export function fontAsDataUrl(url: string): Promise<string> {
   fontDataUrl ??= (async () => {
     const response = await fetch(url);
     if (!response.ok) throw new Error(`Font ${url}: HTTP ${response.status}`);
-    let binary = '';
-    for (const byte of new Uint8Array(await response.arrayBuffer())) {
-      binary += String.fromCharCode(byte);
-    }
-    return `data:font/woff2;base64,${btoa(binary)}`;
+    return await asDataUrl(response, 'font/woff2');
   })().catch((error: unknown) => {
     // A failed fetch is not remembered: the next export tries again.
     fontDataUrl = null;
     throw error;
   });
   return fontDataUrl;
+}
+
+/**
+ * The images at `urls` as data: URLs, each fetched once, at most `limit` at a time. One that
+ * cannot be fetched (or is not an image) is left out: its box draws the placeholder instead.
+ */
+export async function imagesAsDataUrls(
+  urls: Iterable<string>,
+  limit = 4,
+): Promise<Map<string, string>> {
+  const queue = [...new Set(urls)];
+  const images = new Map<string, string>();
+  const worker = async () => {
+    for (let url = queue.shift(); url !== undefined; url = queue.shift()) {
+      try {
+        const response = await fetch(url);
+        const type = response.headers.get('Content-Type')?.split(';')[0]?.trim() ?? '';
+        if (response.ok && type.startsWith('image/')) {
+          images.set(url, await asDataUrl(response, type));
+        }
+      } catch {
+        // Left out: the placeholder is drawn.
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, queue.length) }, worker));
+  return images;
 }
 
 /** Largest scale ≤ `wanted` that keeps the canvas within what browsers will allocate. */

@@ -1,22 +1,24 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import type { ChartSvg } from './export';
+import type { BuildChartSvg } from './export';
 
 const ExportError = lazy(() => import('./export-error'));
 
 /**
  * A chart's SVG/PNG download (its code loads on the first click) and the notice shown when
  * building the file failed: `download` for the toolbar, `notice` to render beside the chart.
+ * `imageUrls` lists the photos the chart shows, to embed in the file.
  */
 export function useChartDownload(
-  buildSvg: (runeFont?: string) => ChartSvg,
+  buildSvg: BuildChartSvg,
   fileName: string,
   errorMessage: ReactNode,
+  imageUrls: () => readonly string[] = () => [],
 ): { download: (format: 'svg' | 'png') => void; notice: ReactNode } {
   // null until a download failed once, so the notice's code is not fetched before.
   const [failed, setFailed] = useState<boolean | null>(null);
   const download = (format: 'svg' | 'png') => {
     import('./download')
-      .then(({ downloadChart }) => downloadChart(format, buildSvg, fileName))
+      .then(({ downloadChart }) => downloadChart(format, buildSvg, fileName, imageUrls()))
       .catch(() => setFailed(true));
   };
   const notice =

@@ -2,12 +2,11 @@ import type { PersonSummary } from '@bagysh/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { notify } from '../../../lib/notify';
 import { useScript } from '../../../lib/script';
 import { getDescendantChartQueryOptions, useDescendantChart } from '../api/charts-api';
-import type { ChartBox } from '../lib/chart-layout';
+import { without, type ChartBox } from '../lib/chart-layout';
 import {
   DESCENDANT_GENERATIONS,
   DESCENDANT_STEP,
@@ -24,7 +23,6 @@ import { useChartLabels } from './use-chart-labels';
 export function DescendantChart({ id, notFound }: { id: number; notFound: ReactNode }) {
   const { t } = useTranslation('charts');
   const script = useScript();
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const labels = useChartLabels('descendants');
   const query = useDescendantChart(id, DESCENDANT_GENERATIONS);
@@ -42,8 +40,6 @@ export function DescendantChart({ id, notFound }: { id: number; notFound: ReactN
     [id, persons, collapsed, loading],
   );
 
-  const without = (set: ReadonlySet<number>, value: number) =>
-    new Set([...set].filter((item) => item !== value));
   const handleToggle = ({ person, toggle }: ChartBox) => {
     if (toggle === 'collapse') {
       setCollapsed((set) => new Set(set).add(person.id));
@@ -83,7 +79,6 @@ export function DescendantChart({ id, notFound }: { id: number; notFound: ReactN
         layout={layout}
         labels={labels}
         personHref={paths.descendants}
-        onOpenPerson={(person) => void navigate(paths.descendants(person))}
         onToggle={handleToggle}
         plainText={plainText}
         renderText={renderText}

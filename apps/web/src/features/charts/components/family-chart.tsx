@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import {
   useCallback,
+  useEffect,
   useId,
   useLayoutEffect,
   useRef,
@@ -9,7 +10,9 @@ import {
   type MouseEvent,
   type ReactNode,
 } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { ChartPrint } from '../../../lib/svg-chart/chart-print';
+import type { BuildChartSvg } from '../../../lib/svg-chart/export';
 import { ChartToolbar, type ChartToolbarLabels } from '../../../lib/svg-chart/chart-toolbar';
 import { accentPath, chartBoxStyles, chartStyle } from '../../../lib/svg-chart/style';
 import { formatYears, truncate } from '../../../lib/svg-chart/text';
@@ -23,8 +26,14 @@ import {
   type Size,
   type ViewTransform,
 } from '../../../lib/svg-chart/viewport';
-import type { ChartBox, ChartLayout } from '../lib/chart-layout';
-import { buildChartSvg, NAME_CHARS } from '../lib/chart-svg';
+import { stepFrom, type ChartBox, type ChartLayout, type Step } from '../lib/chart-layout';
+import {
+  buildChartSvg,
+  NAME_CHARS,
+  PHOTO_SIZE,
+  UNION_DASH,
+  type ChartSvgOptions,
+} from '../lib/chart-svg';
 
 /** Every text the chart shows or announces, from the page's catalogue. */
 export interface ChartLabels extends ChartToolbarLabels {
@@ -43,8 +52,6 @@ export interface FamilyChartProps {
   labels: ChartLabels;
   /** The href of a person's box: the same chart centred on them. */
   personHref: (id: number) => string;
-  /** A plain click or Enter on a box; the page navigates with its router. */
-  onOpenPerson: (id: number) => void;
   onToggle: (box: ChartBox) => void;
   /** Names on screen and in files, in the current script (runes in old_ky). */
   plainText: (text: string) => string;
@@ -55,12 +62,22 @@ export interface FamilyChartProps {
   height?: string;
 }
 
+/** What each arrow does on a person: generations run along the chart's direction. */
+const ARROW_STEPS: Record<ChartLayout['direction'], Record<string, Step>> = {
+  right: { ArrowRight: 'away', ArrowLeft: 'back', ArrowUp: 'previous', ArrowDown: 'next' },
+  down: { ArrowDown: 'away', ArrowUp: 'back', ArrowLeft: 'previous', ArrowRight: 'next' },
+};
+
+/** The history state of a chart reached by Enter on a person: it focuses its own person. */
+interface ChartLocationState {
+  focusChart?: boolean;
+}
+
 const ZOOM_STEP = 1.25;
 const PAN_STEP = 80;
 /** Below this the names cannot be read: the first view shows less of a big chart instead. */
 const MIN_FIRST_ZOOM = 0.55;
 const FALLBACK_SIZE: Size = { width: 1024, height: 640 };
-const PHOTO = 44;
 
 /** The first view: the whole chart if it fits readably, else the person at its start. */
 export function initialView(layout: ChartLayout, size: Size, padding = 24): ViewTransform {
@@ -83,15 +100,15 @@ export function initialView(layout: ChartLayout, size: Size, padding = 24): View
 
 /**
  * A pedigree or descendant chart (mount it with the person's id as key: a new person starts
- * from the first view): every box drawn (a chart holds at most a few thousand),
- * pan and zoom with mouse, touch and keys, a person's box links to the chart centred on them,
- * the button beside it shows or hides the generations beyond; SVG, PNG and print (PDF).
+ * from the first view): every box drawn (a chart holds at most a few thousand), pan and zoom
+ * with mouse, touch and keys, a person's box links to the chart centred on them (a click goes
+ * there through the router), the button beside it shows or hides the generations beyond; SVG,
+ * PNG and print (PDF).
  */
 export function FamilyChart({
   layout,
   labels,
   personHref,
-  onOpenPerson,
   onToggle,
   plainText,
   renderText,
@@ -104,6 +121,16 @@ export function FamilyChart({
   const helpId = useId();
   const [size, setSize] = useState<Size>(FALLBACK_SIZE);
   const [view, setView] = useState<ViewTransform | null>(null);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [focusOnMount] = useState(
+    () => (location.state as ChartLocationState | null)?.focusChart === true,
+  );
+
+  useEffect(() => {
+    // The person's box comes first.
+    if (focusOnMount) svgRef.current?.querySelector<SVGAElement>('a[data-person]')?.focus();
+  }, [focusOnMount]);
 
   useLayoutEffect(() => {
     const frame = frameRef.current;
@@ -129,15 +156,21 @@ export function FamilyChart({
   const zoom = (factor: number) =>
     updateView((current) => zoomAt(current, factor, size.width / 2, size.height / 2));
 
-  const buildSvg = (runeFont?: string) =>
+  const chartSvg = (options: Pick<ChartSvgOptions, 'runeFont' | 'photoHref'>) =>
     buildChartSvg({
       layout,
       title: labels.chart,
       unknownYear: labels.unknownYear,
       text: plainText,
-      runeFont,
+      ...options,
     });
-  const { printed, print } = usePrintChart(buildSvg);
+  // A file carries its photos inside; the print copy is in the page and reaches the thumbnails.
+  const buildSvg: BuildChartSvg = (assets) =>
+    chartSvg({
+      runeFont: assets?.runeFont,
+      photoHref: (fileId) => assets?.images?.get(photoUrl(fileId)),
+    });
+  const { printed, print } = usePrintChart(() => chartSvg({ photoHref: photoUrl }));
 
   const handleClick = (event: MouseEvent<SVGSVGElement>) => {
     const dragged = consumeDrag();
@@ -154,10 +187,33 @@ export function FamilyChart({
       return;
     }
     // A plain click recentres through the router; a modified one opens the href as links do.
+    // After Enter (a click of detail 0) the new chart takes the keyboard focus on its person.
     if (link && !event.ctrlKey && !event.metaKey && !event.shiftKey && event.button === 0) {
       event.preventDefault();
-      onOpenPerson(Number(link.getAttribute('data-person')));
+      const state: ChartLocationState | null = event.detail === 0 ? { focusChart: true } : null;
+      void navigate(personHref(Number(link.getAttribute('data-person'))), { state });
     }
+  };
+
+  /** Moves the keyboard focus to a box's link, panning the view just enough to show it. */
+  const focusBox = (box: ChartBox) => {
+    const margin = 24;
+    updateView((current) => {
+      const left = box.x * current.k + current.x;
+      const top = box.y * current.k + current.y;
+      const right = left + layout.boxWidth * current.k;
+      const bottom = top + layout.boxHeight * current.k;
+      const shift = (low: number, high: number, limit: number) =>
+        low < margin ? margin - low : high > limit - margin ? limit - margin - high : 0;
+      return {
+        ...current,
+        x: current.x + shift(left, right, size.width),
+        y: current.y + shift(top, bottom, size.height),
+      };
+    });
+    svgRef.current
+      ?.querySelector<SVGAElement>(`[data-key="${CSS.escape(box.key)}"] a`)
+      ?.focus({ preventScroll: true });
   };
 
   const handleKeyDown = (event: KeyboardEvent<SVGSVGElement>) => {
@@ -166,6 +222,19 @@ export function FamilyChart({
       event.preventDefault();
       const box = layout.boxes.find((item) => item.key === toggle.getAttribute('data-toggle'));
       if (box) onToggle(box);
+      return;
+    }
+    // On a person, arrows go from person to person (Enter opens, as a link does).
+    const key = (event.target as Element)
+      .closest('a[data-person]')
+      ?.closest('[data-key]')
+      ?.getAttribute('data-key');
+    const from = layout.boxes.find((box) => box.key === key);
+    const step = from && ARROW_STEPS[layout.direction][event.key];
+    if (from && step) {
+      event.preventDefault();
+      const to = stepFrom(layout, from, step);
+      if (to) focusBox(to);
       return;
     }
     const pan = (dx: number, dy: number) =>
@@ -204,6 +273,10 @@ export function FamilyChart({
     buildSvg,
     fileName,
     renderText(labels.exportError),
+    () =>
+      layout.boxes.flatMap(({ person: { photo_file_id: photo } }) =>
+        typeof photo === 'number' ? [photoUrl(photo)] : [],
+      ),
   );
 
   return (
@@ -234,6 +307,9 @@ export function FamilyChart({
         >
           <g transform={`translate(${shown.x} ${shown.y}) scale(${shown.k})`}>
             <path className="chart-edges" d={layout.edges} />
+            {layout.unionEdges && (
+              <path className="chart-edges" d={layout.unionEdges} strokeDasharray={UNION_DASH} />
+            )}
             {layout.boxes.map((box) => (
               <ChartNode
                 key={box.key}
@@ -284,7 +360,7 @@ function ChartNode({
   const { person } = box;
   const years = formatYears(person, labels.unknownYear);
   const photo = person.photo_file_id ?? null;
-  const textX = photo === null ? 16 : 16 + PHOTO + 8;
+  const textX = photo === null ? 16 : 16 + PHOTO_SIZE + 8;
   const name = truncate(
     plainText(person.name),
     photo === null ? NAME_CHARS.plain : NAME_CHARS.photo,
@@ -294,7 +370,7 @@ function ChartNode({
       ? { x: box.x + width + 14, y: box.y + height / 2 }
       : { x: box.x + width / 2, y: box.y + height + 14 };
   return (
-    <g className={focused ? 'chart-node is-focused' : 'chart-node'}>
+    <g className={focused ? 'chart-node is-focused' : 'chart-node'} data-key={box.key}>
       <g transform={`translate(${box.x} ${box.y})`}>
         <a
           href={href}
@@ -307,9 +383,9 @@ function ChartNode({
             <image
               href={photoUrl(photo)}
               x={14}
-              y={(height - PHOTO) / 2}
-              width={PHOTO}
-              height={PHOTO}
+              y={(height - PHOTO_SIZE) / 2}
+              width={PHOTO_SIZE}
+              height={PHOTO_SIZE}
               preserveAspectRatio="xMidYMid slice"
               style={{ clipPath: 'inset(0 round 8px)' }}
             />

@@ -8,7 +8,7 @@ export function useChartLabels(kind: 'pedigree' | 'descendants'): ChartLabels {
   return useMemo(
     () => ({
       chart: t(`${kind}.label`),
-      keyboardHelp: t('keyboardHelp'),
+      keyboardHelp: t(`${kind}.keyboardHelp`),
       toolbar: t('toolbar'),
       downloadSvg: t('downloadSvg'),
       downloadPng: t('downloadPng'),

@@ -12,6 +12,8 @@ export interface ChartBox {
   y: number;
   /** Generations from the chart's person (0 for them). */
   depth: number;
+  /** The key of the box this one hangs from (toward the chart's person); null for them. */
+  parentKey: string | null;
   toggle: ToggleState;
 }
 
@@ -19,11 +21,39 @@ export interface ChartBox {
 export interface ChartLayout {
   boxes: ChartBox[];
   edges: string;
+  /** Dashed: a child's connector to the other parent when both are drawn (descendant chart). */
+  unionEdges: string;
   /** 'right': ancestors to the right of the person; 'down': descendants below. */
   direction: 'right' | 'down';
   boxWidth: number;
   boxHeight: number;
   bounds: { minX: number; maxX: number; minY: number; maxY: number };
+}
+
+/** Where an arrow key moves: away from the chart's person, back toward them, or along a generation. */
+export type Step = 'away' | 'back' | 'previous' | 'next';
+
+/**
+ * The box an arrow key moves to from `from`, or undefined at an edge: away, the middle of the
+ * boxes hanging from it (a pedigree: the father); back, the box it hangs from; previous and
+ * next, its neighbours in the same generation.
+ */
+export function stepFrom(layout: ChartLayout, from: ChartBox, step: Step): ChartBox | undefined {
+  if (step === 'back') return layout.boxes.find((box) => box.key === from.parentKey);
+  if (step === 'away') {
+    const next = layout.boxes.filter((box) => box.parentKey === from.key);
+    return next[Math.floor((next.length - 1) / 2)];
+  }
+  const across = layout.direction === 'right' ? 'y' : 'x';
+  const row = layout.boxes
+    .filter((box) => box.depth === from.depth)
+    .sort((a, b) => a[across] - b[across]);
+  return row[row.indexOf(from) + (step === 'next' ? 1 : -1)];
+}
+
+/** A copy of `set` without `value`. */
+export function without<T>(set: ReadonlySet<T>, value: T): Set<T> {
+  return new Set([...set].filter((item) => item !== value));
 }
 
 export const r1 = (value: number) => Math.round(value * 10) / 10;

@@ -3,6 +3,9 @@ import { accentPath, chartStyle } from '../../../lib/svg-chart/style';
 import { escapeXml, formatYears, truncate } from '../../../lib/svg-chart/text';
 import type { ChartLayout } from './chart-layout';
 
+/** The dash of a connector to a child's other parent, on screen and in files. */
+export const UNION_DASH = '5 4';
+
 /** Characters of a name that fit a box beside a photo, and without one. */
 export const NAME_CHARS = { photo: 17, plain: 21 } as const;
 
@@ -16,11 +19,19 @@ export interface ChartSvgOptions {
   padding?: number;
   /** The rune font as a data: URL, for a file that leaves the page's web fonts behind. */
   runeFont?: string;
+  /**
+   * The href of a photo: a data: URL in a file (it cannot reach the site's thumbnails), the
+   * thumbnail's URL in the page's print copy; undefined draws the placeholder.
+   */
+  photoHref?: (fileId: number) => string | undefined;
 }
+
+/** Size of a box's photo (and its placeholder), on screen and in files. */
+export const PHOTO_SIZE = 44;
 
 /**
  * A standalone SVG of the whole chart, styles as attributes so that it looks the same outside
- * the page. Photos stay out: a file cannot reach the site's thumbnails.
+ * the page.
  */
 export function buildChartSvg({
   layout,
@@ -30,6 +41,7 @@ export function buildChartSvg({
   focusKey = '',
   padding = 24,
   runeFont,
+  photoHref = () => undefined,
 }: ChartSvgOptions): ChartSvg {
   const { boxWidth, boxHeight, bounds } = layout;
   const x0 = bounds.minX - padding;
@@ -37,6 +49,7 @@ export function buildChartSvg({
   const width = Math.ceil(bounds.maxX - bounds.minX + 2 * padding);
   const height = Math.ceil(bounds.maxY - bounds.minY + 2 * padding);
   const accent = accentPath(boxHeight);
+  const photoY = (boxHeight - PHOTO_SIZE) / 2;
   const out = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" ` +
       `viewBox="${x0} ${y0} ${width} ${height}" font-family="${escapeXml(chartStyle.fontFamily)}">`,
@@ -45,13 +58,26 @@ export function buildChartSvg({
       ? `<defs><style>@font-face{font-family:'Noto Sans Old Turkic';font-weight:400;` +
         `src:url(${escapeXml(runeFont)}) format('woff2');unicode-range:U+10C00-10C4F;}</style></defs>`
       : '',
+    // One rounded clip for every photo: each box is drawn in its own translated frame.
+    layout.boxes.some((box) => (box.person.photo_file_id ?? null) !== null)
+      ? `<defs><clipPath id="photo-clip"><rect x="14" y="${photoY}" width="${PHOTO_SIZE}" ` +
+        `height="${PHOTO_SIZE}" rx="8"/></clipPath></defs>`
+      : '',
     `<rect x="${x0}" y="${y0}" width="${width}" height="${height}" fill="#FFFFFF"/>`,
     `<path d="${layout.edges}" fill="none" stroke="${chartStyle.edge}" stroke-width="1.5"/>`,
+    layout.unionEdges
+      ? `<path d="${layout.unionEdges}" fill="none" stroke="${chartStyle.edge}" ` +
+        `stroke-width="1.5" stroke-dasharray="${UNION_DASH}"/>`
+      : '',
   ];
   for (const box of layout.boxes) {
     const { person } = box;
     const focused = box.key === focusKey;
     const years = formatYears(person, unknownYear);
+    const photo = person.photo_file_id ?? null;
+    const href = photo === null ? undefined : photoHref(photo);
+    const textX = photo === null ? 16 : 16 + PHOTO_SIZE + 8;
+    const name = truncate(text(person.name), photo === null ? NAME_CHARS.plain : NAME_CHARS.photo);
     out.push(
       `<g transform="translate(${box.x} ${box.y})">`,
       `<rect width="${boxWidth}" height="${boxHeight}" rx="${chartStyle.radius}" ` +
@@ -59,11 +85,19 @@ export function buildChartSvg({
         `stroke="${focused ? chartStyle.primary : chartStyle.nodeStroke}" ` +
         `stroke-width="${focused ? 2.5 : 1}"/>`,
       `<path d="${accent}" fill="${chartStyle.accent[person.sex]}"/>`,
-      `<text x="16" y="${years ? 26 : 36}" font-size="15" font-weight="600" ` +
+      photo === null
+        ? ''
+        : href
+          ? `<image href="${escapeXml(href)}" x="14" y="${photoY}" width="${PHOTO_SIZE}" ` +
+            `height="${PHOTO_SIZE}" preserveAspectRatio="xMidYMid slice" ` +
+            `clip-path="url(#photo-clip)"/>`
+          : `<rect x="14" y="${photoY}" width="${PHOTO_SIZE}" height="${PHOTO_SIZE}" rx="8" ` +
+            `fill="${chartStyle.background}" stroke="${chartStyle.nodeStroke}"/>`,
+      `<text x="${textX}" y="${years ? 26 : 36}" font-size="15" font-weight="600" ` +
         `fill="${chartStyle.text}"><title>${escapeXml(person.name)}</title>` +
-        `${escapeXml(truncate(text(person.name), NAME_CHARS.plain))}</text>`,
+        `${escapeXml(name)}</text>`,
       years
-        ? `<text x="16" y="46" font-size="13" fill="${chartStyle.muted}">${escapeXml(years)}</text>`
+        ? `<text x="${textX}" y="46" font-size="13" fill="${chartStyle.muted}">${escapeXml(years)}</text>`
         : '',
       '</g>',
     );

@@ -1,6 +1,6 @@
 import type { PersonSummary } from '@bagysh/shared';
 import { layoutTree } from '../../../lib/svg-chart/layout';
-import { boundsOf, r1, type ChartBox, type ChartLayout } from './chart-layout';
+import { boundsOf, r1, type ChartBox, type ChartLayout, type ToggleState } from './chart-layout';
 
 /** Generations below the person shown at first. */
 export const DESCENDANT_GENERATIONS = 3;
@@ -20,29 +20,47 @@ function siblingOrder(a: PersonSummary, b: PersonSummary): number {
 }
 
 /**
- * Children of each loaded person, in birth order. A child is drawn under the father when he is
- * in the chart, else under the mother: every line, through sons and through daughters.
+ * Children of each loaded person, in birth order, under each parent who is loaded: every line,
+ * through sons and through daughters. A child of two loaded parents (a marriage inside the
+ * tribe) is listed under both; the layout draws it once.
  */
 export function childrenIndex(persons: ReadonlyMap<number, PersonSummary>): Map<number, number[]> {
   const index = new Map<number, PersonSummary[]>();
   for (const person of persons.values()) {
-    const parent =
-      person.father_id !== null && persons.has(person.father_id)
-        ? person.father_id
-        : person.mother_id !== null && persons.has(person.mother_id)
-          ? person.mother_id
-          : null;
-    if (parent === null) continue;
-    const list = index.get(parent) ?? [];
-    list.push(person);
-    index.set(parent, list);
+    for (const parent of [person.father_id, person.mother_id]) {
+      if (parent === null || !persons.has(parent)) continue;
+      const list = index.get(parent) ?? [];
+      list.push(person);
+      index.set(parent, list);
+    }
   }
   return new Map(
     [...index].map(([parent, list]) => [parent, list.sort(siblingOrder).map((p) => p.id)]),
   );
 }
 
-/** The descendant chart, top-down: the person at the top, each generation one row lower. */
+/**
+ * A box's button: none without children, or when all of them are drawn under the other parent
+ * (hiding would hide nothing); else hide them, show them, or wait while they load.
+ */
+function toggleOf(state: {
+  known: boolean;
+  loaded: boolean;
+  loading: boolean;
+  collapsed: boolean;
+  drawnBelow: boolean;
+}): ToggleState {
+  if (!state.known) return 'none';
+  if (state.loading) return 'loading';
+  if (!state.loaded || state.collapsed) return 'expand';
+  return state.drawnBelow ? 'collapse' : 'none';
+}
+
+/**
+ * The descendant chart, top-down: the person at the top, each generation one row lower. A child
+ * whose father and mother are both drawn is drawn once, under the parent met first (left), and
+ * joined to the other by a connector of its own (`unionEdges`).
+ */
 export function layoutDescendants(
   rootId: number,
   persons: ReadonlyMap<number, PersonSummary>,
@@ -60,6 +78,7 @@ export function layoutDescendants(
   });
   const boxes: ChartBox[] = [];
   const edges: string[] = [];
+  const unionEdges: string[] = [];
   if (persons.has(rootId)) {
     for (const node of tree.nodes) {
       const person = persons.get(node.id)!;
@@ -70,14 +89,14 @@ export function layoutDescendants(
         x: node.x - width / 2,
         y: node.y,
         depth: node.depth,
-        toggle:
-          person.child_count === 0 && !loaded
-            ? 'none'
-            : loading.has(node.id)
-              ? 'loading'
-              : loaded && !collapsed.has(node.id)
-                ? 'collapse'
-                : 'expand',
+        parentKey: node.parentId === null ? null : String(node.parentId),
+        toggle: toggleOf({
+          known: person.child_count > 0 || loaded,
+          loaded,
+          loading: loading.has(node.id),
+          collapsed: collapsed.has(node.id),
+          drawnBelow: node.childIds.length > 0,
+        }),
       });
       const parent = node.parentId === null ? undefined : tree.byId.get(node.parentId);
       if (parent) {
@@ -86,11 +105,21 @@ export function layoutDescendants(
           `M${r1(parent.x)} ${r1(parent.y + height)}V${r1(bus)}H${r1(node.x)}V${r1(node.y)}`,
         );
       }
+      const otherId = person.father_id === node.parentId ? person.mother_id : person.father_id;
+      const other = otherId === null ? undefined : tree.byId.get(otherId);
+      if (parent && other) {
+        // Below the other parent's own bus, so that it is not read as a line of siblings.
+        const bus = other.y + height + levelGap * 0.7;
+        unionEdges.push(
+          `M${r1(other.x)} ${r1(other.y + height)}V${r1(bus)}H${r1(node.x)}V${r1(node.y)}`,
+        );
+      }
     }
   }
   return {
     boxes,
     edges: edges.join(''),
+    unionEdges: unionEdges.join(''),
     direction: 'down',
     boxWidth: width,
     boxHeight: height,

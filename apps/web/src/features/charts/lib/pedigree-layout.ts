@@ -10,28 +10,28 @@ export const PEDIGREE_STEP = 2;
 export const pedigreeBox = { width: 200, height: 60, columnGap: 56, rowGap: 10 } as const;
 
 /**
- * A box's key is its path from the person: '' for them, 'f' their father, 'fm' his mother… so
- * the same ancestor reached twice is two boxes.
+ * What the reader has opened or closed, by person (so it holds when the chart is recentred on
+ * another person: an ancestor keeps his state wherever he is drawn).
  */
-export function parentsShown(key: string, expanded: ReadonlySet<string>): boolean {
-  const depth = key.length;
-  if (depth < PEDIGREE_GENERATIONS) return true;
-  for (let length = 0; length <= depth; length++) {
-    if (expanded.has(key.slice(0, length)) && depth < length + PEDIGREE_STEP) return true;
-  }
-  return false;
+export interface PedigreeState {
+  /** Persons whose parents, and theirs, are shown beyond the first five generations. */
+  expanded: ReadonlySet<number>;
+  /** Persons whose ancestors are hidden, in any generation. */
+  collapsed: ReadonlySet<number>;
 }
 
 /**
  * The pedigree: the person at the left, each person's father above their mother one column to
  * the right. A tidy tree laid out sideways (the shared layout with rows as columns), so the
- * columns stay as short as the known ancestors allow.
+ * columns stay as short as the known ancestors allow. A box's key is its path from the person:
+ * '' for them, 'f' their father, 'fm' his mother… so the same ancestor reached twice is two
+ * boxes. A person's parents are shown up to the fifth generation and two generations above an
+ * expanded person, unless he is collapsed.
  */
 export function layoutPedigree(
   rootId: number,
   persons: ReadonlyMap<number, PersonSummary>,
-  expanded: ReadonlySet<string>,
-  loading: ReadonlySet<string> = new Set(),
+  { expanded, collapsed }: PedigreeState,
 ): ChartLayout {
   const { width, height, columnGap, rowGap } = pedigreeBox;
   // Slots are numbered as they are met: layoutTree wants numbers, a person may fill two slots.
@@ -46,19 +46,25 @@ export function layoutPedigree(
 
   const root = persons.get(rootId);
   if (root) {
-    const stack: Array<[slot: number, person: PersonSummary]> = [[slotOf(''), root]];
+    // Each slot carries the deepest generation whose parents are shown on its line.
+    const stack: Array<[slot: number, person: PersonSummary, reach: number]> = [
+      [slotOf(''), root, PEDIGREE_GENERATIONS - 1],
+    ];
     personAt.set(0, root);
     while (stack.length > 0) {
-      const [slot, person] = stack.pop()!;
+      const [slot, person, inherited] = stack.pop()!;
       const key = keys[slot]!;
+      const depth = key.length;
+      const reach = expanded.has(person.id)
+        ? Math.max(inherited, depth + PEDIGREE_STEP - 1)
+        : inherited;
       const parentIds = [person.father_id, person.mother_id];
-      const hasParents = parentIds.some((id) => id !== null);
-      if (!hasParents) {
+      if (parentIds.every((id) => id === null)) {
         toggles.set(slot, 'none');
         continue;
       }
-      if (!parentsShown(key, expanded)) {
-        toggles.set(slot, loading.has(key) ? 'loading' : 'expand');
+      if (collapsed.has(person.id) || depth > reach) {
+        toggles.set(slot, 'expand');
         continue;
       }
       const children: number[] = [];
@@ -73,10 +79,10 @@ export function layoutPedigree(
         const parentSlot = slotOf(key + (side === 0 ? 'f' : 'm'));
         personAt.set(parentSlot, parent);
         children.push(parentSlot);
-        stack.push([parentSlot, parent]);
+        stack.push([parentSlot, parent, reach]);
       });
       kids.set(slot, children);
-      toggles.set(slot, missing ? 'loading' : expanded.has(key) ? 'collapse' : 'none');
+      toggles.set(slot, missing ? 'loading' : 'collapse');
     }
   }
 
@@ -98,6 +104,7 @@ export function layoutPedigree(
       x: node.y,
       y: node.x - height / 2,
       depth: node.depth,
+      parentKey: node.parentId === null ? null : keys[node.parentId]!,
       toggle: toggles.get(node.id) ?? 'none',
     };
     boxes.push(box);
@@ -117,6 +124,7 @@ export function layoutPedigree(
   return {
     boxes,
     edges: edges.join(''),
+    unionEdges: '',
     direction: 'right',
     boxWidth: width,
     boxHeight: height,

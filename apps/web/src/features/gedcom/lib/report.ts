@@ -1,5 +1,5 @@
 import {
-  gedcomWarnings,
+  GEDCOM_CHANGED_WARNINGS,
   type GedcomJob,
   type GedcomJobStatus,
   type GedcomWarning,
@@ -8,35 +8,16 @@ import { formatDateTime } from '../../../lib/dates';
 import { gedcom } from '../../../lib/i18n/areas/gedcom';
 
 /**
- * `changed`: the import left something out or altered it (a dangling link, a stray line, an
- * undecodable byte, a cut note); `kept`: it read everything and only says so (an unknown tag
- * kept for export, a date kept as text, a look-alike person imported).
+ * `changed`: the import left something out or altered it; `kept`: it read everything and only
+ * says how it kept it (`GEDCOM_CHANGED_WARNINGS`). A report from before warnings had kinds is
+ * all `kept`.
  */
 export type WarningSeverity = 'changed' | 'kept';
 
-const ANY = '\u0000';
-
-/** A warning's shared wording as a pattern: ANY stands for text, every number for any number. */
-function wording(message: string): RegExp {
-  const escaped = message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`^${escaped.split(ANY).join('[\\s\\S]*?').replace(/\d+/g, '\\d+')}$`);
-}
-
-// The kinds of the shared `gedcomWarnings` where the import dropped or altered data.
-const CHANGED = [
-  gedcomWarnings.dangling(ANY),
-  gedcomWarnings.notPointer(ANY, ANY),
-  gedcomWarnings.malformedLines(0, ANY),
-  gedcomWarnings.levelJumps(0, ANY),
-  gedcomWarnings.nulBytes(0, ANY),
-  gedcomWarnings.undecodable(ANY, 0, ANY),
-  gedcomWarnings.afterTrailer(0),
-  gedcomWarnings.noteTooLong(0, 0),
-  gedcomWarnings.gedzipMedia(0),
-].map(wording);
-
-export function warningSeverity(warning: Pick<GedcomWarning, 'message'>): WarningSeverity {
-  return CHANGED.some((pattern) => pattern.test(warning.message)) ? 'changed' : 'kept';
+export function warningSeverity(warning: Pick<GedcomWarning, 'kind'>): WarningSeverity {
+  return warning.kind !== undefined && GEDCOM_CHANGED_WARNINGS.has(warning.kind)
+    ? 'changed'
+    : 'kept';
 }
 
 /** The job's percent done (individuals written of those in the file), or null before it is known. */

@@ -6,20 +6,39 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import '../../../lib/i18n/areas/person';
 import { useScript } from '../../../lib/script';
+import type { RecordEdit } from '../lib/records-form';
 import { Empty, Section } from './person-section';
+import { RowButton, SectionButton } from './record-buttons';
 
-/** Images and documents linked to the person or their events; each opens the file preview. */
+/**
+ * Images and documents linked to the person or their events; each opens the file preview.
+ * With `onEdit` files are added to the gallery and taken out of it.
+ */
 export function PersonGallery({
   media,
   onOpen,
+  onEdit,
 }: {
   media: readonly Media[];
   onOpen: (fileId: number) => void;
+  onEdit?: (edit: RecordEdit) => void;
 }) {
   const { t } = useTranslation('person');
   const script = useScript();
   return (
-    <Section title={t('sections.gallery')} testId="person-gallery">
+    <Section
+      title={t('sections.gallery')}
+      testId="person-gallery"
+      action={
+        onEdit && (
+          <SectionButton
+            label={t('edit.addMedia')}
+            onClick={() => onEdit({ kind: 'media' })}
+            testId="add-media"
+          />
+        )
+      }
+    >
       {media.length === 0 ? (
         <Empty text={t('empty.gallery')} />
       ) : (
@@ -39,7 +58,7 @@ export function PersonGallery({
             // Screen readers cannot read runes: the button's name stays Cyrillic.
             const name = t('gallery.open', { title });
             return (
-              <li key={item.file_id}>
+              <Box component="li" key={item.file_id} sx={{ position: 'relative' }}>
                 <ButtonBase
                   onClick={() => onOpen(item.file_id)}
                   aria-label={name}
@@ -87,7 +106,25 @@ export function PersonGallery({
                     {script.text(title)}
                   </Typography>
                 </ButtonBase>
-              </li>
+                {onEdit && (
+                  <Box
+                    sx={{
+                      position: 'absolute',
+                      top: 4,
+                      right: 4,
+                      bgcolor: 'background.paper',
+                      borderRadius: '50%',
+                      boxShadow: 1,
+                    }}
+                  >
+                    <RowButton
+                      kind="remove"
+                      label={t('edit.removeMedia', { title })}
+                      onClick={() => onEdit({ kind: 'deleteMedia', fileId: item.file_id })}
+                    />
+                  </Box>
+                )}
+              </Box>
             );
           })}
         </Box>

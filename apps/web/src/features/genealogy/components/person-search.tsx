@@ -33,6 +33,8 @@ export interface PersonSearchProps {
   defaultInput?: string;
   /** Whether the list is open when the picker mounts. */
   defaultOpen?: boolean;
+  /** The suggestions' z-index, when the picker sits in a dialog on the overlay layers. */
+  popperZIndex?: number;
 }
 
 /**
@@ -50,6 +52,7 @@ export function PersonSearch({
   autoFocus,
   defaultInput = '',
   defaultOpen = false,
+  popperZIndex,
 }: PersonSearchProps) {
   const { t } = useTranslation('genealogy');
   const script = useScript();
@@ -125,6 +128,7 @@ export function PersonSearch({
         if (chosen) onSelect(chosen);
       }}
       onKeyDown={handleKeyDown}
+      slotProps={{ popper: { sx: { zIndex: popperZIndex } } }}
       inputValue={input}
       onInputChange={(_event, next, reason) => {
         if (reason === 'reset' && keepDefaultInput.current) return;

@@ -1,17 +1,20 @@
 import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useScript } from '../../../lib/script';
 
-/** A titled part of the person page. */
+/** A titled part of the person page; `action` (a button) stands at the title's end. */
 export function Section({
   title,
   children,
   testId,
+  action,
 }: {
   title: string;
   children: ReactNode;
   testId?: string;
+  action?: ReactNode;
 }) {
   const script = useScript();
   return (
@@ -21,9 +24,17 @@ export function Section({
       component="section"
       data-testid={testId}
     >
-      <Typography variant="h6" component="h2" sx={{ mb: 1.5 }}>
-        {script.text(title)}
-      </Typography>
+      <Stack
+        direction="row"
+        spacing={1}
+        useFlexGap
+        sx={{ mb: 1.5, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}
+      >
+        <Typography variant="h6" component="h2">
+          {script.text(title)}
+        </Typography>
+        {action}
+      </Stack>
       {children}
     </Paper>
   );

@@ -8,8 +8,10 @@ import { paths } from '../../../config/paths';
 import '../../../lib/i18n/areas/person';
 import { useScript } from '../../../lib/script';
 import type { TimelineItem } from '../lib/person-page';
+import type { RecordEdit } from '../lib/records-form';
 import { CitationMarks } from './citation-marks';
 import { Empty, Section } from './person-section';
+import { RowButton, SectionButton } from './record-buttons';
 import { useEventTitle } from '../hooks/use-event-title';
 
 function PersonLink({ id, name }: { id: number; name: string }) {
@@ -35,7 +37,15 @@ function When({ text }: { text: string }) {
   );
 }
 
-function Item({ item, numbers }: { item: TimelineItem; numbers: ReadonlyMap<number, number> }) {
+function Item({
+  item,
+  numbers,
+  onEdit,
+}: {
+  item: TimelineItem;
+  numbers: ReadonlyMap<number, number>;
+  onEdit?: (edit: RecordEdit) => void;
+}) {
   const { t } = useTranslation('person');
   const script = useScript();
   const eventTitle = useEventTitle();
@@ -56,44 +66,78 @@ function Item({ item, numbers }: { item: TimelineItem; numbers: ReadonlyMap<numb
   return (
     <>
       <When text={date || t('undated')} />
-      <Box sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
-        <Typography component="span" sx={{ fontWeight: 600 }}>
-          {script.text(title)}
-        </Typography>
-        {event.value && <> — {script.text(event.value)}</>}
-        {spouse && (
-          <>
-            {' · '}
-            <PersonLink id={spouse.id} name={spouse.name} /> {script.text(t('withSpouse'))}
-          </>
-        )}
-        <CitationMarks citations={event.citations} numbers={numbers} />
-        {event.place && (
-          <Typography variant="body2" color="text.secondary" title={event.place.full_name}>
-            {script.text(event.place.full_name)}
+      <Box sx={{ minWidth: 0, overflowWrap: 'anywhere', display: 'flex', gap: 1 }}>
+        <Box sx={{ flex: 1, minWidth: 0 }}>
+          <Typography component="span" sx={{ fontWeight: 600 }}>
+            {script.text(title)}
           </Typography>
-        )}
-        {event.note && (
-          <Typography variant="body2" sx={{ whiteSpace: 'pre-line' }}>
-            {script.text(event.note)}
-          </Typography>
+          {event.value && <> — {script.text(event.value)}</>}
+          {spouse && (
+            <>
+              {' · '}
+              <PersonLink id={spouse.id} name={spouse.name} /> {script.text(t('withSpouse'))}
+            </>
+          )}
+          <CitationMarks citations={event.citations} numbers={numbers} />
+          {event.place && (
+            <Typography variant="body2" color="text.secondary" title={event.place.full_name}>
+              {script.text(event.place.full_name)}
+            </Typography>
+          )}
+          {event.note && (
+            <Typography variant="body2" sx={{ whiteSpace: 'pre-line' }}>
+              {script.text(event.note)}
+            </Typography>
+          )}
+        </Box>
+        {/* A union's events are edited with the union, not here. */}
+        {onEdit && !spouse && (
+          <Box sx={{ display: 'flex', alignItems: 'flex-start', mt: -0.5 }}>
+            <RowButton
+              kind="edit"
+              label={t('edit.editEvent', { title })}
+              onClick={() => onEdit({ kind: 'event', eventId: event.id })}
+            />
+            <RowButton
+              kind="remove"
+              label={t('edit.deleteEvent', { title })}
+              onClick={() => onEdit({ kind: 'deleteEvent', eventId: event.id })}
+            />
+          </Box>
         )}
       </Box>
     </>
   );
 }
 
-/** The person's life in date order: own events, marriages, children's births. */
+/**
+ * The person's life in date order: own events, marriages, children's births. With `onEdit`
+ * (a signed-in reader) it adds, edits and deletes the person's own events.
+ */
 export function PersonTimeline({
   items,
   numbers,
+  onEdit,
 }: {
   items: readonly TimelineItem[];
   numbers: ReadonlyMap<number, number>;
+  onEdit?: (edit: RecordEdit) => void;
 }) {
   const { t } = useTranslation('person');
   return (
-    <Section title={t('sections.timeline')} testId="person-timeline">
+    <Section
+      title={t('sections.timeline')}
+      testId="person-timeline"
+      action={
+        onEdit && (
+          <SectionButton
+            label={t('edit.addEvent')}
+            onClick={() => onEdit({ kind: 'event', eventId: null })}
+            testId="add-event"
+          />
+        )
+      }
+    >
       {items.length === 0 ? (
         <Empty text={t('empty.timeline')} />
       ) : (
@@ -113,7 +157,7 @@ export function PersonTimeline({
                 borderColor: item.kind === 'child' ? 'divider' : 'primary.light',
               }}
             >
-              <Item item={item} numbers={numbers} />
+              <Item item={item} numbers={numbers} onEdit={onEdit} />
             </Box>
           ))}
         </Box>

@@ -7,12 +7,13 @@ import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useMemo, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useMemo, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { LinkButton } from '../../../components/link-button';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
+import '../../../lib/i18n/areas/person';
 import { usePageTitle } from '../../../lib/page-title';
 import { useScript } from '../../../lib/script';
 import { useSessionStore } from '../../../lib/session-store';
@@ -20,6 +21,7 @@ import { useAncestors, usePerson, usePersonArticles } from '../api/genealogy-api
 import { useFamily } from '../api/person-page-api';
 import { isModerator } from '../lib/format';
 import { buildTimeline, galleryMedia, numberSources } from '../lib/person-page';
+import type { RecordEdit } from '../lib/records-form';
 import { PersonEditor } from './person-editor';
 import { PersonFamilySection } from './person-family-section';
 import { PersonGallery } from './person-gallery';
@@ -28,6 +30,9 @@ import { PersonNotes, PersonSources } from './person-sources';
 import { PersonTimeline } from './person-timeline';
 import { Section } from './person-section';
 import { RevisionHistory } from './revision-history';
+
+// The record editors load when a member first opens one, not with the page.
+const RecordsEditor = lazy(() => import('./records-editor'));
 
 /**
  * The file preview the page opens from its gallery. The files feature owns it; the route
@@ -101,6 +106,7 @@ function PersonDetails({
   FilePreview: FilePreviewComponent;
 }) {
   const { t } = useTranslation('genealogy');
+  const { t: tp } = useTranslation('person');
   const script = useScript();
   const user = useSessionStore((state) => state.user);
   const logged = useSessionStore((state) => state.logged);
@@ -108,6 +114,10 @@ function PersonDetails({
   const family = useFamily(person.id);
   const articles = usePersonArticles(person.id);
   const [openFile, setOpenFile] = useState<number | null>(null);
+  const [recordEdit, setRecordEdit] = useState<RecordEdit | null>(null);
+  // Signed-in readers edit the records (a member's change is a proposal); nobody edits a
+  // person whose details the answer hides.
+  const onEdit = logged && !person.restricted ? setRecordEdit : undefined;
   const { sources, numbers } = useMemo(() => numberSources(person), [person]);
   const timeline = useMemo(
     () => buildTimeline(person.events, family.data?.unions ?? []),
@@ -142,8 +152,24 @@ function PersonDetails({
             <LinkButton to={paths.descendants(person.id)} variant="outlined">
               {script.text(t('person.descendants'))}
             </LinkButton>
-            {logged && !person.restricted && (
-              <PersonEditor person={person} moderator={isModerator(user)} />
+            {onEdit && <PersonEditor person={person} moderator={isModerator(user)} />}
+            {onEdit && (
+              <Button
+                variant="outlined"
+                onClick={() => onEdit({ kind: 'names' })}
+                data-testid="edit-names"
+              >
+                {script.text(tp('edit.names'))}
+              </Button>
+            )}
+            {onEdit && (
+              <Button
+                variant="outlined"
+                onClick={() => onEdit({ kind: 'parents' })}
+                data-testid="edit-parents"
+              >
+                {script.text(tp('edit.parents'))}
+              </Button>
             )}
           </>
         }
@@ -203,7 +229,7 @@ function PersonDetails({
         >
           {!person.restricted && (
             <Box sx={{ order: { xs: 1, md: 0 } }}>
-              <PersonTimeline items={timeline} numbers={numbers} />
+              <PersonTimeline items={timeline} numbers={numbers} onEdit={onEdit} />
             </Box>
           )}
           {person.biography && (
@@ -217,7 +243,7 @@ function PersonDetails({
           )}
           {!person.restricted && (
             <Box sx={{ order: { xs: 4, md: 0 } }}>
-              <PersonGallery media={media} onOpen={setOpenFile} />
+              <PersonGallery media={media} onOpen={setOpenFile} onEdit={onEdit} />
             </Box>
           )}
         </Stack>
@@ -235,12 +261,12 @@ function PersonDetails({
           </Box>
           {!person.restricted && (
             <Box sx={{ order: { xs: 5, md: 0 } }}>
-              <PersonSources sources={sources} />
+              <PersonSources sources={sources} onEdit={onEdit} />
             </Box>
           )}
           {!person.restricted && (
             <Box sx={{ order: { xs: 6, md: 0 } }}>
-              <PersonNotes notes={person.notes} />
+              <PersonNotes notes={person.notes} onEdit={onEdit} />
             </Box>
           )}
         </Stack>
@@ -268,6 +294,16 @@ function PersonDetails({
 
       {logged && <RevisionHistory personId={person.id} moderator={isModerator(user)} />}
       {openFile !== null && <FilePreview fileId={openFile} onClose={() => setOpenFile(null)} />}
+      {recordEdit && (
+        <Suspense fallback={null}>
+          <RecordsEditor
+            person={person}
+            edit={recordEdit}
+            moderator={isModerator(user)}
+            onClose={() => setRecordEdit(null)}
+          />
+        </Suspense>
+      )}
     </Stack>
   );
 }

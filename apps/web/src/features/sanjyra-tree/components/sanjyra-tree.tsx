@@ -19,11 +19,12 @@ import { ChartToolbar } from '../../../lib/svg-chart/chart-toolbar';
 import { chartBoxStyles, chartStyle } from '../../../lib/svg-chart/style';
 import { nodeText } from '../../../lib/svg-chart/text';
 import { ChartPrint } from '../../../lib/svg-chart/chart-print';
+import type { BuildChartSvg } from '../../../lib/svg-chart/export';
 import { usePrintChart } from '../../../lib/svg-chart/use-print-chart';
 import { useChartDownload } from '../../../lib/svg-chart/use-chart-download';
 import { usePanZoom } from '../../../lib/svg-chart/use-pan-zoom';
 import { worldRect, type Size } from '../../../lib/svg-chart/viewport';
-import { buildTreeSvg } from '../lib/export';
+import { buildTreeSvg, type TreeSvgOptions } from '../lib/export';
 import type { LayoutNode } from '../../../lib/svg-chart/layout';
 import { initTreeState, shownChildren, treeReducer, type TreeState } from '../lib/tree-state';
 import { edgesPath, nodeAt, nodesInRect } from '../lib/viewport';
@@ -187,16 +188,22 @@ export function SanjyraTree({
     () => exportText ?? ((text: string) => nodeText(renderText(text)) ?? text),
     [exportText, renderText],
   );
-  const buildSvg = (runeFont?: string) =>
+  const treeSvg = (options: Pick<TreeSvgOptions, 'runeFont' | 'photoHref'>) =>
     buildTreeSvg({
       layout: state.layout,
       nodes: state.nodes,
       labels,
       text: plainText,
       selectedId: state.focusId,
-      runeFont,
+      ...options,
     });
-  const { printed, print } = usePrintChart(buildSvg);
+  // A file carries its photos inside; the print copy is in the page and reaches the thumbnails.
+  const buildSvg: BuildChartSvg = (assets) =>
+    treeSvg({
+      runeFont: assets?.runeFont,
+      photoHref: photoUrl && ((fileId) => assets?.images?.get(photoUrl(fileId))),
+    });
+  const { printed, print } = usePrintChart(() => treeSvg({ photoHref: photoUrl }));
 
   const handleToggle = (id: number) => {
     setCardId(null);
@@ -292,6 +299,13 @@ export function SanjyraTree({
     buildSvg,
     fileName,
     renderText(labels.exportError),
+    () =>
+      photoUrl
+        ? state.layout.nodes.flatMap(({ id }) => {
+            const photo = state.nodes.get(id)?.photo_file_id;
+            return photo ? [photoUrl(photo)] : [];
+          })
+        : [],
   );
 
   const { layout, view, size, focusId } = state;

@@ -2,6 +2,7 @@ import { memo, type ReactNode } from 'react';
 import type { LayoutNode } from '../../../lib/svg-chart/layout';
 import { accentPath, chartStyle } from '../../../lib/svg-chart/style';
 import { formatYears } from '../../../lib/svg-chart/text';
+import { TREE_PHOTO } from '../lib/export';
 import type { ChildrenEntry } from '../lib/tree-state';
 import type { TreeLabels, TreeNodeData } from '../types';
 
@@ -21,8 +22,6 @@ export interface TreeNodeViewProps {
   /** The URL of a photo's thumbnail; without it no photos are drawn. */
   photoUrl?: (fileId: number) => string;
 }
-
-const PHOTO = 40;
 
 type ToggleKind =
   | { kind: 'none' }
@@ -80,7 +79,7 @@ export const TreeNodeView = memo(function TreeNodeView({
   const patronymic = labels.patronymic?.(person) ?? '';
   const name = patronymic ? `${person.name} ${patronymic}` : person.name;
   const photo = photoUrl && person.photo_file_id ? photoUrl(person.photo_file_id) : null;
-  const textX = photo ? 14 + PHOTO + 8 : 14;
+  const textX = photo ? 14 + TREE_PHOTO + 8 : 14;
   const toggle = toggleKind(person, entry, expanded);
   const canExpand = toggle.kind !== 'none';
   return (
@@ -120,9 +119,9 @@ export const TreeNodeView = memo(function TreeNodeView({
           <image
             href={photo}
             x={14}
-            y={(height - PHOTO) / 2}
-            width={PHOTO}
-            height={PHOTO}
+            y={(height - TREE_PHOTO) / 2}
+            width={TREE_PHOTO}
+            height={TREE_PHOTO}
             preserveAspectRatio="xMidYMid slice"
             style={{ clipPath: 'inset(0 round 8px)' }}
           />

@@ -53,6 +53,32 @@ describe('buildTreeSvg', () => {
     expect(svg).toContain('<title>Багыш</title>𐰉𐰍𐰃𐱁');
   });
 
+  it('embeds the photos it is given, a placeholder for one that failed, none when not shown', () => {
+    const { nodes, layout } = family();
+    nodes.set(2, { ...nodes.get(2)!, photo_file_id: 7 });
+    nodes.set(3, { ...nodes.get(3)!, photo_file_id: 8 });
+    const png = 'data:image/png;base64,iVBORw0KGgo=';
+    const { svg } = buildTreeSvg({
+      layout,
+      nodes,
+      labels: testLabels,
+      photoHref: (fileId) => (fileId === 7 ? png : undefined),
+    });
+    const doc = new DOMParser().parseFromString(svg, 'image/svg+xml');
+    expect(doc.querySelector('parsererror')).toBeNull();
+    expect([...doc.querySelectorAll('image')].map((image) => image.getAttribute('href'))).toEqual([
+      png,
+    ]);
+    const card = (name: string) =>
+      [...doc.querySelectorAll('g')].find((g) => g.querySelector('title')?.textContent === name)!;
+    expect(card('Жаныбек').querySelector('image')).toBeNull();
+    expect(card('Жаныбек').querySelectorAll('rect')).toHaveLength(2);
+    // Without photos on screen, none in the file either.
+    const plain = buildTreeSvg({ layout, nodes, labels: testLabels }).svg;
+    expect(plain).not.toContain('<image');
+    expect(plain).not.toContain('clipPath');
+  });
+
   it('embeds the rune font when asked, so a file opened on its own shows the runes', () => {
     const { nodes, layout } = family();
     const plain = buildTreeSvg({ layout, nodes, labels: testLabels });

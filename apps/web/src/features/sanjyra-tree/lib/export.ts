@@ -18,7 +18,15 @@ export interface TreeSvgOptions {
    * opened on its own cannot use the page's web fonts, so runes need their font inside.
    */
   runeFont?: string;
+  /**
+   * The href of a photo: a data: URL in a file, the thumbnail's URL in the page's print copy;
+   * undefined draws the placeholder. Without it no photos are drawn (as on screen).
+   */
+  photoHref?: (fileId: number) => string | undefined;
 }
+
+/** Size of a card's photo (and its placeholder), on screen and in files. */
+export const TREE_PHOTO = 40;
 
 /**
  * A standalone SVG of every laid-out node (the expanded tree, not only what the frame shows).
@@ -33,6 +41,7 @@ export function buildTreeSvg({
   selectedId,
   padding = 24,
   runeFont,
+  photoHref,
 }: TreeSvgOptions): ChartSvg {
   const { nodeWidth, nodeHeight } = layout.options;
   const { minX, maxX, minY, maxY } = layout.bounds;
@@ -43,6 +52,7 @@ export function buildTreeSvg({
   const height = Math.ceil(maxY - minY + 2 * padding);
   const all = { x: x0, y: y0, width, height };
   const accent = accentPath(nodeHeight);
+  const photoY = (nodeHeight - TREE_PHOTO) / 2;
   const out: string[] = [];
   out.push(
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" ` +
@@ -51,6 +61,11 @@ export function buildTreeSvg({
     runeFont
       ? `<defs><style>@font-face{font-family:'Noto Sans Old Turkic';font-weight:400;` +
           `src:url(${escapeXml(runeFont)}) format('woff2');unicode-range:U+10C00-10C4F;}</style></defs>`
+      : '',
+    // One rounded clip for every photo: each card is drawn in its own translated frame.
+    photoHref
+      ? `<defs><clipPath id="photo-clip"><rect x="14" y="${photoY}" width="${TREE_PHOTO}" ` +
+          `height="${TREE_PHOTO}" rx="8"/></clipPath></defs>`
       : '',
     `<rect x="${x0}" y="${y0}" width="${width}" height="${height}" fill="#FFFFFF"/>`,
     `<path d="${edgesPath(layout, all, 0)}" fill="none" ` +
@@ -64,6 +79,9 @@ export function buildTreeSvg({
     const count = person.descendant_count
       ? text(labels.descendantCount(person.descendant_count))
       : '';
+    const photo = photoHref && person.photo_file_id ? person.photo_file_id : null;
+    const href = photo === null ? undefined : photoHref?.(photo);
+    const textX = photo === null ? 16 : 14 + TREE_PHOTO + 8;
     out.push(
       `<g transform="translate(${node.x - half} ${node.y})">`,
       `<rect width="${nodeWidth}" height="${nodeHeight}" rx="${chartStyle.radius}" ` +
@@ -71,17 +89,26 @@ export function buildTreeSvg({
         `stroke="${selected ? chartStyle.primary : chartStyle.nodeStroke}" ` +
         `stroke-width="${selected ? 2.5 : 1}"/>`,
       `<path d="${accent}" fill="${chartStyle.accent[person.sex]}"/>`,
-      `<text x="16" y="26" font-size="15" font-weight="600" fill="${chartStyle.text}">` +
-        `<title>${escapeXml(person.name)}</title>${escapeXml(truncate(text(person.name), 18))}</text>`,
+      photo === null
+        ? ''
+        : href
+          ? `<image href="${escapeXml(href)}" x="14" y="${photoY}" width="${TREE_PHOTO}" ` +
+            `height="${TREE_PHOTO}" preserveAspectRatio="xMidYMid slice" ` +
+            `clip-path="url(#photo-clip)"/>`
+          : `<rect x="14" y="${photoY}" width="${TREE_PHOTO}" height="${TREE_PHOTO}" rx="8" ` +
+            `fill="${chartStyle.background}" stroke="${chartStyle.nodeStroke}"/>`,
+      `<text x="${textX}" y="26" font-size="15" font-weight="600" fill="${chartStyle.text}">` +
+        `<title>${escapeXml(person.name)}</title>` +
+        `${escapeXml(truncate(text(person.name), photo === null ? 18 : 13))}</text>`,
     );
     if (years) {
       out.push(
-        `<text x="16" y="46" font-size="13" fill="${chartStyle.muted}">${escapeXml(years)}</text>`,
+        `<text x="${textX}" y="46" font-size="13" fill="${chartStyle.muted}">${escapeXml(years)}</text>`,
       );
     }
     if (count) {
       out.push(
-        `<text x="16" y="${years ? 63 : 46}" font-size="12" fill="${chartStyle.muted}">` +
+        `<text x="${textX}" y="${years ? 63 : 46}" font-size="12" fill="${chartStyle.muted}">` +
           `${escapeXml(count)}</text>`,
       );
     }

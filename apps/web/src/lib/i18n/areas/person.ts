@@ -123,6 +123,19 @@ export const person = {
   notes: { private: 'Мүчөлөр үчүн гана' },
   /** A revision's record lists, where only the record's number is known. */
   diff: { source: '№{{id}} булак', note: '№{{id}} эскертме', file: '№{{id}} файл' },
+  /** The editing buttons of the page (the editors' own texts are in person-edit.ts). */
+  edit: {
+    addEvent: 'Окуя кошуу',
+    editEvent: 'Окуяны түзөтүү: {{title}}',
+    deleteEvent: 'Окуяны өчүрүү: {{title}}',
+    names: 'Аттарды түзөтүү',
+    parents: 'Башка ата-энелери',
+    citations: 'Булактарды түзөтүү',
+    addNote: 'Эскертме кошуу',
+    removeNote: 'Эскертмени алып салуу',
+    addMedia: 'Файл кошуу',
+    removeMedia: 'Галереядан алып салуу: {{title}}',
+  },
 } as const;
 
 addAreaMessages('person', person);
