@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -53,8 +54,8 @@ interface ManifestChunk {
 
 /** Lazy modules pages render on their first paint besides their route chunk (router.tsx). */
 const FIRST_PAINT_EXTRAS: Record<string, string[]> = {
-  // Every page: the query cache (page-outlet.tsx) and the toasts (app-toaster.tsx).
-  '*': ['src/boot.tsx', 'src/app/query-provider.tsx', 'node_modules/sonner/dist/index.mjs'],
+  // Every page: the query cache (page-outlet.tsx). The toasts load with the first one.
+  '*': ['src/boot.tsx', 'src/app/query-provider.tsx'],
   home: [
     'src/features/genealogy/components/home-search.tsx',
     'src/features/content/components/home-sections.tsx',
@@ -112,8 +113,20 @@ const firstPaint: Plugin = {
   },
 };
 
-export default defineConfig({
+/**
+ * react-router's package exports name only its development build (remix-run/react-router
+ * #12532, #14102): the production build beside it lacks the dev warnings and is smaller.
+ */
+const reactRouterProduction = {
+  find: /^react-router$/,
+  replacement: fileURLToPath(
+    new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url),
+  ),
+};
+
+export default defineConfig(({ command }) => ({
   plugins: [react(), siteName, firstPaint, precompress],
+  resolve: { alias: command === 'build' ? [reactRouterProduction] : [] },
   server: {
     port: 5173,
     proxy: { '/api/': { target: apiTarget, changeOrigin: false } },
@@ -135,6 +148,12 @@ export default defineConfig({
               name: 'framework',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|@emotion[\\/]\w+|i18next|react-i18next|@mui[\\/](system|styled-engine|utils|private-theming))[\\/]/,
             },
+            // MUI's theme and the components of every page's frame and first paint, with the
+            // query cache: one file rather than twenty small ones each compressed on its own.
+            {
+              name: 'ui',
+              test: /node_modules[\\/](@tanstack[\\/](query-core|react-query)|@mui[\\/]material[\\/](styles|colors|utils|internal|zero-styled|transitions|DefaultPropsProvider|GlobalStyles|CssBaseline|Box|Container|Stack|Grid|Paper|Typography|SvgIcon|ButtonBase|useLazyRipple|Button|IconButton|CircularProgress|Skeleton|FormControl|FormLabel|InputLabel|InputBase|OutlinedInput|TextareaAutosize))[\\/]/,
+            },
           ],
         },
       },
@@ -150,4 +169,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));
