@@ -54,8 +54,9 @@ interface ManifestChunk {
 
 /** Lazy modules pages render on their first paint besides their route chunk (router.tsx). */
 const FIRST_PAINT_EXTRAS: Record<string, string[]> = {
-  // Every page: the query cache (page-outlet.tsx). The toasts load with the first one.
-  '*': ['src/boot.tsx', 'src/app/query-provider.tsx'],
+  // Every page: the query cache (page-outlet.tsx) and the toasts (app-toaster.tsx), which must
+  // be there before the connection drops: the offline notice is a toast.
+  '*': ['src/boot.tsx', 'src/app/query-provider.tsx', 'node_modules/sonner/dist/index.mjs'],
   home: [
     'src/features/genealogy/components/home-search.tsx',
     'src/features/content/components/home-sections.tsx',
@@ -124,8 +125,42 @@ const reactRouterProduction = {
   ),
 };
 
+const APP_MODULE = /[\\/]apps[\\/]web[\\/]src[\\/]/;
+const FEATURE_INDEX = /[\\/]src[\\/]features[\\/][^\\/]+[\\/]index\.ts$/;
+
+/** The app's own modules boot.tsx imports statically, filled in once the graph is built. */
+const bootModules = new Set<string>();
+
+/**
+ * Finds the app's (and packages/shared's) modules that boot.tsx needs, however deep: the
+ * router, the shell, the stores, the paths, the script. Pages import them too, so the
+ * automatic splitting would make a dozen small shared chunks of them, each compressed on its
+ * own; the 'shell' group below keeps them in one file.
+ */
+const bootGraph: Plugin = {
+  name: 'bagysh-boot-graph',
+  apply: 'build',
+  buildEnd() {
+    const boot = [...this.getModuleIds()].find((id) => id.endsWith('/src/boot.tsx'));
+    const pending = boot ? [boot] : [];
+    const seen = new Set<string>();
+    while (pending.length > 0) {
+      const id = pending.pop()!;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      // The app's own modules only: a barrel (packages/shared, a feature's index.ts) imports
+      // far more than boot uses, and tree shaking drops the rest.
+      if (!APP_MODULE.test(id) || FEATURE_INDEX.test(id)) continue;
+      const info = this.getModuleInfo(id);
+      // A module also loaded by import() (boot.tsx itself) keeps its own chunk.
+      if (!info?.dynamicImporters.length) bootModules.add(id);
+      pending.push(...(info?.importedIds ?? []));
+    }
+  },
+};
+
 export default defineConfig(({ command }) => ({
-  plugins: [react(), siteName, firstPaint, precompress],
+  plugins: [react(), siteName, bootGraph, firstPaint, precompress],
   resolve: { alias: command === 'build' ? [reactRouterProduction] : [] },
   server: {
     port: 5173,
@@ -153,6 +188,12 @@ export default defineConfig(({ command }) => ({
             {
               name: 'ui',
               test: /node_modules[\\/](@tanstack[\\/](query-core|react-query)|@mui[\\/]material[\\/](styles|colors|utils|internal|zero-styled|transitions|DefaultPropsProvider|GlobalStyles|CssBaseline|Box|Container|Stack|Grid|Paper|Typography|SvgIcon|ButtonBase|useLazyRipple|Button|IconButton|CircularProgress|Skeleton|FormControl|FormLabel|InputLabel|InputBase|OutlinedInput|TextareaAutosize))[\\/]/,
+            },
+            {
+              name: 'shell',
+              test: (id: string) => bootModules.has(id),
+              // Its libraries are in the groups above, the shared code in chunks of its own.
+              includeDependenciesRecursively: false,
             },
           ],
         },

@@ -1,4 +1,3 @@
-import { useSyncExternalStore } from 'react';
 import type * as SonnerModule from 'sonner';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from './i18n';
@@ -12,28 +11,7 @@ const toasterReady = new Promise<void>((resolve) => {
   markToasterReady = resolve;
 });
 
-/** Whether a toast was asked for: until then the toaster and sonner's code are not loaded. */
-let toasterWanted = false;
-const wantedListeners = new Set<() => void>();
-
-function wantToaster(): void {
-  if (toasterWanted) return;
-  toasterWanted = true;
-  for (const listener of wantedListeners) listener();
-}
-
-/** True from the first `notify()` on: the `<Toaster>` is mounted then (app-toaster.tsx). */
-export function useToasterWanted(): boolean {
-  return useSyncExternalStore(
-    (listener) => {
-      wantedListeners.add(listener);
-      return () => wantedListeners.delete(listener);
-    },
-    () => toasterWanted,
-  );
-}
-
-/** sonner is loaded with the first toast (no page needs it to show or to be used). */
+/** sonner is loaded after the first paint (it is not needed to show the page). */
 export function loadSonner(): Promise<Sonner> {
   sonner ??= import('sonner');
   return sonner;
@@ -61,7 +39,6 @@ export async function notify(
   message: string,
   options: { type?: ToastType; id?: string } = {},
 ): Promise<string | number> {
-  wantToaster();
   const [{ toast }] = await Promise.all([loadSonner(), toasterReady]);
   const show = options.type ? toast[options.type] : toast;
   return show(<NoticeText message={message} />, { id: options.id });

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TOASTS } from '../../config/constants';
-import { loadSonner, toasterMounted, useToasterWanted } from '../../lib/notify';
+import { loadSonner, toasterMounted } from '../../lib/notify';
 import { installToastSwipe } from './toast-swipe';
 
 const Toaster = lazy(() => loadSonner().then((module) => ({ default: module.Toaster })));
@@ -30,12 +30,9 @@ function ReadyToaster() {
 
 /**
  * The toasts (sonner, spec §9): 4000 ms, 3 visible, gap 14 px, width 356 px, bottom-right,
- * swipe threshold 20 px, Alt+T focuses them. Its code loads with the first toast: no page needs
- * it to show or to be used (issue 14's page budget).
+ * swipe threshold 20 px, Alt+T focuses them. Its code loads beside the first page's, not before it.
  */
 export function AppToaster() {
-  const wanted = useToasterWanted();
-  if (!wanted) return null;
   return (
     <Suspense fallback={null}>
       <ReadyToaster />
