@@ -31,30 +31,28 @@ async function settle() {
 }
 
 describe('a post card', () => {
-  let unmount: (() => Promise<void>) | undefined;
+  let view: Awaited<ReturnType<typeof render>> | undefined;
   afterEach(async () => {
-    await unmount?.();
-    unmount = undefined;
+    await view?.unmount();
+    view = undefined;
   });
 
   it('shows the status of a post under moderation, its chip loaded when needed', async () => {
-    const view = await render(
+    view = await render(
       <MemoryRouter>
         <PostCard post={news('pending')} to="/news/1" />
       </MemoryRouter>,
     );
-    unmount = view.unmount;
     await settle();
     expect(view.container.textContent).toContain('Текшерүүдө');
   });
 
   it('shows no status on a published post', async () => {
-    const view = await render(
+    view = await render(
       <MemoryRouter>
         <PostCard post={news('published')} to="/news/1" />
       </MemoryRouter>,
     );
-    unmount = view.unmount;
     await settle();
     expect(view.container.textContent).toContain('Курултай');
     expect(view.container.textContent).not.toContain('Жарыяланды');
