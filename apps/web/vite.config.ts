@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -53,7 +54,8 @@ interface ManifestChunk {
 
 /** Lazy modules pages render on their first paint besides their route chunk (router.tsx). */
 const FIRST_PAINT_EXTRAS: Record<string, string[]> = {
-  // Every page: the query cache (page-outlet.tsx) and the toasts (app-toaster.tsx).
+  // Every page: the query cache (page-outlet.tsx) and the toasts (app-toaster.tsx), which must
+  // be there before the connection drops: the offline notice is a toast.
   '*': ['src/boot.tsx', 'src/app/query-provider.tsx', 'node_modules/sonner/dist/index.mjs'],
   home: [
     'src/features/genealogy/components/home-search.tsx',
@@ -112,8 +114,54 @@ const firstPaint: Plugin = {
   },
 };
 
-export default defineConfig({
-  plugins: [react(), siteName, firstPaint, precompress],
+/**
+ * react-router's package exports name only its development build (remix-run/react-router
+ * #12532, #14102): the production build beside it lacks the dev warnings and is smaller.
+ */
+const reactRouterProduction = {
+  find: /^react-router$/,
+  replacement: fileURLToPath(
+    new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url),
+  ),
+};
+
+const APP_MODULE = /[\\/]apps[\\/]web[\\/]src[\\/]/;
+const FEATURE_INDEX = /[\\/]src[\\/]features[\\/][^\\/]+[\\/]index\.ts$/;
+
+/** The app's own modules boot.tsx imports statically, filled in once the graph is built. */
+const bootModules = new Set<string>();
+
+/**
+ * Finds the app's (and packages/shared's) modules that boot.tsx needs, however deep: the
+ * router, the shell, the stores, the paths, the script. Pages import them too, so the
+ * automatic splitting would make a dozen small shared chunks of them, each compressed on its
+ * own; the 'shell' group below keeps them in one file.
+ */
+const bootGraph: Plugin = {
+  name: 'bagysh-boot-graph',
+  apply: 'build',
+  buildEnd() {
+    const boot = [...this.getModuleIds()].find((id) => id.endsWith('/src/boot.tsx'));
+    const pending = boot ? [boot] : [];
+    const seen = new Set<string>();
+    while (pending.length > 0) {
+      const id = pending.pop()!;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      // The app's own modules only: a barrel (packages/shared, a feature's index.ts) imports
+      // far more than boot uses, and tree shaking drops the rest.
+      if (!APP_MODULE.test(id) || FEATURE_INDEX.test(id)) continue;
+      const info = this.getModuleInfo(id);
+      // A module also loaded by import() (boot.tsx itself) keeps its own chunk.
+      if (!info?.dynamicImporters.length) bootModules.add(id);
+      pending.push(...(info?.importedIds ?? []));
+    }
+  },
+};
+
+export default defineConfig(({ command }) => ({
+  plugins: [react(), siteName, bootGraph, firstPaint, precompress],
+  resolve: { alias: command === 'build' ? [reactRouterProduction] : [] },
   server: {
     port: 5173,
     proxy: { '/api/': { target: apiTarget, changeOrigin: false } },
@@ -133,7 +181,22 @@ export default defineConfig({
             // What every page runs (boot.tsx and its libraries), one file rather than dozens.
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@emotion[\\/]\w+|i18next|react-i18next|@mui[\\/](system|styled-engine|utils|private-theming))[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@emotion[\\/]\w+|i18next|react-i18next)[\\/]/,
+            },
+            // MUI's theme and the components of every page's frame and first paint, with what
+            // they use of @mui/system and @mui/utils (a group takes its modules' dependencies)
+            // and the query cache: one file rather than twenty small ones each compressed on
+            // its own. Components only other pages use (menus, dialogs, tabs…) stay apart.
+            {
+              name: 'ui',
+              test: /node_modules[\\/](@tanstack[\\/](query-core|react-query)|@mui[\\/]material[\\/](styles|colors|zero-styled|transitions|DefaultPropsProvider|GlobalStyles|CssBaseline|Box|Container|Stack|Grid|Paper|Typography|SvgIcon|ButtonBase|useLazyRipple|Button|IconButton|CircularProgress|Skeleton|FormControl|FormLabel|InputLabel|InputBase|OutlinedInput|TextareaAutosize))[\\/]/,
+            },
+            // The app's modules of boot.tsx (bagysh-boot-graph above).
+            {
+              name: 'shell',
+              test: (id: string) => bootModules.has(id),
+              // Its libraries are in the groups above, the shared code in chunks of its own.
+              includeDependenciesRecursively: false,
             },
           ],
         },
@@ -150,4 +213,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

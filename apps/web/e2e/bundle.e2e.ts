@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -36,6 +36,25 @@ describe('the pages’ JavaScript and CSS budget', () => {
     // Both pages count the entry: the search page's tree is more than the landing page's hero.
     expect(totals.get('/search')).toBeGreaterThan(totals.get('/') ?? Infinity);
     expect(status).toBe(0);
+  });
+
+  it('keeps zod out of the first paint of / and /search (docs/decisions/010)', () => {
+    const dist = join(WEB, 'dist');
+    const firstPaint = JSON.parse(
+      readFileSync(join(dist, '.vite', 'first-paint.json'), 'utf8'),
+    ) as { entry: string[]; pages: Record<string, string[]> };
+    const withZod = readdirSync(join(dist, 'assets'))
+      .filter((file) => file.endsWith('.js'))
+      .map((file) => `assets/${file}`)
+      .filter((file) => readFileSync(join(dist, file), 'utf8').includes('ZodError'));
+    expect(withZod.length).toBeGreaterThan(0); // the forms' pages have it
+    for (const id of ['home', 'search']) {
+      const files = [...firstPaint.entry, ...(firstPaint.pages[id] ?? [])];
+      expect(
+        files.filter((file) => withZod.includes(file)),
+        id,
+      ).toEqual([]);
+    }
   });
 
   it('fails a build whose page is over its budget, counting the page’s lazy chunks too', () => {

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useBrowser } from './support/browser';
+import { DESKTOP, useBrowser } from './support/browser';
+import { open } from './support/shell';
 
 const WEB = join(import.meta.dirname, '..');
 const { routes } = JSON.parse(readFileSync(join(WEB, 'scripts', 'page-budgets.json'), 'utf8')) as {
@@ -82,4 +83,20 @@ describe('page weight in Chromium, through the real server', () => {
       expect(loaded.map((file) => file.path).filter((file) => !expected.has(file))).toEqual([]);
     });
   }
+});
+
+describe('forms after a first page without zod (docs/decisions/010)', () => {
+  const session = useBrowser();
+
+  it('validates the login form reached from the home page in Kyrgyz', async () => {
+    const page = await session.newPage(DESKTOP);
+    await open(page, '/');
+    await page.getByRole('link', { name: 'Кирүү', exact: true }).first().click();
+    await page.waitForURL(`${session.baseUrl}/login`);
+    await page.getByRole('button', { name: 'Кирүү', exact: true }).click();
+    // zod's own message would be English ("Too small: expected string to have >=1 characters").
+    await expect
+      .poll(() => page.getByText('Милдеттүү талаа.').count(), { timeout: 10_000 })
+      .toBe(2);
+  });
 });

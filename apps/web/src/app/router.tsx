@@ -41,9 +41,17 @@ const pages: Record<SiteRouteId | 'notFound', () => Promise<PageModule>> = {
   notFound: () => import('./routes/not-found'),
 };
 
+/** Pages without a form: they load no zod (issue 14's page budget; lib/validation.ts). */
+const FORMLESS = new Set<SiteRouteId | 'notFound'>(['home', 'search', 'notFound']);
+const validation = () => import('../lib/validation');
+
 function lazyPage(id: SiteRouteId | 'notFound') {
   return async () => {
-    const { Component } = await loadPage(pages[id]);
+    // zod speaks Kyrgyz before any form of the page validates.
+    const [{ Component }] = await Promise.all([
+      loadPage(pages[id]),
+      FORMLESS.has(id) ? null : loadPage(validation),
+    ]);
     return { Component };
   };
 }

@@ -1,17 +1,8 @@
-import {
-  apiErrorMessage,
-  TokenPairSchema,
-  // Not a React hook despite the name: it configures zod once.
-  useKyrgyzValidationMessages as installKyrgyzValidationMessages,
-} from '@bagysh/shared';
+import { apiErrorMessage } from '@bagysh/shared';
 import type { z } from 'zod';
 import { i18n } from './i18n';
 import { navigateTo } from './navigation';
 import { reloadSessionFromStorage, useSessionStore } from './session-store';
-
-// zod validation messages in Kyrgyz for every form of the app (this module loads with the
-// first page that calls the API, before any form validates).
-installKyrgyzValidationMessages();
 
 /** Every call goes to the API on the site's own host (spec §7). */
 export const API_BASE = '/api/';
@@ -41,7 +32,10 @@ export interface ApiRequest<T> {
   /** Query parameters; undefined and null values are left out. */
   query?: Record<string, string | number | boolean | null | undefined>;
   signal?: AbortSignal;
-  /** Parses the answer (a shared zod schema); without it the JSON is returned as is. */
+  /**
+   * Parses the answer (a shared zod schema); without it the JSON is returned as is (typed
+   * only: the server has serialized it through the same schema).
+   */
   schema?: z.ZodType<T>;
 }
 
@@ -103,6 +97,8 @@ async function postRefresh(pair: { access: string; refresh: string }): Promise<s
     throw new ApiError(422, body);
   }
   if (!response.ok) throw new ApiError(response.status, body);
+  // zod only now: the landing page calls the API without it (issue 14's page budget).
+  const { TokenPairSchema } = await import('@bagysh/shared');
   const fresh = TokenPairSchema.parse(body);
   useSessionStore.getState().setSession(fresh);
   return fresh.access;

@@ -9,9 +9,9 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { PageHeading } from '../../components/page-heading';
 import { paths } from '../../config/paths';
 import {
+  DeferredPersonSearch,
   idParam,
   loadTreeChildren,
-  PersonSearch,
   useTreeLabels,
   useTreeStart,
 } from '../../features/genealogy';
@@ -46,7 +46,7 @@ export function Component() {
         {script.text(g('search.intro'))}
       </Typography>
       <Box sx={{ maxWidth: 560, mb: 2 }}>
-        <PersonSearch
+        <DeferredPersonSearch
           id="sanjyra-search"
           label={g('search.label')}
           onSelect={(person) => setParams({ person: String(person.id) })}

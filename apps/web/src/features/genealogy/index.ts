@@ -1,4 +1,4 @@
-export { PersonSearch, useDebounced } from './components/person-search';
+export { DeferredPersonSearch } from './components/deferred-person-search';
 export {
   useTreeStart,
   useTreeLabels,

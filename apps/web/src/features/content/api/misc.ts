@@ -1,11 +1,14 @@
-import { FileSchema, SearchResponseSchema, TreeStatsSchema } from '@bagysh/shared';
+import type { SearchResponse, TreeStats } from '@bagysh/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+
+// Typed, not parsed: the landing page takes its figures from this module and loads no zod
+// (issue 14's page budget); the server has serialized both answers through their schemas.
 
 export function getTreeStatsQueryOptions() {
   return queryOptions({
     queryKey: ['content', 'stats'] as const,
-    queryFn: ({ signal }) => api('stats/', { signal, schema: TreeStatsSchema }),
+    queryFn: ({ signal }) => api<TreeStats>('stats/', { signal }),
     staleTime: 5 * 60_000,
   });
 }
@@ -20,16 +23,8 @@ export function usePersonSearch(q: string) {
   return useQuery({
     queryKey: ['content', 'person-search', query] as const,
     queryFn: ({ signal }) =>
-      api('search/', { query: { q: query, limit: 10 }, signal, schema: SearchResponseSchema }),
+      api<SearchResponse>('search/', { query: { q: query, limit: 10 }, signal }),
     enabled: query.length >= 2,
     staleTime: 60_000,
   });
-}
-
-/** Uploads an image as a public file (covers and body images must be visible to guests). */
-export async function uploadPublicImage(file: File) {
-  const form = new FormData();
-  form.append('visibility', 'public');
-  form.append('file', file);
-  return api('files/', { method: 'POST', body: form, schema: FileSchema });
 }

@@ -9,7 +9,7 @@ import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
 import { useScript } from '../../../lib/script';
-import { uploadPublicImage } from '../api/misc';
+import { uploadPublicImage } from '../api/images';
 import '../../../lib/i18n/areas/content';
 
 export interface UploadedImage {

@@ -11,7 +11,7 @@ import { LinkButton } from '../../../components/link-button';
 import { paths } from '../../../config/paths';
 import { useScript } from '../../../lib/script';
 import { useTreeStats } from '../api/misc';
-import { usePostList } from '../api/posts';
+import { usePostList } from '../api/post-lists';
 import { PostCard } from './post-card';
 import { LoadError } from './query-state';
 import '../../../lib/i18n/areas/content';

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { LinkButton } from '../../../components/link-button';
 import { paths } from '../../../config/paths';
 import { useScript } from '../../../lib/script';
-import { usePostList, type PostKind } from '../api/posts';
+import { usePostList, type PostKind } from '../api/post-lists';
 import { PostCard } from './post-card';
 import { PublishButton } from './publish-button';
 import { LoadError } from './query-state';

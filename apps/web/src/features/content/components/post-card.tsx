@@ -6,11 +6,16 @@ import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { runesElement, useScript } from '../../../lib/script';
 import { formatDate } from '../../../lib/dates';
-import { StatusChip } from './status-chip';
+
+// Only drafts and pending posts show their status, never the home page's published ones: the
+// chip's code loads when one is shown (issue 14's page budget).
+const StatusChip = lazy(() =>
+  import('./status-chip').then(({ StatusChip }) => ({ default: StatusChip })),
+);
 
 type Summary = ArticleSummary | NewsSummary;
 
@@ -122,7 +127,11 @@ export function PostCard({
                 {script.text(post.category.name)}
               </Typography>
             )}
-            {post.status !== 'published' && <StatusChip status={post.status} />}
+            {post.status !== 'published' && (
+              <Suspense fallback={null}>
+                <StatusChip status={post.status} />
+              </Suspense>
+            )}
           </Stack>
           <Typography variant="h6" component="h3" sx={{ fontSize: 18, lineHeight: 1.35 }}>
             {script.text(post.title)}

@@ -17,7 +17,7 @@ import { LinkButton } from '../../../components/link-button';
 import { paths } from '../../../config/paths';
 import { useScript } from '../../../lib/script';
 import { useCategories } from '../api/categories';
-import { usePostList, type PostKind, type PostListFilters } from '../api/posts';
+import { usePostList, type PostKind, type PostListFilters } from '../api/post-lists';
 import { useHasRole, useViewer } from '../hooks/use-role';
 import { pageCount, parseId } from '../lib/format';
 import { PersonPicker } from './person-picker';

@@ -21,13 +21,8 @@ import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { usePageTitle } from '../../../lib/page-title';
 import { useScript } from '../../../lib/script';
-import {
-  useArticle,
-  useDeletePost,
-  useNewsItem,
-  useSetPostStatus,
-  type PostKind,
-} from '../api/posts';
+import type { PostKind } from '../api/post-lists';
+import { useArticle, useDeletePost, useNewsItem, useSetPostStatus } from '../api/posts';
 import { useHasRole, useViewer } from '../hooks/use-role';
 import { formatDate } from '../../../lib/dates';
 import { isNotFound, LoadError } from './query-state';

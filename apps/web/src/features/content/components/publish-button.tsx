@@ -5,7 +5,8 @@ import { ApiError } from '../../../lib/api-client';
 import { refreshModerationCounts } from '../../../lib/moderation-counts';
 import { notify } from '../../../lib/notify';
 import { useScript } from '../../../lib/script';
-import { useSetPostStatus, type PostKind } from '../api/posts';
+import type { PostKind } from '../api/post-lists';
+import { useSetPostStatus } from '../api/posts';
 import '../../../lib/i18n/areas/content';
 
 /** Publishes a waiting article or news item, then refreshes the moderation counts and says so. */

@@ -26,7 +26,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useScript } from '../../../lib/script';
-import { uploadPublicImage } from '../api/misc';
+import { uploadPublicImage } from '../api/images';
 import { richTextSx } from './rich-html';
 import '../../../lib/i18n/areas/content';
 

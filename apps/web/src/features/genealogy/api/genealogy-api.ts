@@ -1,16 +1,12 @@
 import {
-  AncestorsSchema,
   ArticlesPageSchema,
   ClanListSchema,
   ComparisonSchema,
   PersonListSchema,
-  PersonSchema,
   RelationsResponseSchema,
   RevisionListSchema,
-  SearchResponseSchema,
   type CreatePersonInput,
   type ListPersonsQuery,
-  type PersonSummary,
   type Relation,
   type RelationsResponse,
   type UpdatePersonInput,
@@ -18,91 +14,16 @@ import {
 import {
   infiniteQueryOptions,
   keepPreviousData,
-  queryOptions,
   useInfiniteQuery,
   useQuery,
 } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-/** Query keys of the genealogy pages, one root so a change can refresh them all. */
-export const genealogyKeys = {
-  all: ['genealogy'] as const,
-  search: (q: string) => ['genealogy', 'search', q] as const,
-  person: (id: number) => ['genealogy', 'person', id] as const,
-  ancestors: (id: number) => ['genealogy', 'ancestors', id] as const,
-  /** The person page's records (person-page-api.ts). */
-  family: (id: number) => ['genealogy', 'family', id] as const,
-  source: (id: number) => ['genealogy', 'source', id] as const,
-  comparison: (a: number, b: number) => ['genealogy', 'comparison', a, b] as const,
-  relations: (a: number, b: number, max: number) => ['genealogy', 'relations', a, b, max] as const,
-  persons: (filters: PersonFilters) => ['genealogy', 'persons', filters] as const,
-  revisions: (id: number) => ['genealogy', 'revisions', id] as const,
-  pending: () => ['genealogy', 'pending'] as const,
-  articles: (id: number) => ['genealogy', 'articles', id] as const,
-};
+import { genealogyKeys } from './genealogy-keys';
 
-export function fetchSearch(q: string, signal?: AbortSignal) {
-  return api('search/', { query: { q, limit: 10 }, signal, schema: SearchResponseSchema });
-}
-
-export function getSearchQueryOptions(q: string) {
-  return queryOptions({
-    queryKey: genealogyKeys.search(q),
-    queryFn: ({ signal }) => fetchSearch(q, signal),
-    enabled: q.trim().length > 0,
-    staleTime: 60_000,
-  });
-}
-
-export function useSearch(q: string) {
-  return useQuery(getSearchQueryOptions(q));
-}
-
-export function fetchPerson(id: number, signal?: AbortSignal) {
-  return api(`persons/${id}/`, { signal, schema: PersonSchema });
-}
-
-export function getPersonQueryOptions(id: number) {
-  return queryOptions({
-    queryKey: genealogyKeys.person(id),
-    queryFn: ({ signal }) => fetchPerson(id, signal),
-    staleTime: 30_000,
-  });
-}
-
-export function usePerson(id: number | null) {
-  return useQuery({ ...getPersonQueryOptions(id ?? 0), enabled: id !== null });
-}
-
-export function fetchAncestors(id: number, signal?: AbortSignal) {
-  return api(`persons/${id}/ancestors/`, { signal, schema: AncestorsSchema });
-}
-
-export function getAncestorsQueryOptions(id: number) {
-  return queryOptions({
-    queryKey: genealogyKeys.ancestors(id),
-    queryFn: ({ signal }) => fetchAncestors(id, signal),
-    staleTime: 30_000,
-  });
-}
-
-export function useAncestors(id: number | null) {
-  return useQuery({ ...getAncestorsQueryOptions(id ?? 0), enabled: id !== null });
-}
-
-/** Every child of a person (the API's largest page; the tree draws them all). */
-export async function fetchChildren(id: number, signal?: AbortSignal): Promise<PersonSummary[]> {
-  const results: PersonSummary[] = [];
-  for (let page = 1; ; page++) {
-    const answer = await api(`persons/${id}/children/`, {
-      query: { page, page_size: 100 },
-      signal,
-      schema: PersonListSchema,
-    });
-    results.push(...answer.results);
-    if (!answer.next || answer.results.length === 0) return results;
-  }
-}
+// The pages' modules take everything from here; the search page's reads live apart.
+export { genealogyKeys };
+export { useAncestors, usePerson } from './tree-reads';
 
 export function fetchComparison(a: number, b: number, signal?: AbortSignal) {
   return api('comparison/', { query: { a, b }, signal, schema: ComparisonSchema });
@@ -216,40 +137,6 @@ export function useClans() {
   return useQuery({
     queryKey: ['genealogy', 'clans'],
     queryFn: ({ signal }) => api('clans/', { signal, schema: ClanListSchema }),
-    staleTime: 5 * 60_000,
-  });
-}
-
-/**
- * The tribe's root: the father line above the first top-level clan's founder, or else the
- * first-generation person with the most children.
- */
-export async function fetchTribeRoot(signal?: AbortSignal): Promise<PersonSummary | null> {
-  const clans = await api('clans/', { query: { page_size: 10 }, signal, schema: ClanListSchema });
-  const founder = clans.results.find((clan) => clan.parent === null)?.founder;
-  if (founder) {
-    const chain = await fetchAncestors(founder.id, signal);
-    const top = chain.results.at(-1);
-    if (top) return top;
-  }
-  const firsts = await api('persons/', {
-    query: { generation: 1, page_size: 100 },
-    signal,
-    schema: PersonListSchema,
-  });
-  let best: PersonSummary | null = null;
-  for (const person of firsts.results) {
-    if (!best || person.child_count > best.child_count) best = person;
-  }
-  if (founder && (!best || best.child_count === 0)) return await fetchPerson(founder.id, signal);
-  return best;
-}
-
-export function useTribeRoot(enabled: boolean) {
-  return useQuery({
-    queryKey: ['genealogy', 'root'],
-    queryFn: ({ signal }) => fetchTribeRoot(signal),
-    enabled,
     staleTime: 5 * 60_000,
   });
 }

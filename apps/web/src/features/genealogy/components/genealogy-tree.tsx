@@ -7,7 +7,7 @@ import {
   getAncestorsQueryOptions,
   getPersonQueryOptions,
   useTribeRoot,
-} from '../api/genealogy-api';
+} from '../api/tree-reads';
 import { toTreeNode } from '../lib/format';
 
 type TreeNode = ReturnType<typeof toTreeNode>;

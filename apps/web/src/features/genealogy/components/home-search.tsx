@@ -1,115 +1,21 @@
-import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import Box from '@mui/material/Box';
-import FormControl from '@mui/material/FormControl';
-import IconButton from '@mui/material/IconButton';
-import InputLabel from '@mui/material/InputLabel';
-import OutlinedInput from '@mui/material/OutlinedInput';
-import { useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import '../../../lib/i18n/areas/genealogy';
-import { useScript } from '../../../lib/script';
-import type { PersonSearchProps } from './person-search';
+import { DeferredPersonSearch } from './deferred-person-search';
 
-/** The picker (Autocomplete, its popper, the search API), asked for once. */
-let picker: Promise<ComponentType<PersonSearchProps>> | undefined;
-const loadPicker = () =>
-  (picker ??= import('./person-search').then(({ PersonSearch }) => PersonSearch));
-
-interface Started {
-  Picker: ComponentType<PersonSearchProps>;
-  open: boolean;
-}
-
-/**
- * The home page's name search (the one of /search): a choice opens the person's page.
- *
- * Until the visitor turns to it, the box is drawn as the picker draws it (an outlined field
- * with its list button, the same ids, classes and sizes) without the picker's code, which the
- * landing page's first paint does not need (issue 14's page budget). Focusing the box or
- * pressing its button loads the picker; what was typed meanwhile goes over to it, and it takes
- * the focus in the same render, so no keystroke is lost.
- */
+/** The home page's name search (the one of /search): a choice opens the person's page. */
 export default function HomeSearch() {
   const { t } = useTranslation('genealogy');
-  const script = useScript();
   const navigate = useNavigate();
-  const [input, setInput] = useState('');
-  const [started, setStarted] = useState<Started | null>(null);
-  const id = 'home-search';
-  const label = t('search.label');
-
-  const start = (open: boolean) =>
-    void loadPicker().then((Picker) => setStarted((current) => current ?? { Picker, open }));
-
   return (
     <Box sx={{ bgcolor: 'background.paper', borderRadius: 1, maxWidth: 560 }}>
-      {started ? (
-        <started.Picker
-          id={id}
-          label={label}
-          onSelect={(person) => void navigate(paths.person(person.id))}
-          defaultInput={input}
-          defaultOpen={started.open || input !== ''}
-          autoFocus
-        />
-      ) : (
-        // Autocomplete's root, input root, input and end adornment (fullWidth, popup icon).
-        <Box className="MuiAutocomplete-root MuiAutocomplete-fullWidth MuiAutocomplete-hasPopupIcon">
-          <FormControl className="MuiTextField-root" fullWidth variant="outlined">
-            <InputLabel htmlFor={id} id={`${id}-label`}>
-              {script.field(label)}
-            </InputLabel>
-            <OutlinedInput
-              id={id}
-              label={script.field(label)}
-              fullWidth
-              className="MuiAutocomplete-inputRoot"
-              sx={{ p: '9px', pr: '39px' }}
-              value={input}
-              onChange={(event) => setInput(event.target.value)}
-              onFocus={() => start(false)}
-              inputProps={{
-                className: 'MuiAutocomplete-input',
-                autoComplete: 'off',
-                autoCapitalize: 'none',
-                spellCheck: false,
-                enterKeyHint: 'search',
-                style: {
-                  flexGrow: 1,
-                  width: 0,
-                  minWidth: 30,
-                  textOverflow: 'ellipsis',
-                  padding: '7.5px 4px 7.5px 5px',
-                },
-              }}
-              endAdornment={
-                <Box
-                  className="MuiAutocomplete-endAdornment"
-                  sx={{
-                    position: 'absolute',
-                    right: 9,
-                    top: '50%',
-                    transform: 'translate(0, -50%)',
-                  }}
-                >
-                  <IconButton
-                    className="MuiAutocomplete-popupIndicator"
-                    tabIndex={-1}
-                    aria-label={t('search.open')}
-                    title={t('search.open')}
-                    sx={{ p: '2px', mr: '-2px' }}
-                    onClick={() => start(true)}
-                  >
-                    <ArrowDropDownIcon />
-                  </IconButton>
-                </Box>
-              }
-            />
-          </FormControl>
-        </Box>
-      )}
+      <DeferredPersonSearch
+        id="home-search"
+        label={t('search.label')}
+        onSelect={(person) => void navigate(paths.person(person.id))}
+      />
     </Box>
   );
 }

@@ -7,7 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Fragment, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useScript } from '../../../lib/script';
-import { getSearchQueryOptions, useSearch } from '../api/genealogy-api';
+import { getSearchQueryOptions, useSearch } from '../api/tree-reads';
 import { furtherLineage } from '../lib/format';
 import { PersonLabel } from '../../../components/person-label';
 import { SearchField } from './search-field';
