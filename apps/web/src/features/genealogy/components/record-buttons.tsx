@@ -3,6 +3,8 @@ import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { useScript } from '../../../lib/script';
 
 /** A section's button that opens a record editor ("Окуя кошуу"). */
@@ -55,5 +57,33 @@ export function RowButton({
         <DeleteOutlinedIcon fontSize="small" />
       )}
     </IconButton>
+  );
+}
+
+/** Two ways to do one thing ("a file already uploaded" / "upload one"), one chosen. */
+export function ChoiceToggle<T extends string>({
+  value,
+  choices,
+  onChange,
+}: {
+  value: T;
+  choices: readonly { value: T; label: string }[];
+  onChange: (value: T) => void;
+}) {
+  const script = useScript();
+  return (
+    <ToggleButtonGroup
+      exclusive
+      value={value}
+      onChange={(_event, next: T | null) => next && onChange(next)}
+      size="small"
+      color="primary"
+    >
+      {choices.map((choice) => (
+        <ToggleButton key={choice.value} value={choice.value}>
+          {script.text(choice.label)}
+        </ToggleButton>
+      ))}
+    </ToggleButtonGroup>
   );
 }

@@ -1,4 +1,3 @@
-import type { Person } from '@bagysh/shared';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,21 +11,13 @@ import {
   type RecordErrors,
 } from '../lib/records-form';
 import { CitationRows } from './record-citation-rows';
-import { RecordDialog, useRecordsSubmit } from './record-dialog';
+import { RecordDialog, useRecordsSubmit, type RecordEditorProps } from './record-dialog';
 
 /**
  * The sources cited for the person themself (not for one event): the rows as stored plus a
  * new one to fill; Save sends the whole list.
  */
-export function CitationsDialog({
-  person,
-  moderator,
-  onClose,
-}: {
-  person: Person;
-  moderator: boolean;
-  onClose: () => void;
-}) {
+export function CitationsDialog({ person, moderator, onClose }: RecordEditorProps) {
   const { t } = useTranslation('personEdit');
   const script = useScript();
   const [rows, setRows] = useState<CitationFormValues[]>(() => [

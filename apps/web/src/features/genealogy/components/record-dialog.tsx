@@ -19,6 +19,13 @@ import { useOverlay } from '../../../lib/use-overlay';
 import { genealogyKeys, updatePerson } from '../api/genealogy-api';
 import { apiRecordErrors, type RecordErrors } from '../lib/records-form';
 
+/** What every record dialog of the person page is given. */
+export interface RecordEditorProps {
+  person: Person;
+  moderator: boolean;
+  onClose: () => void;
+}
+
 /** How a records PATCH ended: sent (and whether it waits for review), or refused. */
 export type SubmitOutcome = { ok: true } | { ok: false; errors: RecordErrors };
 

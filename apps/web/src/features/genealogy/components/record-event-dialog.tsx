@@ -1,4 +1,4 @@
-import { EVENT_TYPES, type Person } from '@bagysh/shared';
+import { EVENT_TYPES } from '@bagysh/shared';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -18,7 +18,7 @@ import {
 } from '../lib/records-form';
 import { CitationRows } from './record-citation-rows';
 import { PlaceField } from './record-place-field';
-import { RecordDialog, useLayer, useRecordsSubmit } from './record-dialog';
+import { RecordDialog, useLayer, useRecordsSubmit, type RecordEditorProps } from './record-dialog';
 
 /**
  * Adds an event to the person or edits one: type, date (read back in Kyrgyz as it is typed),
@@ -29,12 +29,7 @@ export function EventDialog({
   eventId,
   moderator,
   onClose,
-}: {
-  person: Person;
-  eventId: number | null;
-  moderator: boolean;
-  onClose: () => void;
-}) {
+}: RecordEditorProps & { eventId: number | null }) {
   const { t } = useTranslation('personEdit');
   const { t: tp } = useTranslation('person');
   const script = useScript();

@@ -1,11 +1,9 @@
-import { MediaInput, type FileInfo, type Person } from '@bagysh/shared';
+import { MediaInput, type FileInfo } from '@bagysh/shared';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import TextField from '@mui/material/TextField';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +11,8 @@ import '../../../lib/i18n/areas/person-edit';
 import { useScript } from '../../../lib/script';
 import { uploadGalleryFile, useFileOptions } from '../api/person-records-api';
 import { addMediaPatch } from '../lib/records-form';
-import { RecordDialog, useRecordsSubmit } from './record-dialog';
+import { ChoiceToggle } from './record-buttons';
+import { RecordDialog, useRecordsSubmit, type RecordEditorProps } from './record-dialog';
 import { RecordPicker } from './record-picker';
 
 type Mode = 'existing' | 'upload';
@@ -22,15 +21,7 @@ type Mode = 'existing' | 'upload';
  * Adds a file to the person's gallery with a title: one already uploaded (public images and
  * documents) or a new one uploaded here with its progress, then linked in one PATCH.
  */
-export function MediaDialog({
-  person,
-  moderator,
-  onClose,
-}: {
-  person: Person;
-  moderator: boolean;
-  onClose: () => void;
-}) {
+export function MediaDialog({ person, moderator, onClose }: RecordEditorProps) {
   const { t } = useTranslation('personEdit');
   const script = useScript();
   const [mode, setMode] = useState<Mode>('existing');
@@ -80,16 +71,14 @@ export function MediaDialog({
       onSubmit={() => void handleSubmit()}
       onClose={onClose}
     >
-      <ToggleButtonGroup
-        exclusive
+      <ChoiceToggle
         value={mode}
-        onChange={(_event, next: Mode | null) => next && setMode(next)}
-        size="small"
-        color="primary"
-      >
-        <ToggleButton value="existing">{script.text(t('media.existing'))}</ToggleButton>
-        <ToggleButton value="upload">{script.text(t('media.upload'))}</ToggleButton>
-      </ToggleButtonGroup>
+        choices={[
+          { value: 'existing', label: t('media.existing') },
+          { value: 'upload', label: t('media.upload') },
+        ]}
+        onChange={setMode}
+      />
       {mode === 'existing' ? (
         <RecordPicker
           id="media-pick"

@@ -1,4 +1,4 @@
-import { NAME_KINDS, type Person } from '@bagysh/shared';
+import { NAME_KINDS } from '@bagysh/shared';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
@@ -23,7 +23,7 @@ import {
   type NameFormValues,
   type RecordErrors,
 } from '../lib/records-form';
-import { RecordDialog, useLayer, useRecordsSubmit } from './record-dialog';
+import { RecordDialog, useLayer, useRecordsSubmit, type RecordEditorProps } from './record-dialog';
 
 /** What the dialog shows: the list, a name's form (index past the end: a new one), a question. */
 type View = { kind: 'list' } | { kind: 'form'; index: number } | { kind: 'remove'; index: number };
@@ -32,15 +32,7 @@ type View = { kind: 'list' } | { kind: 'form'; index: number } | { kind: 'remove
  * The person's other names (kind, given name, surname, nickname): the list with Edit and
  * Remove on each, and Add. Each change is one PATCH of the names list.
  */
-export function NamesDialog({
-  person,
-  moderator,
-  onClose,
-}: {
-  person: Person;
-  moderator: boolean;
-  onClose: () => void;
-}) {
+export function NamesDialog({ person, moderator, onClose }: RecordEditorProps) {
   const { t } = useTranslation('personEdit');
   const { t: tp } = useTranslation('person');
   const script = useScript();

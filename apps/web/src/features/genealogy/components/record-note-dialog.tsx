@@ -1,17 +1,16 @@
-import { NoteInput, type NoteSummary, type Person } from '@bagysh/shared';
+import { NoteInput, type NoteSummary } from '@bagysh/shared';
 import Alert from '@mui/material/Alert';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import TextField from '@mui/material/TextField';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import '../../../lib/i18n/areas/person-edit';
 import { useScript } from '../../../lib/script';
 import { createNote, useNoteOptions } from '../api/person-records-api';
 import { noteIdsWith, notesPatch } from '../lib/records-form';
-import { RecordDialog, useRecordsSubmit } from './record-dialog';
+import { ChoiceToggle } from './record-buttons';
+import { RecordDialog, useRecordsSubmit, type RecordEditorProps } from './record-dialog';
 import { RecordPicker } from './record-picker';
 
 type Mode = 'existing' | 'write';
@@ -21,15 +20,7 @@ type Mode = 'existing' | 'write';
  * through /api/notes/, then linked). A member's new note is itself a proposal: it can be
  * linked once a moderator accepts it, and the dialog says so.
  */
-export function NoteDialog({
-  person,
-  moderator,
-  onClose,
-}: {
-  person: Person;
-  moderator: boolean;
-  onClose: () => void;
-}) {
+export function NoteDialog({ person, moderator, onClose }: RecordEditorProps) {
   const { t } = useTranslation('personEdit');
   const script = useScript();
   const [mode, setMode] = useState<Mode>('existing');
@@ -91,16 +82,14 @@ export function NoteDialog({
         </Alert>
       ) : (
         <>
-          <ToggleButtonGroup
-            exclusive
+          <ChoiceToggle
             value={mode}
-            onChange={(_event, next: Mode | null) => next && setMode(next)}
-            size="small"
-            color="primary"
-          >
-            <ToggleButton value="existing">{script.text(t('note.existing'))}</ToggleButton>
-            <ToggleButton value="write">{script.text(t('note.write'))}</ToggleButton>
-          </ToggleButtonGroup>
+            choices={[
+              { value: 'existing', label: t('note.existing') },
+              { value: 'write', label: t('note.write') },
+            ]}
+            onChange={setMode}
+          />
           {mode === 'existing' ? (
             <RecordPicker
               id="note-pick"

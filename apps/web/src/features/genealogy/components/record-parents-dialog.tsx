@@ -1,9 +1,4 @@
-import {
-  FURTHER_PARENT_RELATIONS,
-  type Person,
-  type PersonLink,
-  type SearchResult,
-} from '@bagysh/shared';
+import { FURTHER_PARENT_RELATIONS, type PersonLink, type SearchResult } from '@bagysh/shared';
 import AddIcon from '@mui/icons-material/Add';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -20,7 +15,7 @@ import { useScript } from '../../../lib/script';
 import { parentFamiliesPatch, type RecordErrors } from '../lib/records-form';
 import { PersonSearch } from './person-search';
 import { RowButton } from './record-buttons';
-import { RecordDialog, useLayer, useRecordsSubmit } from './record-dialog';
+import { RecordDialog, useLayer, useRecordsSubmit, type RecordEditorProps } from './record-dialog';
 
 type Relation = (typeof FURTHER_PARENT_RELATIONS)[number];
 
@@ -65,15 +60,7 @@ function ParentField({
  * away, and a new one added with its relation and a father, a mother or both. The birth
  * family is the person's father and mother (the "Түзөтүү" form and the tree's lineage).
  */
-export function ParentsDialog({
-  person,
-  moderator,
-  onClose,
-}: {
-  person: Person;
-  moderator: boolean;
-  onClose: () => void;
-}) {
+export function ParentsDialog({ person, moderator, onClose }: RecordEditorProps) {
   const { t } = useTranslation('personEdit');
   const { t: tp } = useTranslation('person');
   const script = useScript();
