@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loginAdmin, signInAs, type Auth } from './support/accounts';
+import { postCreated } from './support/api';
 import { DESKTOP, PHONE, useBrowser } from './support/browser';
+import { solidPng } from './support/images';
 import { storeLanguage } from './support/shell';
+import { screenshots } from './support/shots';
 
 /**
  * The person page of issue 16: a person made through the API with events, a citation of an
@@ -12,31 +13,13 @@ import { storeLanguage } from './support/shell';
  * opens the source from its mark by keyboard, and fits a phone in both scripts.
  */
 
-const SHOTS = process.env.E2E_SHOTS;
-
-async function shot(page: Page, name: string) {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
-
-const PNG_1PX =
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==';
+const shot = screenshots(process.env.E2E_SHOTS);
 
 const tag = randomBytes(3).toString('hex');
 let admin: Auth;
 let baseUrl: string;
 
-async function post<T>(path: string, body: unknown): Promise<T> {
-  const response = await fetch(`${baseUrl}/api/${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${admin.access}` },
-    body: JSON.stringify(body),
-  });
-  if (response.status !== 201)
-    throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
+const post = <T>(path: string, body: unknown) => postCreated<T>(baseUrl, admin.access, path, body);
 
 const person = (body: Record<string, unknown>) =>
   post<{ id: number; name: string }>('persons/', body);
@@ -46,7 +29,7 @@ async function uploadPublicImage(): Promise<number> {
   form.append('visibility', 'public');
   form.append(
     'file',
-    new Blob([Buffer.from(PNG_1PX, 'base64')], { type: 'image/png' }),
+    new Blob([new Uint8Array(solidPng(1, 1, [200, 120, 40]))], { type: 'image/png' }),
     `surot-${tag}.png`,
   );
   const response = await fetch(`${baseUrl}/api/files/`, {

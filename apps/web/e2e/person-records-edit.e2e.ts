@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
 import { loginAdmin, registerUser, signInAs, type Auth } from './support/accounts';
+import { postCreated } from './support/api';
 import { DESKTOP, PHONE, useBrowser } from './support/browser';
+import { solidPng } from './support/images';
 import { storeLanguage } from './support/shell';
+import { screenshots } from './support/shots';
 
 /**
  * Editing a person's records on the person page (issue 16): a member proposes an event with a
@@ -14,30 +16,13 @@ import { storeLanguage } from './support/shell';
  * date is refused beside the field with the API's message. Phone and runes fit.
  */
 
-const SHOTS = process.env.E2E_SHOTS;
-
-async function shot(page: Page, name: string) {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
+const shot = screenshots(process.env.E2E_SHOTS);
 
 const tag = randomBytes(3).toString('hex');
-const PNG_1PX =
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==';
 let admin: Auth;
 let baseUrl: string;
 
-async function post<T>(path: string, body: unknown): Promise<T> {
-  const response = await fetch(`${baseUrl}/api/${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${admin.access}` },
-    body: JSON.stringify(body),
-  });
-  if (response.status !== 201)
-    throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
+const post = <T>(path: string, body: unknown) => postCreated<T>(baseUrl, admin.access, path, body);
 
 /** Opens an Autocomplete, types into it and picks the row holding `row`. */
 async function pick(page: Page, input: string, typed: string, row: string) {
@@ -225,7 +210,7 @@ describe('editing a person’s records (issue 16)', () => {
     await dialog.getByTestId('media-file-input').setInputFiles({
       name: 'jaynysh.png',
       mimeType: 'image/png',
-      buffer: Buffer.from(PNG_1PX, 'base64'),
+      buffer: solidPng(1, 1, [200, 120, 40]),
     });
     await dialog.locator('#media-title').fill(`Сүрөт ${tag}`);
     await dialog.getByRole('button', { name: 'Сактоо' }).click();
