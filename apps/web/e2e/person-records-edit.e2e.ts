@@ -274,6 +274,14 @@ describe('editing a person’s records (issue 16)', () => {
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
       );
       expect(overflow, name).toBeLessThanOrEqual(0);
+      // axe reads colours as painted: the dialog's fade-in must be over.
+      await dialog.evaluate((element) =>
+        Promise.all(
+          (element.closest('.MuiModal-root') ?? element)
+            .getAnimations({ subtree: true })
+            .map((animation) => animation.finished),
+        ),
+      );
       await shot(page, `records-event-dialog-${name}`);
       expect(await seriousViolations(page, language === 'old_ky'), name).toEqual([]);
       await page.keyboard.press('Escape');
