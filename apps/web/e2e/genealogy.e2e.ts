@@ -224,9 +224,10 @@ describe('genealogy: /search', () => {
     const name = node(page, COUSINS.a.id).locator('.tree-node-name bdi[dir="rtl"]');
     await name.waitFor();
     expect(await name.textContent()).toBe(toRunes(COUSINS.a.name));
-    // The name as the box shows it, with its descendant count, in Cyrillic.
+    // The name as the box shows it, with its descendant count, in Cyrillic; then the father
+    // and grandfather that tell namesakes apart.
     expect(await node(page, COUSINS.a.id).getAttribute('aria-label')).toMatch(
-      new RegExp(`^${COUSINS.a.name}, урпактары: \\d+$`),
+      new RegExp(`^${COUSINS.a.name}, урпактары: \\d+, Байтик уулу \\(Жору\\)$`),
     );
     // The toolbar's texts come from the catalogue, shown in runes, named in Cyrillic.
     const toolbar = page.getByRole('toolbar', { name: 'Санжыра куралдары' });

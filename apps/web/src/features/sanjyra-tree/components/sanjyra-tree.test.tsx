@@ -71,7 +71,7 @@ describe('SanjyraTree', () => {
     );
     await settle();
     const node = item(container, root.id);
-    expect(node.getAttribute('aria-label')).toBe('Айбек Чоткара уулу (Мырзабек), 1827–1895');
+    expect(node.getAttribute('aria-label')).toBe('Айбек, 1827–1895, Чоткара уулу (Мырзабек)');
     expect(node.querySelector('.tree-node-name')?.getAttribute('title')).toBe(
       'Айбек Чоткара уулу (Мырзабек) 1827–1895',
     );

@@ -95,11 +95,13 @@ export const TreeNodeView = memo(function TreeNodeView({
         aria-selected={focused}
         aria-expanded={canExpand ? expanded : undefined}
         aria-busy={toggle.kind === 'loading' || undefined}
-        // Everything the card shows, so the name holds its visible text (WCAG 2.5.3).
+        // Everything the node shows, in its order, so the name holds its visible text (WCAG
+        // 2.5.3); then the father and grandfather, which tell namesakes apart.
         aria-label={[
-          name,
+          person.name,
           years,
           person.descendant_count ? labels.descendantCount(person.descendant_count) : '',
+          patronymic,
         ]
           .filter(Boolean)
           .join(', ')}
