@@ -163,7 +163,10 @@ export interface BenchServer {
   child: ChildProcess;
   /** The admin's access token (valid for a day). */
   token: string;
-  /** Stops the server and removes its data directory and database. */
+  /**
+   * Stops the server and removes its data directory and database (kept, and named, when
+   * BENCH_KEEP=1, to look into a slow query afterwards).
+   */
   close(): Promise<void>;
 }
 
@@ -203,6 +206,10 @@ export async function startBenchServer(
   let child: ChildProcess | undefined;
   const close = async () => {
     if (child) await stopServer(child);
+    if (process.env.BENCH_KEEP === '1') {
+      console.log(`  kept (BENCH_KEEP=1): DATA_DIR=${dataDir} DATABASE_URL=${env.DATABASE_URL}`);
+      return;
+    }
     await rm(dataDir, { recursive: true, force: true });
     if (dbName) await onPostgres(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
   };

@@ -14,6 +14,7 @@
  *   npm run bench:tree                              # every run
  *   npm run bench:tree -- --runs pglite-100k        # one run (pglite-100k, postgres-100k, postgres-1m)
  *   npm run bench:tree -- --requests 2000
+ *   BENCH_KEEP=1 npm run bench:tree -- --runs postgres-1m   # keeps the database to EXPLAIN in
  */
 import { parseArgs } from 'node:util';
 import type { RelationsResponse } from '@bagysh/shared';
