@@ -107,7 +107,7 @@ export function logLoadAverage(when: 'start' | 'end'): void {
 /** The generated tree and its GEDCOM file, written once per size into the temp directory. */
 export async function gedcomFor(persons: number): Promise<{ path: string; tree: GeneratedTree }> {
   const tree = generateTree(persons, 1);
-  const path = join(tmpdir(), `bagysh-bench-${persons}-seed1-records.ged`);
+  const path = join(tmpdir(), `bagysh-bench-${persons}-seed1-records-names.ged`);
   if (!existsSync(path)) {
     const started = performance.now();
     // Written aside and renamed, so a concurrent run never reads a half-written file.
