@@ -24,7 +24,6 @@ let informant: number;
 let publicNote: number;
 let privateNote: number;
 let photo: number;
-let membersFile: number;
 let proposal: Revision;
 
 const longLine = `${'Кыргыз '.repeat(20).trim()}`;
@@ -39,7 +38,6 @@ beforeAll(async () => {
   publicNote = await addNote(app, `\n${longLine}\nЭкинчи сап`);
   privateNote = await addNote(app, 'Жашыруун: үй-бүлөнүн ичинде гана', true);
   photo = await createTestFileRow(app, moderator.id);
-  membersFile = await createTestFileRow(app, moderator.id, { kind: 'pdf' });
   await app.db.update(files).set({ name: 'toy-1950.jpg' }).where(eq(files.id, photo));
   const response = await app.inject({
     method: 'PATCH',
@@ -57,7 +55,6 @@ beforeAll(async () => {
   proposal = response.json<Revision>();
   // Made members-only after it was linked: a file the page no longer shows to guests.
   await app.db.update(files).set({ visibility: 'members' }).where(eq(files.id, photo));
-  void membersFile;
 });
 
 describe('revision titles', () => {
