@@ -125,11 +125,15 @@ export async function gedcomFor(persons: number): Promise<{ path: string; tree: 
 async function startServer(
   env: Record<string, string>,
 ): Promise<{ child: ChildProcess; base: URL }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, ...env, NODE_ENV: 'production' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...SERVE_FLAGS, '--import', 'tsx', 'apps/api/src/server.ts'],
+    {
+      cwd: ROOT,
+      env: { ...process.env, ...env, NODE_ENV: 'production' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   const base = await new Promise<URL>((resolvePromise, reject) => {
     const onData = (chunk: Buffer) => {
@@ -143,6 +147,16 @@ async function startServer(
   });
   return { child, base };
 }
+
+/**
+ * The Node.js flags `npm run serve` (and `npm start`) give the server: its heap limit
+ * (decision 011) decides how much memory an import takes.
+ */
+const SERVE_FLAGS = (
+  JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { serve: string } }
+).scripts.serve
+  .split(' ')
+  .filter((word) => word.startsWith('--'));
 
 async function stopServer(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return;
