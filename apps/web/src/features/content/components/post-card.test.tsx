@@ -1,7 +1,7 @@
 import type { NewsSummary } from '@bagysh/shared';
 import { act } from 'react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../../lib/i18n';
 import { render } from '../../../test/render';
 import { PostCard } from './post-card';
@@ -43,8 +43,14 @@ describe('a post card', () => {
         <PostCard post={news('pending')} to="/news/1" />
       </MemoryRouter>,
     );
-    await settle();
-    expect(view.container.textContent).toContain('Текшерүүдө');
+    // The chip's module loads on first use: slower on a busy machine than any fixed wait.
+    await vi.waitFor(
+      async () => {
+        await settle();
+        expect(view?.container.textContent).toContain('Текшерүүдө');
+      },
+      { timeout: 10_000 },
+    );
   });
 
   it('shows no status on a published post', async () => {
