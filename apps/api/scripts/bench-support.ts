@@ -150,7 +150,7 @@ async function startServer(
 
 /**
  * The Node.js flags `npm run serve` (and `npm start`) give the server: its heap limit
- * (decision 011) decides how much memory an import takes.
+ * (decision 012) decides how much memory an import takes.
  */
 const SERVE_FLAGS = (
   JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { serve: string } }

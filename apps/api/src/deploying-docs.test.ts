@@ -63,7 +63,7 @@ describe('docs/deploying/bagysh.service', () => {
 
   it('runs the built server as `npm run serve` does, with the settings file', () => {
     const [execStart] = unit.get('ExecStart') ?? [];
-    // With the API's heap limit (decision 011), as `npm start` has it too.
+    // With the API's heap limit (decision 012), as `npm start` has it too.
     expect(rootScripts.serve).toMatch(
       /^node --max-old-space-size=\d+ apps\/api\/dist\/server\.js$/,
     );
