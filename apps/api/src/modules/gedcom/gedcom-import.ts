@@ -44,6 +44,7 @@ import {
   placeChain,
   placeVariants,
   pointer,
+  sameSpelling,
   quickYear,
   StagedRecords,
   type MapContext,
@@ -847,9 +848,8 @@ async function resolvePlaces(db: Db, s: Structure) {
   const addName = (id: number, name: string) => {
     const row = created.get(id);
     const names = row ? row.alt_names : (added.get(id) ?? [...(known.get(id) ?? [])]);
-    const key = foldName(name);
-    if (key === '' || (row && row.name_key === key)) return;
-    if (names.some((n) => foldName(n) === key)) return;
+    if (name.trim() === '' || (row && sameSpelling(row.name, name))) return;
+    if (names.some((n) => sameSpelling(n, name))) return;
     names.push(name);
     if (!row) added.set(id, names);
   };

@@ -321,9 +321,17 @@ export function placeVariants(text: string, variant: string): [number, string][]
   if (other.length !== chain.length) return [[chain.length - 1, other[other.length - 1] ?? '']];
   const found: [number, string][] = [];
   other.forEach((name, level) => {
-    if (foldName(name) !== foldName(chain[level] ?? '')) found.push([level, name]);
+    if (!sameSpelling(name, chain[level] ?? '')) found.push([level, name]);
   });
   return found;
+}
+
+/**
+ * Whether two names are one spelling (case aside). Not `foldName`, which takes "At-Bashy" for
+ * "Ат-Башы" so that search finds either: as other names they are two spellings to keep.
+ */
+export function sameSpelling(a: string, b: string): boolean {
+  return a.normalize('NFC').toLowerCase() === b.normalize('NFC').toLowerCase();
 }
 
 /** "N42.87" → 42.87, "W74.5" → -74.5; null when unreadable or out of range. */

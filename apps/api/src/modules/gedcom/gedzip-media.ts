@@ -123,9 +123,7 @@ export class GedzipArchive {
 
   openEntry(entry: yauzl.Entry): Promise<Readable> {
     return new Promise((resolve, reject) => {
-      this.zip.openReadStream(entry, (error, stream) =>
-        error ? reject(error) : resolve(stream),
-      );
+      this.zip.openReadStream(entry, (error, stream) => (error ? reject(error) : resolve(stream)));
     });
   }
 
