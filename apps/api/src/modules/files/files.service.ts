@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import {
   FileUploadFields,
   formatFileSize,
@@ -11,7 +12,6 @@ import {
   type FileUpdateInput,
 } from '@bagysh/shared';
 import { and, count, desc, eq, like, or, sql, type SQL } from 'drizzle-orm';
-import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { categories, files, users } from '../../db/schema';

@@ -74,6 +74,9 @@ import {
  *    `sources`, `notes`, `person_names`, `events`, `citations`, `note_links` and
  *    `parent_families` by one INSERT … SELECT each in one transaction — the only moment the
  *    tree is locked.
+ * A GEDZip archive's media (gedzip-media.ts) are staged and checked between the passes, linked
+ * in pass 2 (the links held in memory: an archive's worth) and stored as files in that same
+ * transaction; a failure releases their blobs.
  * Memory holds a few integers per individual and family, the distinct places and the
  * repositories' names, never the file.
  */
