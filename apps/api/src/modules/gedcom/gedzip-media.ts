@@ -201,7 +201,8 @@ export function forEachObjeLink(record: GedcomNode, visit: (node: GedcomNode) =>
  * pointers, and the OBJE records' files.
  */
 export class MediaReferences {
-  readonly inline = new Map<string, number>();
+  /** Path → where it is first named: the FILE line and its record's xref (or null). */
+  readonly inline = new Map<string, { line: number; record: string | null }>();
   readonly pointers = new Set<string>();
   readonly records = new Map<string, { path: string; line: number; title: string | null }>();
 
@@ -215,7 +216,9 @@ export class MediaReferences {
     forEachObjeLink(record, (node) => {
       const link = objeLink(node);
       if (link?.xref) this.pointers.add(link.xref);
-      else if (link?.path && !this.inline.has(link.path)) this.inline.set(link.path, link.line);
+      else if (link?.path && !this.inline.has(link.path)) {
+        this.inline.set(link.path, { line: link.line, record: record.xref ?? null });
+      }
     });
   }
 
@@ -227,11 +230,13 @@ export class MediaReferences {
   }
 
   /** Every path some link names, with the line to report it by. */
-  wanted(): Map<string, number> {
+  wanted(): Map<string, { line: number; record: string | null }> {
     const paths = new Map(this.inline);
     for (const xref of this.pointers) {
       const record = this.records.get(xref);
-      if (record && !paths.has(record.path)) paths.set(record.path, record.line);
+      if (record && !paths.has(record.path)) {
+        paths.set(record.path, { line: record.line, record: xref });
+      }
     }
     return paths;
   }
@@ -311,10 +316,10 @@ export async function stageMedia(
       return media;
     }
     let quotaLeft = options.uploadQuotaBytes - (await ownerUsedBytes(db, options.ownerId));
-    for (const [path, line] of references.wanted()) {
+    for (const [path, { line, record }] of references.wanted()) {
       const entry = archive.find(path);
       if (!entry) {
-        report.warn(line, null, 'mediaMissing', path);
+        report.warn(line, record, 'mediaMissing', path);
         continue;
       }
       const seen = byEntry.get(entry);
@@ -329,7 +334,7 @@ export async function stageMedia(
         entry.uncompressedSize,
       );
       if ('refused' in staged) {
-        report.warn(line, null, 'mediaRefused', path, staged.refused);
+        report.warn(line, record, 'mediaRefused', path, staged.refused);
         continue;
       }
       const file: ImportedFile = {
@@ -344,7 +349,7 @@ export async function stageMedia(
       if (file.content.blob.size > quotaLeft) {
         await discardImportedFiles([file]);
         const reason = filesMessages.quotaExceeded(options.uploadQuotaBytes);
-        report.warn(line, null, 'mediaRefused', path, reason);
+        report.warn(line, record, 'mediaRefused', path, reason);
         continue;
       }
       quotaLeft -= file.content.blob.size;

@@ -138,14 +138,14 @@ describe('GEDZip import: the media become files', () => {
       expect.arrayContaining([
         {
           line: lineOf('2 FILE photos/missing.jpg'),
-          record: null,
+          record: '@I1@',
           kind: 'mediaMissing',
           message:
             '«photos/missing.jpg» медиа файлы GEDZip архивинде жок: шилтеме эске алынган жок.',
         },
         {
           line: lineOf('2 FILE tools/setup.exe'),
-          record: null,
+          record: '@I2@',
           kind: 'mediaRefused',
           message:
             '«tools/setup.exe» медиа файлы кабыл алынган жок: Бул түрдөгү файл кабыл алынбайт. ' +
@@ -248,7 +248,7 @@ describe('GEDZip import: the media become files', () => {
     const job = await importGedcomFile(app, moderator, dataDir, content, 'big.gdz');
     expect(job).toMatchObject({ status: 'done', persons_created: 1 });
     const refused = job.warnings.find((w) => w.kind === 'mediaRefused');
-    expect(refused).toMatchObject({ line: 6, record: null });
+    expect(refused).toMatchObject({ line: 6, record: '@I1@' });
     expect(refused?.message).toMatch(/^«big\.txt» медиа файлы кабыл алынган жок: Файл өтө чоң/);
     expect(await files()).toHaveLength(before);
     expect(temporaryFiles()).toEqual([]);
