@@ -64,13 +64,10 @@ describe('docs/deploying/bagysh.service', () => {
   it('runs the built server as `npm run serve` does, with the settings file', () => {
     const [execStart] = unit.get('ExecStart') ?? [];
     // With the API's heap limit (decision 012), as `npm start` has it too.
-    expect(rootScripts.serve).toMatch(
-      /^node --max-old-space-size=\d+ apps\/api\/dist\/server\.js$/,
-    );
-    expect(execStart).toBe(`/usr/bin/${rootScripts.serve}`);
-    expect(rootScripts.start).toBe(
-      rootScripts.serve.replace('apps/api/dist/server.js', 'scripts/start.mjs'),
-    );
+    const serve = rootScripts.serve ?? '';
+    expect(serve).toMatch(/^node --max-old-space-size=\d+ apps\/api\/dist\/server\.js$/);
+    expect(execStart).toBe(`/usr/bin/${serve}`);
+    expect(rootScripts.start).toBe(serve.replace('apps/api/dist/server.js', 'scripts/start.mjs'));
     expect(read('apps/api/build.mjs')).toContain("outfile: 'dist/server.js'");
     expect(unit.get('EnvironmentFile')).toEqual(['/etc/bagysh/bagysh.env']);
     expect(unit.get('WorkingDirectory')).toEqual(['/srv/bagysh']);

@@ -1,10 +1,12 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { crc32 } from 'node:zlib';
 import { toRunes } from '@bagysh/shared';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { registerUser, signInAs, type Auth } from './support/accounts';
 import { DESKTOP, PHONE, useBrowser } from './support/browser';
+import { solidPng } from './support/images';
 import { open, storeLanguage } from './support/shell';
 
 /**
@@ -59,6 +61,43 @@ async function previewCounts(page: Page): Promise<Counts> {
     ),
   );
   return Object.fromEntries(entries) as Counts;
+}
+
+/** A zip archive with stored (uncompressed) entries: a GEDZip file as a program writes one. */
+function storedZip(entries: { name: string; content: Buffer }[]): Buffer {
+  const parts: Buffer[] = [];
+  const central: Buffer[] = [];
+  let offset = 0;
+  for (const { name, content } of entries) {
+    const fileName = Buffer.from(name);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt32LE(crc32(content), 14);
+    local.writeUInt32LE(content.length, 18);
+    local.writeUInt32LE(content.length, 22);
+    local.writeUInt16LE(fileName.length, 26);
+    const entry = Buffer.alloc(46);
+    entry.writeUInt32LE(0x02014b50, 0);
+    entry.writeUInt16LE(20, 4);
+    entry.writeUInt16LE(20, 6);
+    entry.writeUInt32LE(crc32(content), 16);
+    entry.writeUInt32LE(content.length, 20);
+    entry.writeUInt32LE(content.length, 24);
+    entry.writeUInt16LE(fileName.length, 28);
+    entry.writeUInt32LE(offset, 42);
+    parts.push(local, fileName, content);
+    central.push(entry, fileName);
+    offset += local.length + fileName.length + content.length;
+  }
+  const size = central.reduce((sum, b) => sum + b.length, 0);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(size, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...parts, ...central, end]);
 }
 
 /** Clicks an export button and answers the downloaded file. */
@@ -344,6 +383,51 @@ describe('/gedcom: import with preview, job and report; export (issue 16)', () =
     });
     await page.getByRole('button', { name: 'Жокко чыгаруу' }).click();
     await page.getByTestId('gedcom-upload').waitFor();
+  });
+
+  it('previews a GEDZip archive: the media files it will import, the missing one warned', async () => {
+    const gedcom = [
+      '0 HEAD',
+      '1 GEDC',
+      '2 VERS 5.5.1',
+      '1 CHAR UTF-8',
+      '0 @I1@ INDI',
+      '1 NAME Сүрөттүү /Бабаев/',
+      '1 DEAT Y',
+      '1 OBJE',
+      '2 FILE photos/baba.png',
+      '2 _PRIM Y',
+      '1 OBJE',
+      '2 FILE photos/lost.jpg',
+      '0 TRLR',
+      '',
+    ].join('\n');
+    const archive = storedZip([
+      { name: 'gedcom.ged', content: Buffer.from(gedcom) },
+      { name: 'photos/baba.png', content: solidPng(24, 24, [40, 90, 160]) },
+    ]);
+    for (const [viewport, name] of [
+      [DESKTOP, 'desktop'],
+      [PHONE, 'phone'],
+    ] as const) {
+      const page = await session.newPage(viewport);
+      await signInAs(page, moderator);
+      await open(page, '/gedcom');
+      await previewFile(page, { name: 'baba.gdz', buffer: archive });
+      const tile = page.getByTestId('gedcom-counts').locator('[data-count="media_files"]');
+      expect(await tile.locator('dt').textContent()).toBe('Кошула турган файлдар');
+      expect(await tile.locator('[data-value]').textContent()).toBe('1');
+      await expect
+        .poll(() => page.getByTestId('gedcom-preview').textContent())
+        .toContain('«photos/lost.jpg» медиа файлы GEDZip архивинде жок');
+      await shot(page, `gedzip-preview-${name}`);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        viewport.width,
+      );
+      await page.getByRole('button', { name: 'Жокко чыгаруу' }).click();
+      await page.getByTestId('gedcom-upload').waitFor();
+      await page.context().close();
+    }
   });
 
   it('works on a phone and in runes, without sideways scrolling', async () => {

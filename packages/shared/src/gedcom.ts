@@ -85,6 +85,12 @@ export const GedcomCountsSchema = z.object({
   notes: z.number().int(),
   /** OBJE records and inline multimedia links. */
   media: z.number().int(),
+  /**
+   * Files of a GEDZip archive that OBJE links point to and that the import stores as uploaded
+   * files (found in the archive, of an accepted type and size); 0 for a plain GEDCOM file.
+   * Absent in previews made before GEDZip media were imported.
+   */
+  media_files: z.number().int().optional(),
 });
 export type GedcomCounts = z.infer<typeof GedcomCountsSchema>;
 
@@ -229,7 +235,14 @@ export const gedcomWarnings = {
   duplicatePerson: (otherXref: string, otherLine: number) =>
     `${otherLine}-саптагы ${otherXref} менен окшош (аты, туулган жылы жана атасынын аты бирдей): экөө тең импорттолду, текшериңиз.`,
   gedzipMedia: (count: number) =>
-    `GEDZip архивиндеги ${count} медиа файл импорттолгон жок (сүрөттөр азырынча GEDCOM аркылуу кабыл алынбайт).`,
+    `GEDZip архивиндеги ${count} файлга эч бир медиа шилтемеси (OBJE/FILE) жок: алар импорттолгон жок.`,
+  mediaMissing: (path: string) =>
+    `«${path}» медиа файлы GEDZip архивинде жок: шилтеме эске алынган жок.`,
+  /** `reason` is the Files feature's message (type, size, quota), ending with a full stop. */
+  mediaRefused: (path: string, reason: string) =>
+    `«${path}» медиа файлы кабыл алынган жок: ${reason} Шилтеме эске алынган жок.`,
+  livingPhoto: () =>
+    'Тирүү адамдын негизги сүрөтү анын сүрөтү катары коюлган жок: файл мүчөлөргө гана көрүнөт (коноктор тирүү адамдардын сүрөттөрүн көрбөйт).',
 } as const;
 
 export type GedcomWarningKind = keyof typeof gedcomWarnings;
@@ -249,4 +262,7 @@ export const GEDCOM_CHANGED_WARNINGS: ReadonlySet<string> = new Set<GedcomWarnin
   'afterTrailer',
   'noteTooLong',
   'gedzipMedia',
+  'mediaMissing',
+  'mediaRefused',
+  'livingPhoto',
 ]);

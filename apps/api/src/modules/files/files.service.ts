@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import {
   FileUploadFields,
   formatFileSize,
@@ -30,7 +31,7 @@ import { sanitizeFileName } from './file-names';
 import { MultiPageTiffError, processImage, UnreadableImageError } from './images';
 import { signDownloadLink } from './signed-links';
 import type { FileStorage, StagedBlob } from './storage/file-storage';
-import type { ReceivedUpload } from './upload';
+import { uploadMessages, type ReceivedUpload } from './upload';
 
 /** What the files service works with: the database, the blob store and the limits. */
 export interface FilesContext {
@@ -77,7 +78,7 @@ async function lock(tx: Tx, namespace: number, id: number): Promise<void> {
 }
 
 /** Locks the blobs in one global order, so two transactions never wait on each other in a cycle. */
-async function lockBlobs(tx: Tx, checksums: string[]): Promise<void> {
+export async function lockBlobs(tx: Tx, checksums: string[]): Promise<void> {
   const ids = [...new Set(checksums.map(blobLockId))].sort((a, b) => a - b);
   for (const id of ids) await lock(tx, LOCK_BLOB, id);
 }
@@ -96,7 +97,10 @@ async function isReferenced(tx: Executor, checksum: string): Promise<boolean> {
  * upload of the same bytes (which commits its blob and inserts its row under
  * the same lock) either already counts or comes after and writes the blob anew.
  */
-async function releaseBlobs(ctx: FilesContext, checksums: (string | null)[]): Promise<void> {
+export async function releaseBlobs(
+  ctx: Pick<FilesContext, 'db' | 'storage'>,
+  checksums: (string | null)[],
+): Promise<void> {
   for (const checksum of new Set(checksums)) {
     if (!checksum) continue;
     await ctx.db.transaction(async (tx) => {
@@ -160,7 +164,7 @@ async function usedBytes(db: Executor, userId: number): Promise<number> {
   return Number(row?.used ?? 0);
 }
 
-function quotaExceeded(ctx: FilesContext): HttpError {
+function quotaExceeded(ctx: Pick<FilesContext, 'uploadQuotaBytes'>): HttpError {
   return new HttpError(413, filesMessages.quotaExceeded(ctx.uploadQuotaBytes));
 }
 
@@ -194,7 +198,7 @@ function categoryGone(error: unknown): unknown {
   return error;
 }
 
-interface PreparedContent {
+export interface PreparedContent {
   type: AllowedFileType;
   blob: StagedBlob;
   thumbnail: StagedBlob | null;
@@ -203,7 +207,10 @@ interface PreparedContent {
 }
 
 /** Decides the type from the bytes; images are replaced by their cleaned copy and get a thumbnail. */
-async function prepareContent(ctx: FilesContext, staged: StagedBlob): Promise<PreparedContent> {
+async function prepareContent(
+  ctx: Pick<FilesContext, 'storage'>,
+  staged: StagedBlob,
+): Promise<PreparedContent> {
   if (staged.size === 0) throw fieldError('file', filesMessages.emptyFile);
   const type = await detectFileType(staged.path);
   if (!type) throw new HttpError(415, filesMessages.unsupportedType);
@@ -523,4 +530,109 @@ export async function sweepOrphans(
   }
   const temporaryFiles = await ctx.storage.removeStaleTemporaryFiles(olderThan);
   return { blobs, temporaryFiles };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Files another feature brings in (a GEDZip import's media)
+
+/** A file staged and checked like an upload, waiting to be stored by `storeImportedFiles`. */
+export interface ImportedFile {
+  /** The id reserved for its row. */
+  id: number;
+  name: string;
+  content: PreparedContent;
+  visibility: FileVisibility;
+}
+
+/**
+ * Stages `source` (`size` bytes, as the archive says) and checks it as an upload is checked:
+ * the size limit, the type judged from the bytes, images cleaned and given a thumbnail. Nothing
+ * is stored yet. Answers the Kyrgyz reason an upload of it would be refused instead.
+ */
+export async function stageImportedFile(
+  ctx: Pick<FilesContext, 'storage' | 'uploadMaxBytes'>,
+  open: () => Promise<Readable>,
+  size: number,
+): Promise<{ content: PreparedContent } | { refused: string }> {
+  if (size > ctx.uploadMaxBytes) return { refused: uploadMessages.tooLarge(ctx.uploadMaxBytes) };
+  const staged = await ctx.storage.stage(await open());
+  try {
+    // The archive's size may lie: the stored bytes count.
+    if (staged.size > ctx.uploadMaxBytes) {
+      return { refused: uploadMessages.tooLarge(ctx.uploadMaxBytes) };
+    }
+    const content = await prepareContent(ctx, staged);
+    if (content.blob !== staged) await staged.discard();
+    return { content };
+  } catch (error) {
+    await staged.discard();
+    if (error instanceof HttpError || error instanceof FieldValidationError) {
+      return { refused: error.message };
+    }
+    throw error;
+  }
+}
+
+/** Deletes the temporary bytes of staged imported files (no-op for those stored). */
+export async function discardImportedFiles(list: readonly ImportedFile[]): Promise<void> {
+  for (const file of list) {
+    await file.content.blob.discard();
+    await file.content.thumbnail?.discard();
+  }
+}
+
+/** The blobs of imported files, to release when the transaction storing them fails. */
+export function importedChecksums(list: readonly ImportedFile[]): string[] {
+  return list.flatMap((f) => [f.content.blob.checksum, f.content.thumbnail?.checksum ?? '']);
+}
+
+/**
+ * Stores imported files inside the caller's transaction `tx`, owned by `ownerId`: the owner's
+ * quota checked under the quota lock, the blobs committed under their locks, the rows inserted
+ * with their reserved ids. Should the transaction fail afterwards, the caller releases the
+ * blobs (`releaseBlobs` with `importedChecksums`): no row, and no blob no row names.
+ */
+export async function storeImportedFiles(
+  tx: Tx,
+  ctx: Pick<FilesContext, 'uploadQuotaBytes'>,
+  ownerId: number,
+  list: readonly ImportedFile[],
+): Promise<void> {
+  if (list.length === 0) return;
+  await lock(tx, LOCK_QUOTA, ownerId);
+  const adding = list.reduce((sum, f) => sum + f.content.blob.size, 0);
+  if ((await usedBytes(tx, ownerId)) + adding > ctx.uploadQuotaBytes) {
+    throw quotaExceeded(ctx);
+  }
+  await lockBlobs(tx, importedChecksums(list).filter(Boolean));
+  for (const f of list) {
+    await f.content.blob.commit();
+    await f.content.thumbnail?.commit();
+  }
+  const rows = list.map(({ id, name, content, visibility }) => ({
+    id,
+    name,
+    mime_type: content.type.mime,
+    kind: content.type.kind,
+    size: content.blob.size,
+    checksum: content.blob.checksum,
+    thumbnail_checksum: content.thumbnail?.checksum ?? null,
+    thumbnail_size: content.thumbnail?.size ?? null,
+    width: content.width,
+    height: content.height,
+    owner_id: ownerId,
+    visibility,
+    search_key: searchKey(name, ''),
+  }));
+  await tx.execute(sql`insert into files (id, name, mime_type, kind, size, checksum,
+      thumbnail_checksum, thumbnail_size, width, height, owner_id, visibility, search_key)
+    overriding system value
+    select r.id, r.name, r.mime_type, r.kind, r.size, r.checksum, r.thumbnail_checksum,
+      r.thumbnail_size, r.width, r.height, r.owner_id, r.visibility, r.search_key
+    from jsonb_populate_recordset(null::files, ${JSON.stringify(rows)}::jsonb) r`);
+}
+
+/** Bytes of files `ownerId` owns, for an import to tell the quota before it stages files. */
+export function ownerUsedBytes(db: Db, ownerId: number): Promise<number> {
+  return usedBytes(db, ownerId);
 }

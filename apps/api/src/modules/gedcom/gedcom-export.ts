@@ -13,7 +13,7 @@ import { queryRows, type Db } from '../../db/client';
 import type { GedcomExtraNode } from '../../db/schema/records';
 import { notFound } from '../../lib/http-errors';
 import { intArray, subtreeCondition } from '../persons/person-rows';
-import { fullName, parentChains } from '../places/places.service';
+import { MAX_PARENT_DEPTH } from '../places/places.service';
 import {
   isRestricted,
   livingCondition,
@@ -135,6 +135,8 @@ interface MediaRow {
 interface PlaceRow {
   id: number;
   chain: string;
+  /** The chain once for each other name of a place in it, that place renamed. */
+  variants: string[];
   latitude: number | null;
   longitude: number | null;
   extra: Extra;
@@ -795,6 +797,14 @@ function dateLines(w: GedcomWriter, level: number, date: EventDate | null): stri
 function placeLines(w: GedcomWriter, level: number, place: PlaceRow | undefined): string {
   if (place === undefined) return '';
   let out = w.text(level, 'PLAC', place.chain);
+  // Other names: GEDCOM 5.5.1 has only ROMN and FONE under PLAC for a variant of the place
+  // name (with a TYPE of our choosing), 7.0 only TRAN (with a LANG; `und`, undetermined, as we
+  // do not record a name's language). Each variant is the whole chain with one place renamed,
+  // as both standards mean it, so that our import (placeVariants) knows which place it renames.
+  for (const variant of place.variants) {
+    out += w.text(level + 1, w.v7 ? 'TRAN' : 'ROMN', variant);
+    out += w.v7 ? `${level + 2} LANG und\n` : `${level + 2} TYPE alternative\n`;
+  }
   if (place.latitude !== null && place.longitude !== null) {
     out += `${level + 1} MAP\n`;
     out += `${level + 2} LATI ${place.latitude < 0 ? 'S' : 'N'}${Math.abs(place.latitude)}\n`;
@@ -823,19 +833,37 @@ function summaryEvent(
   return out;
 }
 
-/** Places by id with their whole chain of parent places ("Ат-Башы, Нарын, Кыргызстан"). */
+/**
+ * Places by id with their whole chain of parent places ("Ат-Башы, Нарын, Кыргызстан") and the
+ * chain's variants, one per other name of a place in it.
+ */
 async function placeChains(db: Db, ids: number[]): Promise<Map<number, PlaceRow>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  const rows = await queryRows<Omit<PlaceRow, 'chain'> & { name: string }>(
+  const rows = await queryRows<Omit<PlaceRow, 'chain' | 'variants'>>(
     db,
-    sql`select id, name, latitude, longitude, extra from places where id = any(${intArray(unique)})`,
+    sql`select id, latitude, longitude, extra from places where id = any(${intArray(unique)})`,
   );
-  const parents = await parentChains(db, unique);
+  const levels = await queryRows<{ start_id: number; name: string; alt_names: string[] }>(
+    db,
+    sql`with recursive chain(start_id, id, name, alt_names, parent_id, depth) as (
+          select p.id, p.id, p.name, p.alt_names, p.parent_id, 0 from places p
+          where p.id = any(${intArray(unique)})
+          union all
+          select c.start_id, q.id, q.name, q.alt_names, q.parent_id, c.depth + 1
+          from chain c join places q on q.id = c.parent_id
+          where c.depth < ${MAX_PARENT_DEPTH})
+        select start_id, name, alt_names from chain order by start_id, depth`,
+  );
+  const chains = groupBy(levels, (l) => l.start_id);
   return new Map(
-    rows.map(({ name, ...row }) => [
-      row.id,
-      { ...row, chain: fullName(name, parents.get(row.id) ?? []) },
-    ]),
+    rows.map((row) => {
+      const chain = chains.get(row.id) ?? [];
+      const names = chain.map((l) => l.name);
+      const variants = chain.flatMap((l, level) =>
+        l.alt_names.map((alt) => names.map((n, k) => (k === level ? alt : n)).join(', ')),
+      );
+      return [row.id, { ...row, chain: names.join(', '), variants }];
+    }),
   );
 }

@@ -9,9 +9,9 @@ import type { App } from '../../app';
 import { queryRows } from '../../db/client';
 import { createTestApp } from '../../test/app';
 import { createTestUser, type TestUser } from '../../test/factories';
-import { zipArchive } from '../files/test/fixtures';
+import { pngFile, zipArchive } from '../files/test/fixtures';
 import { familyLines, gedcomBytes, type FixtureEncoding, type LineEnd } from './gedcom.factories';
-import { importGedcomFile, uploadCopies } from './gedcom.test-support';
+import { importGedcomFile, storedBlobs, uploadCopies } from './gedcom.test-support';
 
 let app: App;
 let admin: TestUser;
@@ -68,6 +68,8 @@ const IMPORT_TABLES = [
   'note_links',
   'parent_families',
   'name_keys',
+  'files',
+  'media_links',
   'gedcom_staging',
   'gedcom_staging_notes',
   'gedcom_staging_sources',
@@ -220,7 +222,7 @@ describe('GEDCOM import: GEDCOM 7.0 and GEDZip', () => {
     ]);
   });
 
-  it('reads the GEDCOM of a GEDZip archive and says its media were not imported', async () => {
+  it('reads the GEDCOM of a GEDZip archive and says which of its files no link names', async () => {
     const archive = zipArchive([
       { name: 'gedcom.ged', content: gedcomBytes(v7, { bom: true }) },
       { name: 'photos/asan.jpg', content: Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]) },
@@ -231,7 +233,7 @@ describe('GEDCOM import: GEDCOM 7.0 and GEDZip', () => {
       line: null,
       record: null,
       message:
-        'GEDZip архивиндеги 1 медиа файл импорттолгон жок (сүрөттөр азырынча GEDCOM аркылуу кабыл алынбайт).',
+        'GEDZip архивиндеги 1 файлга эч бир медиа шилтемеси (OBJE/FILE) жок: алар импорттолгон жок.',
       kind: 'gedzipMedia',
     });
     expect(persons.map((p) => p.name)).toEqual(['Асан Бообеков', '@Үсөн', 'Айша Асанова']);
@@ -451,11 +453,15 @@ describe('GEDCOM import: rejections with the line', () => {
 });
 
 describe('GEDCOM import: all or nothing', () => {
-  /** 3000 persons (two staging batches), the one named `failing` at position 2500. */
-  function bigFile(failing: string): Buffer {
+  /**
+   * 3000 persons (two staging batches), the one named `failing` at position 2500; with
+   * `photo`, the first 10 link a photo of a GEDZip archive.
+   */
+  function bigFile(failing: string, photo = false): Buffer {
     const lines = ['0 HEAD', '1 CHAR UTF-8'];
     for (let i = 1; i <= 3000; i++) {
       lines.push(`0 @I${i}@ INDI`, `1 NAME ${i === 2500 ? failing : `Киши ${i}`}`);
+      if (photo && i <= 10) lines.push('1 OBJE', `2 FILE photos/${i % 2}.png`, '2 _PRIM Y');
       // Every kind of record, so that a failure has something of each kind to leave behind.
       lines.push('1 BIRT', `2 DATE ${1800 + (i % 200)}`, `2 PLAC Айыл ${i % 7}, Нарын`);
       lines.push('2 SOUR @S1@', `3 PAGE ${i}`, '1 NOTE @N1@', '1 FAMS @F1@', '1 FAMC @F2@');
@@ -471,7 +477,7 @@ describe('GEDCOM import: all or nothing', () => {
   it(
     'leaves no row and no file behind when the database fails after the first pass',
     {
-      timeout: 90_000,
+      timeout: 150_000,
     },
     async () => {
       // Real database failures, made by triggers: one while staging the second batch (after the
@@ -502,11 +508,25 @@ describe('GEDCOM import: all or nothing', () => {
         sql.raw(`create trigger gedcom_test_fail_families before insert on parent_families
         for each row execute function gedcom_test_fail_child()`),
       );
+      // A GEDZip archive of the same tree with photos: stored by the transaction that fails.
+      const gedzip = async (failing: string) =>
+        zipArchive([
+          { name: 'gedcom.ged', content: bigFile(failing, true) },
+          { name: 'photos/0.png', content: await pngFile(30, 30, '#0a0b0c') },
+          { name: 'photos/1.png', content: await pngFile(30, 30, '#0c0b0a') },
+        ]);
       try {
         for (const failing of ['Токто', 'Токтот', 'Токтоо']) {
           expect(await rejected(bigFile(failing))).toBe(
             'Импорт ийгиликсиз аяктады: маалымат базасынын катасы.',
           );
+        }
+        for (const failing of ['Токто', 'Токтоо']) {
+          expect(await rejected(await gedzip(failing), 'tree.gdz')).toBe(
+            'Импорт ийгиликсиз аяктады: маалымат базасынын катасы.',
+          );
+          // No file on disk either: neither stored blobs nor staged copies.
+          expect(storedBlobs(dataDir)).toEqual([]);
         }
       } finally {
         await app.db.execute(sql.raw('drop trigger gedcom_test_fail_staging on gedcom_staging'));
@@ -519,6 +539,7 @@ describe('GEDCOM import: all or nothing', () => {
       const { job, persons } = await imported(bigFile('Токтот'));
       expect(job.persons_created).toBe(3000);
       expect(persons[2499]?.name).toBe('Токтот');
+      expect(storedBlobs(dataDir)).toEqual([]);
     },
   );
 });

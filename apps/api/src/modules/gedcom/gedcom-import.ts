@@ -1,16 +1,21 @@
-import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { pipeline } from 'node:stream/promises';
 import {
   foldName,
   gedcomMessages,
+  RECORD_LIMITS,
   type ParentRelation,
   type Sex,
   type YearSource,
 } from '@bagysh/shared';
 import { sql } from 'drizzle-orm';
-import yauzl from 'yauzl';
 import { queryRows, type Db } from '../../db/client';
+import {
+  importedChecksums,
+  releaseBlobs,
+  storeImportedFiles,
+  type ImportedFile,
+} from '../files/files.service';
+import { isLiving } from '../persons/privacy';
 import { lockTree } from '../persons/tree';
 import { invalidateTreeCaches } from '../persons/tree-cache';
 import {
@@ -37,12 +42,23 @@ import {
   mapSource,
   pedigreeOf,
   placeChain,
+  placeVariants,
   pointer,
+  sameSpelling,
   quickYear,
   StagedRecords,
   type MapContext,
+  type MediaOwner,
   type ParentFamilyRow,
 } from './gedcom-records';
+import {
+  GedzipArchive,
+  MediaReferences,
+  objeLink,
+  stageMedia,
+  type MediaFiles,
+  type MediaOptions,
+} from './gedzip-media';
 
 /**
  * GEDCOM import, all or nothing, in two streaming passes over the uploaded file:
@@ -58,6 +74,9 @@ import {
  *    `sources`, `notes`, `person_names`, `events`, `citations`, `note_links` and
  *    `parent_families` by one INSERT … SELECT each in one transaction — the only moment the
  *    tree is locked.
+ * A GEDZip archive's media (gedzip-media.ts) are staged and checked between the passes, linked
+ * in pass 2 (the links held in memory: an archive's worth) and stored as files in that same
+ * transaction; a failure releases their blobs.
  * Memory holds a few integers per individual and family, the distinct places and the
  * repositories' names, never the file.
  */
@@ -76,6 +95,8 @@ export interface ImportCallbacks {
   report?: ImportReport;
   /** The new tree replaces the old one, deleted in the same transaction (replace-tree.ts). */
   replace?: boolean;
+  /** Where a GEDZip archive's media go (the Files feature); without it they are not imported. */
+  media?: MediaOptions;
 }
 
 export interface ImportResult {
@@ -190,13 +211,18 @@ export class Structure {
   readonly notes = new XrefIndex();
   readonly noteLine = new IntList();
   readonly repositories = new Map<string, string>();
-  /** Distinct PLAC texts, with the first coordinates given for each. */
-  readonly places = new Map<string, { latitude: number | null; longitude: number | null }>();
+  /** Distinct PLAC texts, with the first coordinates given for each and every variant. */
+  readonly places = new Map<
+    string,
+    { latitude: number | null; longitude: number | null; variants: string[] }
+  >();
   readonly counts = { names: 0, events: 0, inlineSources: 0, longNotes: 0 };
   readonly keys: string[] = [];
   private readonly keyIndex = new Map<string, number>();
   /** Individuals with a record (the others are only pointed at): set at the end of pass 1. */
   defined = 0;
+  /** The OBJE links, gathered for a GEDZip archive only (whose media are imported). */
+  media: MediaReferences | null = null;
 
   get count(): number {
     return this.indiLine.length;
@@ -278,11 +304,22 @@ function defineOnce(index: XrefIndex, lines: IntList, record: GedcomNode): void 
   index.set(xref, lines.push(record.line));
 }
 
-function addPlace(s: Structure, text: string, latitude: number | null, longitude: number | null) {
+function addPlace(
+  s: Structure,
+  text: string,
+  latitude: number | null,
+  longitude: number | null,
+  variants: string[],
+) {
   const key = text.trim();
   const known = s.places.get(key);
-  if (!known || (known.latitude === null && latitude !== null)) {
-    s.places.set(key, { latitude, longitude });
+  if (!known) s.places.set(key, { latitude, longitude, variants: [...new Set(variants)] });
+  else {
+    if (known.latitude === null && latitude !== null) {
+      known.latitude = latitude;
+      known.longitude = longitude;
+    }
+    for (const v of variants) if (!known.variants.includes(v)) known.variants.push(v);
   }
 }
 
@@ -293,7 +330,7 @@ function countInto(s: Structure, record: GedcomNode): void {
   s.counts.events += counts.events;
   s.counts.inlineSources += counts.inlineSources;
   s.counts.longNotes += counts.longNotes;
-  collectPlaces(record, (text, lat, long) => addPlace(s, text, lat, long));
+  collectPlaces(record, (text, lat, long, variants) => addPlace(s, text, lat, long, variants));
 }
 
 /** Pass 1: the skeleton of the tree. */
@@ -301,11 +338,14 @@ export async function readStructure(
   path: string,
   choice: EncodingChoice,
   report: ImportReport,
+  collectMedia = false,
 ): Promise<{ structure: Structure; version: string }> {
   const s = new Structure();
+  if (collectMedia) s.media = new MediaReferences();
   let version = '';
   for await (const batch of readGedcomRecordBatches(path, choice, report))
     for (const record of batch) {
+      s.media?.collect(record);
       switch (record.tag) {
         case 'HEAD':
           version = headerVersion(record);
@@ -373,7 +413,9 @@ export async function readStructure(
         case 'SOUR':
           if (record.xref) {
             defineOnce(s.sources, s.sourceLine, record);
-            collectPlaces(record, (text, lat, long) => addPlace(s, text, lat, long));
+            collectPlaces(record, (text, lat, long, variants) =>
+              addPlace(s, text, lat, long, variants),
+            );
           }
           break;
         case 'NOTE':
@@ -760,6 +802,7 @@ interface PlaceRow {
   id: number;
   name: string;
   name_key: string;
+  alt_names: string[];
   parent_id: number | null;
   latitude: number | null;
   longitude: number | null;
@@ -768,16 +811,21 @@ interface PlaceRow {
 /**
  * Every PLAC text → a place: "Ат-Башы, Нарын, Кыргызстан" is Ат-Башы inside Нарын inside
  * Кыргызстан, each found by its folded name under the same parent among the places already in
- * the database and those of this import, or else new. Answers the place of each text and the
- * new places (parents first).
+ * the database and those of this import, or else new. The variants (ROMN/FONE/TRAN) give the
+ * places their other names (`placeVariants`). Answers the place of each text, the new places
+ * (parents first) and the other names new to places already in the database.
  */
 async function resolvePlaces(db: Db, s: Structure) {
   const byKey = new Map<string, number>();
+  /** Other names of the places already in the database, by id. */
+  const known = new Map<number, string[]>();
   if (s.places.size > 0) {
-    const existing = await queryRows<{ id: number; name_key: string; parent_id: number | null }>(
-      db,
-      sql`select id, name_key, parent_id from places`,
-    );
+    const existing = await queryRows<{
+      id: number;
+      name_key: string;
+      parent_id: number | null;
+      alt_names: string[];
+    }>(db, sql`select id, name_key, parent_id, alt_names from places`);
     const byId = new Map(existing.map((p) => [p.id, p]));
     const keyOf = (id: number, depth = 0): string => {
       const place = byId.get(id);
@@ -789,6 +837,7 @@ async function resolvePlaces(db: Db, s: Structure) {
     for (const place of existing) {
       const key = keyOf(place.id);
       if (!byKey.has(key)) byKey.set(key, place.id);
+      known.set(place.id, place.alt_names);
     }
   }
   let upperBound = 0;
@@ -797,9 +846,20 @@ async function resolvePlaces(db: Db, s: Structure) {
   const rows: PlaceRow[] = [];
   const created = new Map<number, PlaceRow>();
   const placeOf = new Map<string, number>();
-  for (const [text, coordinates] of s.places) {
+  /** Other names added to places already in the database. */
+  const added = new Map<number, string[]>();
+  const addName = (id: number, name: string) => {
+    const row = created.get(id);
+    const names = row ? row.alt_names : (added.get(id) ?? [...(known.get(id) ?? [])]);
+    if (name.trim() === '' || (row && sameSpelling(row.name, name))) return;
+    if (names.some((n) => sameSpelling(n, name))) return;
+    names.push(name);
+    if (!row) added.set(id, names);
+  };
+  for (const [text, { latitude, longitude, variants }] of s.places) {
     let key = '';
     let parent: number | null = null;
+    const ids: number[] = [];
     for (const name of placeChain(text)) {
       const nameKey = foldName(name);
       key = `${key}|${nameKey}`;
@@ -810,6 +870,7 @@ async function resolvePlaces(db: Db, s: Structure) {
           id,
           name,
           name_key: nameKey,
+          alt_names: [],
           parent_id: parent,
           latitude: null,
           longitude: null,
@@ -818,17 +879,24 @@ async function resolvePlaces(db: Db, s: Structure) {
         created.set(id, row);
         byKey.set(key, id);
       }
+      ids.push(id);
       parent = id;
     }
     if (parent === null) continue;
     placeOf.set(text, parent);
+    for (const variant of variants) {
+      for (const [level, name] of placeVariants(text, variant)) {
+        const id = ids[level];
+        if (id !== undefined) addName(id, name.slice(0, RECORD_LIMITS.placeNameMaxLength));
+      }
+    }
     const leaf = created.get(parent);
-    if (leaf && leaf.latitude === null && coordinates.latitude !== null) {
-      leaf.latitude = coordinates.latitude;
-      leaf.longitude = coordinates.longitude;
+    if (leaf && leaf.latitude === null && latitude !== null) {
+      leaf.latitude = latitude;
+      leaf.longitude = longitude;
     }
   }
-  return { placeOf, rows };
+  return { placeOf, rows, added };
 }
 
 /**
@@ -881,85 +949,38 @@ function findLookAlikes(s: Structure, father: Int32Array): Int32Array {
   return firstOf;
 }
 
-/** Opens a zip archive with yauzl's callbacks as a promise. */
-function openZip(path: string): Promise<yauzl.ZipFile> {
-  return new Promise((resolve, reject) => {
-    // autoClose off: the entry is read after the listing has ended, then the file is closed.
-    yauzl.open(path, { lazyEntries: true, autoClose: false }, (error, zip) =>
-      error ? reject(error) : resolve(zip),
-    );
-  });
-}
-
-/** The largest GEDCOM taken out of a GEDZip archive (as large as an upload may be). */
-const GEDZIP_MAX_BYTES = 2 * 1024 * 1024 * 1024;
-
-/**
- * A GEDZip archive (.gdz, GEDCOM 7): its `gedcom.ged` (or else its first .ged file) is copied to
- * `target` for reading. Its media files are not imported yet: the report says how many.
- * A zip without a GEDCOM file is refused as not a GEDCOM.
- */
-async function extractGedzip(path: string, target: string, report: ImportReport): Promise<void> {
-  let zip: yauzl.ZipFile;
-  try {
-    zip = await openZip(path);
-  } catch {
-    throw new GedcomError(gedcomMessages.notGedcomKind('бул бузулган ZIP архиви'));
-  }
-  try {
-    const entries: yauzl.Entry[] = [];
-    await new Promise<void>((resolve, reject) => {
-      zip.on('entry', (entry: yauzl.Entry) => {
-        entries.push(entry);
-        zip.readEntry();
-      });
-      zip.on('end', resolve);
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-    const files = entries.filter((e) => !e.fileName.endsWith('/'));
-    const geds = files.filter((e) => e.fileName.toLowerCase().endsWith('.ged'));
-    const gedcom = geds.find((e) => e.fileName.toLowerCase() === 'gedcom.ged') ?? geds[0];
-    if (!gedcom) {
-      throw new GedcomError(
-        gedcomMessages.notGedcomKind('бул ZIP архиви, ичинде GEDCOM (.ged) файлы жок'),
-      );
-    }
-    if (gedcom.uncompressedSize > GEDZIP_MAX_BYTES) {
-      throw new GedcomError(gedcomMessages.notGedcomKind('архивдеги GEDCOM файлы өтө чоң'));
-    }
-    const media = files.length - geds.length;
-    if (media > 0) report.warn(null, null, 'gedzipMedia', media);
-    const stream = await new Promise<NodeJS.ReadableStream>((resolve, reject) => {
-      zip.openReadStream(gedcom, (error, s) => (error ? reject(error) : resolve(s)));
-    });
-    await pipeline(stream, createWriteStream(target, { mode: 0o600 }));
-  } finally {
-    zip.close();
-  }
-}
-
 /** The file's encoding after a look at its bytes; other kinds of files are refused. */
+/**
+ * A GEDZip archive's GEDCOM is copied to `gedzipTarget` and read from there; the archive stays
+ * open for its media (the caller closes it).
+ */
 export async function prepare(
   path: string,
   gedzipTarget: string,
   report: ImportReport,
-): Promise<{ source: string; choice: EncodingChoice }> {
+): Promise<{ source: string; choice: EncodingChoice; archive: GedzipArchive | null }> {
   let source = path;
   let { head, sample } = await sampleFile(source);
   let kind = notGedcomKind(head);
-  if (kind === 'zip') {
-    await extractGedzip(path, gedzipTarget, report);
-    source = gedzipTarget;
-    ({ head, sample } = await sampleFile(source));
-    kind = notGedcomKind(head);
-    if (kind === 'zip') kind = 'бул ZIP архивинин ичиндеги ZIP архиви';
+  let archive: GedzipArchive | null = null;
+  try {
+    if (kind === 'zip') {
+      archive = await GedzipArchive.open(path);
+      await archive.extractGedcom(gedzipTarget);
+      source = gedzipTarget;
+      ({ head, sample } = await sampleFile(source));
+      kind = notGedcomKind(head);
+      if (kind === 'zip') kind = 'бул ZIP архивинин ичиндеги ZIP архиви';
+    }
+    if (kind) throw new GedcomError(gedcomMessages.notGedcomKind(kind));
+  } catch (error) {
+    archive?.close();
+    throw error;
   }
-  if (kind) throw new GedcomError(gedcomMessages.notGedcomKind(kind));
   const choice = chooseEncoding(head, sample);
   report.encoding = encodingLabel(choice.encoding);
   report.encodingReason = choice.reason;
-  return { source, choice };
+  return { source, choice, archive };
 }
 
 /**
@@ -975,10 +996,21 @@ export async function importGedcom(
   const report = callbacks.report ?? new ImportReport();
   // A GEDCOM taken out of a GEDZip archive sits beside the upload while it is read.
   const gedzipTarget = `${path}.gedzip.ged`;
+  let archive: GedzipArchive | null = null;
   try {
-    const { source, choice } = await prepare(path, gedzipTarget, report);
-    return await importFile(db, source, choice, jobId, callbacks, report);
+    const prepared = await prepare(path, gedzipTarget, report);
+    archive = prepared.archive;
+    return await importFile(
+      db,
+      prepared.source,
+      prepared.choice,
+      jobId,
+      callbacks,
+      report,
+      archive,
+    );
   } finally {
+    archive?.close();
     await rm(gedzipTarget, { force: true });
   }
 }
@@ -990,10 +1022,49 @@ async function importFile(
   jobId: string,
   callbacks: ImportCallbacks,
   report: ImportReport,
+  archive: GedzipArchive | null,
 ): Promise<ImportResult> {
   callbacks.onPhase?.('structure');
-  const { structure: s, version } = await readStructure(path, choice, report);
-  const { father, mother, depth } = resolveLineage(s);
+  const { structure: s, version } = await readStructure(path, choice, report, archive !== null);
+  const lineage = resolveLineage(s);
+  // A GEDZip archive's media are staged (checked, not yet stored) before anything is written.
+  let media: MediaFiles | null = null;
+  if (archive && s.media && callbacks.media) {
+    media = await stageMedia(db, archive, s.media, callbacks.media, report);
+  } else if (archive && archive.files.length > 0) {
+    report.warn(null, null, 'gedzipMedia', archive.files.length);
+  }
+  try {
+    return await importRecords(
+      db,
+      path,
+      choice,
+      jobId,
+      callbacks,
+      report,
+      s,
+      version,
+      lineage,
+      media,
+    );
+  } finally {
+    // Files stored by the import are no longer staged: this removes only what was not.
+    await media?.discard();
+  }
+}
+
+async function importRecords(
+  db: Db,
+  path: string,
+  choice: EncodingChoice,
+  jobId: string,
+  callbacks: ImportCallbacks,
+  report: ImportReport,
+  s: Structure,
+  version: string,
+  { father, mother, depth }: ReturnType<typeof resolveLineage>,
+  media: MediaFiles | null,
+): Promise<ImportResult> {
   const descendants = countDescendants(father, depth);
   const firstOf = findLookAlikes(s, father);
   // The xrefs of individuals that others look like, learnt in pass 2 before those others.
@@ -1057,6 +1128,46 @@ async function importFile(
     newNameId: () => names.take(),
     newSourceId: () => inlineSources.take(),
     newNoteId: () => longNotes.take(),
+    media: (node, owner) => linkMedia(node, owner),
+  };
+
+  // GEDZip media: the links (few, held in memory) and the persons' primary photos.
+  const fileBase =
+    media && media.files.length > 0 ? await reserveIds(db, 'files', media.files.length) : 0;
+  media?.number(fileBase);
+  const mediaLinks: (MediaOwner & { file_id: number; title: string | null; position: number })[] =
+    [];
+  const mediaPositions = new Map<string, number>();
+  const linkedFiles = new Set<number>();
+  const photos: { person: number; file: number }[] = [];
+  /** The primary photo (a file index) met in the person record being mapped. */
+  let primaryPhoto: number | null = null;
+  const linkMedia = (node: GedcomNode, owner: MediaOwner): boolean => {
+    const link = objeLink(node);
+    const target = link && s.media?.resolve(link);
+    const staged = target && media?.get(target.path);
+    const file = staged && media?.files[staged.index];
+    if (!link || !target || !staged || !file) return false;
+    const ownerKey =
+      'person_id' in owner
+        ? `p${owner.person_id}`
+        : 'event_id' in owner
+          ? `e${owner.event_id}`
+          : `s${owner.source_id}`;
+    const position = mediaPositions.get(ownerKey) ?? 0;
+    mediaPositions.set(ownerKey, position + 1);
+    const title = link.title ?? target.title;
+    mediaLinks.push({
+      ...owner,
+      file_id: file.id,
+      title: title?.slice(0, RECORD_LIMITS.titleMaxLength) ?? null,
+      position,
+    });
+    linkedFiles.add(staged.index);
+    if (link.primary && 'person_id' in owner && staged.kind === 'image' && primaryPhoto === null) {
+      primaryPhoto = staged.index;
+    }
+    return true;
   };
   const familyOf = (xref: string | null) => {
     const fam = xref === null ? undefined : s.famIndex.get(xref);
@@ -1065,6 +1176,7 @@ async function importFile(
 
   let inFlight: Promise<void> = Promise.resolve();
   let failure: { error: unknown } | undefined;
+  let filesCommitted: readonly ImportedFile[] = [];
   const settle = async () => {
     await inFlight;
     if (failure) throw failure.error;
@@ -1130,6 +1242,7 @@ async function importFile(
               s.indiLine.get(first),
             );
           }
+          primaryPhoto = null;
           const person = mapPerson(record, idOf(index), keyOf(index), key, context, records);
           stageFamilies(s, record, index, birthFamily(s, index), familyOf, idOf, records);
           const sexValue = child(record, 'SEX')?.value.trim().toUpperCase();
@@ -1165,6 +1278,22 @@ async function importFile(
               death.standIn && (death.year !== null || death.text !== null) ? 'burial' : null,
             extra: person.extra ? JSON.stringify(person.extra) : null,
           });
+          const staged = batch[batch.length - 1];
+          if (primaryPhoto !== null && staged) {
+            // Every person photo is public (guests see person pages), which a living person's
+            // must not be: that one stays a members-only file among the person's media.
+            const living = isLiving({
+              is_living: staged.isLiving,
+              death_year: staged.deathYear,
+              death_date: staged.deathDate,
+              birth_year: staged.birthYear,
+            });
+            if (living) report.warn(record.line, key, 'livingPhoto');
+            else {
+              media?.setVisibility(primaryPhoto, 'public');
+              photos.push({ person: staged.id, file: media?.files[primaryPhoto]?.id ?? 0 });
+            }
+          }
         }
         if (batch.length >= BATCH || rowsOf(records) >= BATCH_ROWS) {
           if (callbacks.cancelled()) throw new GedcomError('Импорт токтотулду.');
@@ -1202,6 +1331,8 @@ async function importFile(
     // several times faster than maintaining them row by row. Readers wait meanwhile, but there
     // is next to nothing to read yet. A replaced tree is empty once deleted.
     const bulk = callbacks.replace === true || (existing?.count ?? 0) * BULK_RATIO < total;
+    // Files no link took (say, of a family's event without spouses) are not stored.
+    const stored = media?.files.filter((_, index) => linkedFiles.has(index)) ?? [];
     await db.transaction(async (tx) => {
       // A process starting meanwhile may have taken this job for abandoned (this one lost its
       // lock connection) and removed its staged rows: then move nothing. The row lock makes
@@ -1213,11 +1344,22 @@ async function importFile(
       if (job && job.status !== 'running') throw new GedcomError('Импорт токтотулду.');
       await lockTree(tx);
       if (callbacks.replace) await deleteTree(tx);
+      if (stored.length > 0 && callbacks.media?.ownerId) {
+        // Before: a failure halfway may already have committed a blob.
+        filesCommitted = stored;
+        await storeImportedFiles(tx, callbacks.media, callbacks.media.ownerId, stored);
+      }
       const indexes = bulk ? await dropSecondaryIndexes(tx) : [];
       if (places.rows.length > 0) {
-        await tx.execute(sql`insert into places (id, name, name_key, parent_id, latitude, longitude)
-          select r.id, r.name, r.name_key, r.parent_id, r.latitude, r.longitude
+        await tx.execute(sql`insert into places (id, name, name_key, alt_names, parent_id,
+            latitude, longitude)
+          select r.id, r.name, r.name_key, r.alt_names, r.parent_id, r.latitude, r.longitude
           from jsonb_populate_recordset(null::places, ${JSON.stringify(places.rows)}::jsonb) r`);
+      }
+      // Other names the file gives places already in the tree are added to theirs.
+      for (const [id, names] of places.added) {
+        await tx.execute(sql`update places set alt_names = ${arrayLiteral(names)}::text[], updated_at = now()
+          where id = ${id}`);
       }
       await tx.execute(sql`insert into name_keys (key)
         select name_key from gedcom_staging where job_id = ${jobId}::uuid
@@ -1257,6 +1399,18 @@ async function importFile(
             jsonb_populate_record(null::${sql.identifier(table)}, s.row) r
           where s.job_id = ${jobId}::uuid`);
       }
+      if (photos.length > 0) {
+        await tx.execute(sql`update persons p set photo_file_id = t.file_id
+          from unnest(${arrayLiteral(photos.map((p) => p.person))}::int[],
+            ${arrayLiteral(photos.map((p) => p.file))}::int[]) as t(id, file_id)
+          where p.id = t.id`);
+      }
+      if (mediaLinks.length > 0) {
+        await tx.execute(sql`insert into media_links (file_id, person_id, event_id, source_id,
+            title, position)
+          select r.file_id, r.person_id, r.event_id, r.source_id, r.title, r.position
+          from jsonb_populate_recordset(null::media_links, ${JSON.stringify(mediaLinks)}::jsonb) r`);
+      }
       for (const definition of indexes) await tx.execute(sql.raw(definition));
     });
     invalidateTreeCaches();
@@ -1270,6 +1424,14 @@ async function importFile(
   } catch (error) {
     await inFlight;
     await clearStaging(db, jobId);
+    // The transaction that stored files failed: their rows are gone, so are their blobs unless
+    // another file has the same bytes (should this fail too, the orphan sweep removes them).
+    if (filesCommitted.length > 0 && callbacks.media) {
+      await releaseBlobs(
+        { db, storage: callbacks.media.storage },
+        importedChecksums(filesCommitted),
+      ).catch(() => undefined);
+    }
     throw error;
   }
 }

@@ -13,6 +13,7 @@ import {
   type Structure,
 } from './gedcom-import';
 import { pointer } from './gedcom-records';
+import { stageMedia, type GedzipArchive, type MediaOptions } from './gedzip-media';
 import {
   child,
   GedcomError,
@@ -216,8 +217,12 @@ async function countRecords(
   return counts;
 }
 
-/** Analyses the GEDCOM file or GEDZip archive at `path` against the tree of `db`. */
-export async function analyseGedcom(db: Db, path: string): Promise<Analysis> {
+/**
+ * Analyses the GEDCOM file or GEDZip archive at `path` against the tree of `db`. A GEDZip's
+ * media are checked as the import checks them (`media`: the Files feature's storage and limits,
+ * the previewing user as owner), then dropped.
+ */
+export async function analyseGedcom(db: Db, path: string, media?: MediaOptions): Promise<Analysis> {
   const report = new ImportReport();
   const gedzipTarget = `${path}.preview.ged`;
   const analysis: Analysis = {
@@ -230,14 +235,28 @@ export async function analyseGedcom(db: Db, path: string): Promise<Analysis> {
     refusal: null,
     look_alikes: { count: 0, examples: [] },
   };
+  let archive: GedzipArchive | null = null;
   try {
-    const { source, choice } = await prepare(path, gedzipTarget, report);
-    const { structure, version } = await readStructure(source, choice, report);
+    const prepared = await prepare(path, gedzipTarget, report);
+    const { source, choice } = prepared;
+    archive = prepared.archive;
+    const { structure, version } = await readStructure(source, choice, report, archive !== null);
     analysis.version = version;
     const { father } = resolveLineage(structure);
+    let mediaFiles = 0;
+    if (archive && structure.media && media) {
+      const staged = await stageMedia(db, archive, structure.media, media, report);
+      mediaFiles = staged.files.length;
+      await staged.discard();
+    } else if (archive && archive.files.length > 0) {
+      report.warn(null, null, 'gedzipMedia', archive.files.length);
+    }
     const { total, rows } = await treeLookAlikes(db, structure, father);
     const names = new Map(rows.map((row) => [row.index, '']));
-    analysis.counts = await countRecords(source, choice, structure, report, names);
+    analysis.counts = {
+      ...(await countRecords(source, choice, structure, report, names)),
+      media_files: mediaFiles,
+    };
     analysis.look_alikes = {
       count: total,
       examples: rows.map((row) => {
@@ -257,6 +276,7 @@ export async function analyseGedcom(db: Db, path: string): Promise<Analysis> {
     if (!(error instanceof GedcomError)) throw error;
     analysis.refusal = error.message;
   } finally {
+    archive?.close();
     await rm(gedzipTarget, { force: true });
   }
   return {

@@ -148,7 +148,14 @@ export interface MapContext {
   newSourceId(): number;
   /** For an inline note too long for a biography. */
   newNoteId(): number;
+  /**
+   * An OBJE link of a person, of an event or of a source: true when it became a media link (a
+   * file of a GEDZip archive, stored), false when it stays unknown data.
+   */
+  media(node: GedcomNode, owner: MediaOwner): boolean;
 }
+
+export type MediaOwner = { person_id: number } | { event_id: number } | { source_id: number };
 
 /** The longest biography (persons.biography, the API's limit); a longer one is a shared note. */
 export const BIOGRAPHY_MAX_LENGTH = 20_000;
@@ -262,10 +269,22 @@ function countInlineSources(node: GedcomNode): number {
   return count;
 }
 
-/** Calls `add` with every place text and its MAP coordinates that the mapping will look up. */
+/**
+ * A place's other names as GEDCOM writes them under its PLAC: 5.5.1 `ROMN` and `FONE` (each with
+ * a TYPE), 7.0 `TRAN` (with a LANG). Each is the whole jurisdiction text in another spelling
+ * ("Фрунзе, Кыргызстан" for "Бишкек, Кыргызстан"); `placeVariants` tells which level it renames.
+ */
+export const PLACE_VARIANT_TAGS: ReadonlySet<string> = new Set(['ROMN', 'FONE', 'TRAN']);
+
+/** Calls `add` with every place text, its MAP coordinates and its variants (ROMN/FONE/TRAN). */
 export function collectPlaces(
   record: GedcomNode,
-  add: (text: string, latitude: number | null, longitude: number | null) => void,
+  add: (
+    text: string,
+    latitude: number | null,
+    longitude: number | null,
+    variants: string[],
+  ) => void,
 ): void {
   const fromPlac = (plac: GedcomNode | undefined) => {
     if (!plac || plac.value.trim() === '') return;
@@ -273,7 +292,10 @@ export function collectPlaces(
     const latitude = map ? coordinate(child(map, 'LATI')?.value, 'N', 'S', 90) : null;
     const longitude = map ? coordinate(child(map, 'LONG')?.value, 'E', 'W', 180) : null;
     const both = latitude !== null && longitude !== null;
-    add(plac.value, both ? latitude : null, both ? longitude : null);
+    const variants = plac.children
+      .filter((c) => PLACE_VARIANT_TAGS.has(c.tag) && c.value.trim() !== '')
+      .map((c) => c.value.trim());
+    add(plac.value, both ? latitude : null, both ? longitude : null, variants);
   };
   if (record.tag === 'SOUR') {
     const data = child(record, 'DATA');
@@ -286,6 +308,32 @@ export function collectPlaces(
   }
   const isEvent = record.tag === 'FAM' ? unionEventOf : personEventOf;
   for (const node of record.children) if (isEvent(node.tag)) fromPlac(child(node, 'PLAC'));
+}
+
+/**
+ * Which place of a chain a variant names, and how: a variant with as many parts as the place
+ * text gives each differing part to the place at that level ("Фрунзе, Кыргызстан" of "Бишкек,
+ * Кыргызстан" renames Бишкек); any other gives its first part to the smallest place. Answers
+ * [level in `placeChain` order, other name] pairs.
+ */
+export function placeVariants(text: string, variant: string): [number, string][] {
+  const chain = placeChain(text);
+  const other = placeChain(variant);
+  if (other.length === 0) return [];
+  if (other.length !== chain.length) return [[chain.length - 1, other[other.length - 1] ?? '']];
+  const found: [number, string][] = [];
+  other.forEach((name, level) => {
+    if (!sameSpelling(name, chain[level] ?? '')) found.push([level, name]);
+  });
+  return found;
+}
+
+/**
+ * Whether two names are one spelling (case aside). Not `foldName`, which takes "At-Bashy" for
+ * "Ат-Башы" so that search finds either: as other names they are two spellings to keep.
+ */
+export function sameSpelling(a: string, b: string): boolean {
+  return a.normalize('NFC').toLowerCase() === b.normalize('NFC').toLowerCase();
 }
 
 /** "N42.87" → 42.87, "W74.5" → -74.5; null when unreadable or out of range. */
@@ -448,11 +496,13 @@ function mapEvent(
     if (c.tag === 'DATE') date = dateOf(c, recordKey, ctx);
     else if (c.tag === 'PLAC' && c.value.trim() !== '') {
       placeId = ctx.placeId(c.value);
-      const rest = c.children.filter((p) => p.tag !== 'MAP');
+      // Coordinates and other names belong to the place record.
+      const rest = c.children.filter((p) => p.tag !== 'MAP' && !PLACE_VARIANT_TAGS.has(p.tag));
       if (rest.length > 0) extra.push({ ...toExtra(c), children: rest.map(toExtra) });
     } else if (c.tag === 'TYPE' && typed && c.value.trim() !== '') customType = c.value.trim();
     else if (c.tag === 'SOUR') citation(c, { event_id: id }, citations, recordKey, ctx, out);
     else if (noteLink(c, { event_id: id }, links, recordKey, ctx, out)) continue;
+    else if (c.tag === 'OBJE' && ctx.media(c, { event_id: id })) continue;
     else if (c.tag === 'NOTE') notes.push(noteText(c, recordKey, ctx));
     else extra.push(toExtra(c));
   }
@@ -651,6 +701,7 @@ export function mapPerson(
       if (!firstOf.has(row.type)) firstOf.set(row.type, { row, node });
     } else if (node.tag === 'SOUR') citation(node, owner, citations, recordKey, ctx, out);
     else if (noteLink(node, owner, links, recordKey, ctx, out)) continue;
+    else if (node.tag === 'OBJE' && ctx.media(node, owner)) continue;
     else if (node.tag === 'NOTE') {
       if (node.value.trim() !== '') biography.push(node);
     } else if (!PERSON_STRUCTURE.has(node.tag)) extra.push(toExtra(node));
@@ -790,6 +841,7 @@ export function mapSource(
       }
       if (rest.length > 0) extra.push({ ...toExtra(node), children: rest.map(toExtra) });
     } else if (noteLink(node, owner, links, recordKey, ctx, out)) continue;
+    else if (node.tag === 'OBJE' && ctx.media(node, owner)) continue;
     else if (node.tag === 'NOTE') notes.push(noteText(node, recordKey, ctx));
     else extra.push(toExtra(node));
   }

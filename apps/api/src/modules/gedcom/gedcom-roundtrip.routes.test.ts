@@ -222,6 +222,11 @@ function everyRecordFile(): string {
     '1 BIRT',
     '2 DATE ABT 1850',
     '2 PLAC Ат-Башы, Нарын, Кыргызстан',
+    // Other names: one for each place of the chain, then (7.0's TRAN) one more for the country.
+    '3 ROMN At-Bashy, Naryn, Kyrgyzstan',
+    '4 TYPE romanized',
+    '3 TRAN Ат-Башы, Naryn, Kirgiziya',
+    '4 LANG ru',
     '3 MAP',
     '4 LATI N41.17',
     '4 LONG E75.8',
@@ -246,6 +251,9 @@ function everyRecordFile(): string {
     '2 DATE INT 1900 (кыштын аягында)',
     '1 BURI',
     '2 PLAC Нарын, Кыргызстан',
+    // Not a chain of the same length: the other name of the smallest place.
+    '3 FONE Нарын шаары',
+    '4 TYPE local',
     ...textLines(1, 'NOTE', BIOGRAPHY),
     '1 NOTE @N1@',
     '1 NOTE @N2@',
@@ -432,12 +440,23 @@ describe('GEDCOM round trip', () => {
     expect(before.sources).toContainEqual(
       expect.objectContaining({ kind: 'informant', told_place: 'Нарын, Кыргызстан' }),
     );
+    expect(before.places).toEqual([
+      { place: 'Ат-Башы [41.17,75.8], Нарын, Кыргызстан', alt_names: ['At-Bashy'] },
+      { place: 'Кыргызстан', alt_names: ['Kyrgyzstan', 'Kirgiziya'] },
+      { place: 'Нарын, Кыргызстан', alt_names: ['Naryn', 'Нарын шаары'] },
+    ]);
     expect(before.persons).toContainEqual(
       expect.objectContaining({ name: 'Чоро', birth_year: 1860, birth_year_source: 'christening' }),
     );
 
     for (const version of VERSIONS) {
       const text = await exportFrom(first, version);
+      // Each other name: the chain with that place renamed (5.5.1 ROMN, 7.0 TRAN).
+      expect(text).toContain(
+        version === '7.0'
+          ? '2 PLAC Ат-Башы, Нарын, Кыргызстан\n3 TRAN At-Bashy, Нарын, Кыргызстан\n4 LANG und\n'
+          : '2 PLAC Ат-Башы, Нарын, Кыргызстан\n3 ROMN At-Bashy, Нарын, Кыргызстан\n4 TYPE alternative\n',
+      );
       const second = await freshApp();
       await importInto(second, text);
       expect(versionNeutral(await snapshot(second.app)), version).toEqual(versionNeutral(before));
@@ -466,6 +485,12 @@ const DATES = [
 ];
 const PERSON_EVENTS = ['BIRT', 'CHR', 'DEAT', 'BURI', 'RESI', 'OCCU', '_MIGR', '_MILT', 'EDUC'];
 const PLACES = ['Нарын, Кыргызстан', 'Ат-Башы, Нарын, Кыргызстан', 'Талас', null];
+/** A variant (other names) a place of an event may carry: `3 ROMN` under its PLAC. */
+const PLACE_VARIANTS: Record<string, string> = {
+  'Нарын, Кыргызстан': 'Naryn, Kyrgyzstan',
+  'Ат-Башы, Нарын, Кыргызстан': 'Ат-Башы, Нарын, Kirgiziya',
+  Талас: 'Talas',
+};
 const RELATIONS = ['adopted', 'foster', 'step'] as const;
 
 interface RandomTree {
@@ -473,7 +498,14 @@ interface RandomTree {
     male: boolean;
     father: number | null;
     mother: number | null;
-    events: { tag: string; date: string | null; place: string | null; cite: number | null }[];
+    events: {
+      tag: string;
+      date: string | null;
+      place: string | null;
+      /** The place's variant is written under it. */
+      variant: boolean;
+      cite: number | null;
+    }[];
     others: { father: number | null; mother: number | null; relation: string }[];
   }[];
   sources: { title: string; informant: boolean }[];
@@ -499,6 +531,7 @@ const treeArbitrary: fc.Arbitrary<RandomTree> = fc
         tag: PERSON_EVENTS[pick(PERSON_EVENTS.length)] ?? 'BIRT',
         date: DATES[pick(DATES.length + 1)] ?? null,
         place: PLACES[pick(PLACES.length)] ?? null,
+        variant: pick(3) === 0,
         cite: pick(2) > 0 ? pick(sources) : null,
       }));
       const others: RandomTree['persons'][number]['others'] = [];
@@ -568,6 +601,9 @@ function treeFile(tree: RandomTree): string {
         `1 ${e.tag}`,
         ...(e.date === null ? [] : [`2 DATE ${e.date}`]),
         ...(e.place === null ? [] : [`2 PLAC ${e.place}`]),
+        ...(e.place !== null && e.variant
+          ? [`3 ROMN ${PLACE_VARIANTS[e.place] ?? ''}`, '4 TYPE romanized']
+          : []),
         ...(e.cite === null ? [] : [`2 SOUR @S${e.cite}@`, '3 PAGE б. 1']),
       ]),
       // Nobody is living: the round trip is of the whole tree.

@@ -25,6 +25,7 @@ import { prepareBackup, workDirOf } from '../backup/backup.service';
 import { LocalFileStorage } from '../files/storage/local-storage';
 import { clearAbandonedStaging, clearStaging, importGedcom } from './gedcom-import';
 import { analyseGedcom } from './gedcom-preview';
+import type { MediaOptions } from './gedzip-media';
 import { GedcomError, ImportReport } from './gedcom-reader';
 
 /** What `gedcom_jobs.report` holds: the job answer's report fields. */
@@ -208,14 +209,21 @@ export class GedcomJobs {
   /** Where a replacing import leaves its backup of the tree before it. */
   readonly backupsDir: string;
   private readonly dataDir: string;
+  /** The Files feature's storage and limits, for the media of GEDZip archives. */
+  private readonly files: Omit<MediaOptions, 'ownerId'>;
 
   constructor(
     private readonly database: Database,
-    options: { dataDir: string },
+    options: { dataDir: string; uploadMaxBytes: number; uploadQuotaBytes: number },
     private readonly log: FastifyBaseLogger,
   ) {
     this.db = database.db;
     this.dataDir = options.dataDir;
+    this.files = {
+      storage: new LocalFileStorage(join(options.dataDir, 'files')),
+      uploadMaxBytes: options.uploadMaxBytes,
+      uploadQuotaBytes: options.uploadQuotaBytes,
+    };
     this.uploadsDir = join(options.dataDir, 'tmp', 'gedcom');
     this.previewsDir = join(options.dataDir, 'tmp', 'gedcom-previews');
     this.backupsDir = join(options.dataDir, 'backups');
@@ -386,6 +394,8 @@ export class GedcomJobs {
         cancelled: () => job.cancelled || this.stopping,
         report,
         replace: state.mode === 'replace',
+        // A GEDZip's media become files of whoever started the import.
+        media: { ...this.files, ownerId: state.created_by?.id ?? null },
       });
       state.status = 'done';
       state.persons_created = result.persons;
@@ -516,7 +526,7 @@ export class GedcomJobs {
       const path = join(dir, 'upload.ged');
       const { sha256, size } = await storeFile(file, path);
       if (file.truncated) throw new HttpError(413, errorMessages.payloadTooLarge);
-      const analysis = await analyseGedcom(this.db, path);
+      const analysis = await analyseGedcom(this.db, path, { ...this.files, ownerId: userId });
       const now = new Date();
       const expires = new Date(now.getTime() + PREVIEW_TTL_MS);
       const result: GedcomPreview = {

@@ -26,6 +26,24 @@ export function uploadCopies(dataDir: string): string[] {
 }
 
 /**
+ * Files on disk in the file storage under `dataDir`: the stored blobs (content-addressed, in
+ * two levels of folders) and the staged copies in `tmp/`, by name.
+ */
+export function storedBlobs(dataDir: string): string[] {
+  const root = join(dataDir, 'files');
+  if (!existsSync(root)) return [];
+  const found: string[] = [];
+  for (const a of readdirSync(root)) {
+    if (a === 'tmp') {
+      found.push(...readdirSync(join(root, a)).map((name) => `tmp/${name}`));
+      continue;
+    }
+    for (const b of readdirSync(join(root, a))) found.push(...readdirSync(join(root, a, b)));
+  }
+  return found.sort();
+}
+
+/**
  * Uploads a file, waits for its job to finish and checks that the job's copy of the upload
  * (and whatever was taken out of it) is gone.
  */

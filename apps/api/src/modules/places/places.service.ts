@@ -24,7 +24,7 @@ import type { RecordFields, RecordKind } from '../record-revisions/record-kind';
  */
 
 /** A parent chain longer than this is not a real one: the walk stops (and cycles are refused). */
-const MAX_PARENT_DEPTH = 20;
+export const MAX_PARENT_DEPTH = 20;
 /** Below this pg_trgm similarity a name is not taken for a misspelling of the query. */
 const TYPO_SIMILARITY = 0.3;
 

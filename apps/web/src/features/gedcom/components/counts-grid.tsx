@@ -6,22 +6,31 @@ import { useScript } from '../../../lib/script';
 
 const KEYS = ['individuals', 'families', 'events', 'sources', 'places', 'notes', 'media'] as const;
 
-/** What a GEDCOM file holds, one tile per kind of record. */
+/**
+ * What a GEDCOM file holds, one tile per kind of record; for a GEDZip archive whose media come
+ * in as files, one more with how many.
+ */
 export function CountsGrid({ counts }: { counts: GedcomCounts }) {
   const { t } = useTranslation('gedcom');
   const script = useScript();
+  const keys: (keyof GedcomCounts)[] =
+    (counts.media_files ?? 0) > 0 ? [...KEYS, 'media_files'] : [...KEYS];
   return (
     <Box
       component="dl"
       data-testid="gedcom-counts"
       sx={{
         display: 'grid',
-        gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(4, 1fr)', md: 'repeat(7, 1fr)' },
+        gridTemplateColumns: {
+          xs: 'repeat(2, 1fr)',
+          sm: 'repeat(4, 1fr)',
+          md: `repeat(${keys.length}, 1fr)`,
+        },
         gap: 1,
         m: 0,
       }}
     >
-      {KEYS.map((key) => (
+      {keys.map((key) => (
         <Box
           key={key}
           data-count={key}

@@ -51,6 +51,7 @@ export const gedcom = {
     places: 'Жерлер',
     notes: 'Эскертүүлөр',
     media: 'Медиа',
+    media_files: 'Кошула турган файлдар',
   },
   warnings: {
     title: 'Эскертүүлөр ({{count}})',

@@ -1,0 +1,365 @@
+import { createWriteStream } from 'node:fs';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { gedcomMessages, type FileKind, type FileVisibility } from '@bagysh/shared';
+import yauzl from 'yauzl';
+import type { Db } from '../../db/client';
+import { sanitizeFileName } from '../files/file-names';
+import {
+  discardImportedFiles,
+  filesMessages,
+  ownerUsedBytes,
+  stageImportedFile,
+  type ImportedFile,
+} from '../files/files.service';
+import type { FileStorage } from '../files/storage/file-storage';
+import { child, GedcomError, type GedcomNode, type ImportReport } from './gedcom-reader';
+import { personEventOf, unionEventOf } from './gedcom-records';
+
+/**
+ * GEDZip (.gdz, GEDCOM 7): a zip holding `gedcom.ged` and the media files its OBJE/FILE lines
+ * name by relative path. The import takes out the GEDCOM, then stores each media file that an
+ * OBJE link of a person, an event or a source points to as an uploaded file of the Files
+ * feature (same storage, size limit, quota and type checks as an upload), owned by whoever
+ * started the import and visible to members only — but a primary photo (`_PRIM Y`) of a person
+ * who is not living, which every guest may see as the person's photo, is public. Files are
+ * staged first and stored in the import's last transaction (gedcom-import.ts).
+ */
+
+/** The largest GEDCOM taken out of a GEDZip archive (as large as an upload may be). */
+const GEDZIP_MAX_BYTES = 2 * 1024 * 1024 * 1024;
+
+/** Opens a zip archive with yauzl's callbacks as a promise. */
+function openZip(path: string): Promise<yauzl.ZipFile> {
+  return new Promise((resolve, reject) => {
+    // autoClose off: entries are read after the listing has ended, then the file is closed.
+    yauzl.open(path, { lazyEntries: true, autoClose: false }, (error, zip) =>
+      error ? reject(error) : resolve(zip),
+    );
+  });
+}
+
+/**
+ * An OBJE/FILE path → the archive entry it names: GEDZip paths are relative URLs, so
+ * percent-escapes are decoded; backslashes (Windows programs) and a leading `./` are undone.
+ */
+export function archivePath(value: string): string {
+  let path = value.trim().replace(/\\/g, '/');
+  if (/%[0-9a-f]{2}/i.test(path)) {
+    try {
+      path = decodeURIComponent(path);
+    } catch {
+      // Not a valid escape: the name as written.
+    }
+  }
+  return path.replace(/^(\.\/)+/, '').replace(/^\/+/, '');
+}
+
+/** An open GEDZip archive: its GEDCOM and its other files by path. */
+export class GedzipArchive {
+  private readonly byPath = new Map<string, yauzl.Entry>();
+  private readonly byLowerPath = new Map<string, yauzl.Entry>();
+
+  private constructor(
+    private readonly zip: yauzl.ZipFile,
+    readonly gedcom: yauzl.Entry,
+    /** Every file but the GEDCOM. */
+    readonly files: readonly yauzl.Entry[],
+  ) {
+    for (const entry of files) {
+      this.byPath.set(entry.fileName, entry);
+      if (!this.byLowerPath.has(entry.fileName.toLowerCase())) {
+        this.byLowerPath.set(entry.fileName.toLowerCase(), entry);
+      }
+    }
+  }
+
+  /** Lists the archive at `path`; a zip without a GEDCOM file is refused as not a GEDCOM. */
+  static async open(path: string): Promise<GedzipArchive> {
+    let zip: yauzl.ZipFile;
+    try {
+      zip = await openZip(path);
+    } catch {
+      throw new GedcomError(gedcomMessages.notGedcomKind('бул бузулган ZIP архиви'));
+    }
+    try {
+      const entries: yauzl.Entry[] = [];
+      await new Promise<void>((resolve, reject) => {
+        zip.on('entry', (entry: yauzl.Entry) => {
+          entries.push(entry);
+          zip.readEntry();
+        });
+        zip.on('end', resolve);
+        zip.on('error', reject);
+        zip.readEntry();
+      });
+      const files = entries.filter((e) => !e.fileName.endsWith('/'));
+      const geds = files.filter((e) => e.fileName.toLowerCase().endsWith('.ged'));
+      const gedcom = geds.find((e) => e.fileName.toLowerCase() === 'gedcom.ged') ?? geds[0];
+      if (!gedcom) {
+        throw new GedcomError(
+          gedcomMessages.notGedcomKind('бул ZIP архиви, ичинде GEDCOM (.ged) файлы жок'),
+        );
+      }
+      if (gedcom.uncompressedSize > GEDZIP_MAX_BYTES) {
+        throw new GedcomError(gedcomMessages.notGedcomKind('архивдеги GEDCOM файлы өтө чоң'));
+      }
+      return new GedzipArchive(
+        zip,
+        gedcom,
+        files.filter((e) => e !== gedcom),
+      );
+    } catch (error) {
+      zip.close();
+      throw error;
+    }
+  }
+
+  /** The entry an OBJE/FILE path names (the exact name first, then ignoring case). */
+  find(path: string): yauzl.Entry | undefined {
+    const name = archivePath(path);
+    return this.byPath.get(name) ?? this.byLowerPath.get(name.toLowerCase());
+  }
+
+  openEntry(entry: yauzl.Entry): Promise<Readable> {
+    return new Promise((resolve, reject) => {
+      this.zip.openReadStream(entry, (error, stream) => (error ? reject(error) : resolve(stream)));
+    });
+  }
+
+  /** Copies the GEDCOM to `target` for reading. */
+  async extractGedcom(target: string): Promise<void> {
+    await pipeline(await this.openEntry(this.gedcom), createWriteStream(target, { mode: 0o600 }));
+  }
+
+  close(): void {
+    this.zip.close();
+  }
+}
+
+/** What an OBJE link under a person, an event or a source says. */
+export interface ObjeLink {
+  /** A pointer to an OBJE record, or null for an inline link. */
+  xref: string | null;
+  /** An inline link's file path and its FILE line. */
+  path: string | null;
+  line: number;
+  title: string | null;
+  /** `_PRIM Y`: the person's primary photo. */
+  primary: boolean;
+}
+
+const POINTER = /^@[^@\s]+@$/;
+
+/**
+ * An OBJE link: `1 OBJE @O1@` (with 7.0's `2 TITL`), or inline — 5.5.1 `2 FILE` + `3 FORM` +
+ * `3 TITL`, 5.5 `2 FILE` + `2 TITL` beside it. Null when it names neither a record nor a file.
+ */
+export function objeLink(node: GedcomNode): ObjeLink | null {
+  const value = node.value.trim();
+  const primary = child(node, '_PRIM')?.value.trim().toUpperCase() === 'Y';
+  if (POINTER.test(value)) {
+    if (value === '@VOID@') return null;
+    const title = child(node, 'TITL')?.value.trim() || null;
+    return { xref: value, path: null, line: node.line, title, primary };
+  }
+  const file = child(node, 'FILE');
+  if (!file || file.value.trim() === '') return null;
+  const title = (child(file, 'TITL') ?? child(node, 'TITL'))?.value.trim() || null;
+  return { xref: null, path: file.value.trim(), line: file.line, title, primary };
+}
+
+/** An OBJE record's first file: its path, line and title. */
+export function objeRecordFile(
+  record: GedcomNode,
+): { path: string; line: number; title: string | null } | null {
+  const file = child(record, 'FILE');
+  if (!file || file.value.trim() === '') return null;
+  const title = (child(file, 'TITL') ?? child(record, 'TITL'))?.value.trim() || null;
+  return { path: file.value.trim(), line: file.line, title };
+}
+
+/**
+ * The OBJE links that become media links: of a person, of a person's or a family's events, of
+ * a source record (those of a family itself or of a citation stay unknown data).
+ */
+export function forEachObjeLink(record: GedcomNode, visit: (node: GedcomNode) => void): void {
+  const isEvent =
+    record.tag === 'INDI' ? personEventOf : record.tag === 'FAM' ? unionEventOf : null;
+  if (!isEvent && record.tag !== 'SOUR') return;
+  for (const node of record.children) {
+    if (node.tag === 'OBJE') {
+      if (record.tag !== 'FAM') visit(node);
+    } else if (isEvent?.(node.tag)) {
+      for (const c of node.children) if (c.tag === 'OBJE') visit(c);
+    }
+  }
+}
+
+/**
+ * The OBJE links of a file, gathered by the import's first pass: the inline paths, the
+ * pointers, and the OBJE records' files.
+ */
+export class MediaReferences {
+  /** Path → where it is first named: the FILE line and its record's xref (or null). */
+  readonly inline = new Map<string, { line: number; record: string | null }>();
+  readonly pointers = new Set<string>();
+  readonly records = new Map<string, { path: string; line: number; title: string | null }>();
+
+  /** Pass 1 sees a record. */
+  collect(record: GedcomNode): void {
+    if (record.tag === 'OBJE' && record.xref) {
+      const file = objeRecordFile(record);
+      if (file && !this.records.has(record.xref)) this.records.set(record.xref, file);
+      return;
+    }
+    forEachObjeLink(record, (node) => {
+      const link = objeLink(node);
+      if (link?.xref) this.pointers.add(link.xref);
+      else if (link?.path && !this.inline.has(link.path)) {
+        this.inline.set(link.path, { line: link.line, record: record.xref ?? null });
+      }
+    });
+  }
+
+  /** The file path a link names (through its record for a pointer), with its title. */
+  resolve(link: ObjeLink): { path: string; title: string | null } | null {
+    if (link.xref === null) return link.path === null ? null : { path: link.path, title: null };
+    const record = this.records.get(link.xref);
+    return record ? { path: record.path, title: record.title } : null;
+  }
+
+  /** Every path some link names, with the line to report it by. */
+  wanted(): Map<string, { line: number; record: string | null }> {
+    const paths = new Map(this.inline);
+    for (const xref of this.pointers) {
+      const record = this.records.get(xref);
+      if (record && !paths.has(record.path)) {
+        paths.set(record.path, { line: record.line, record: xref });
+      }
+    }
+    return paths;
+  }
+}
+
+/** What storing media asks of the caller: the Files feature's storage and limits, the owner. */
+export interface MediaOptions {
+  storage: FileStorage;
+  uploadMaxBytes: number;
+  uploadQuotaBytes: number;
+  /** Who will own the files (who started the import); null: no media are imported. */
+  ownerId: number | null;
+}
+
+/** A staged media file of the archive. */
+export interface StagedMedia {
+  /** Index into `MediaFiles.files`. */
+  index: number;
+  kind: FileKind;
+}
+
+/** The staged media of an import: files to store, found by the paths the links name. */
+export class MediaFiles {
+  readonly files: ImportedFile[] = [];
+  private readonly byPath = new Map<string, StagedMedia>();
+
+  /** The staged file of a link's path (as written in the file), if it was staged. */
+  get(path: string): StagedMedia | undefined {
+    return this.byPath.get(path);
+  }
+
+  add(path: string, file: ImportedFile): StagedMedia {
+    const staged = { index: this.files.length, kind: file.content.type.kind };
+    this.files.push(file);
+    this.byPath.set(path, staged);
+    return staged;
+  }
+
+  /** Another path naming a file already staged. */
+  alias(path: string, staged: StagedMedia): void {
+    this.byPath.set(path, staged);
+  }
+
+  setVisibility(index: number, visibility: FileVisibility): void {
+    const file = this.files[index];
+    if (file) file.visibility = visibility;
+  }
+
+  /** Gives the files their row ids: `base`, `base + 1`, … */
+  number(base: number): void {
+    this.files.forEach((file, n) => (file.id = base + n));
+  }
+
+  discard(): Promise<void> {
+    return discardImportedFiles(this.files);
+  }
+}
+
+/**
+ * Stages every archive file that a link names, checked as an upload (ids are given later, by
+ * `number`); a path the archive lacks, a refused type or size, or a file over the owner's
+ * quota is reported with its line. Archive files no link names are counted in one warning.
+ * On failure nothing staged is left behind.
+ */
+export async function stageMedia(
+  db: Db,
+  archive: GedzipArchive,
+  references: MediaReferences,
+  options: MediaOptions,
+  report: ImportReport,
+): Promise<MediaFiles> {
+  const media = new MediaFiles();
+  const byEntry = new Map<yauzl.Entry, StagedMedia | null>();
+  try {
+    if (options.ownerId === null) {
+      if (archive.files.length > 0) report.warn(null, null, 'gedzipMedia', archive.files.length);
+      return media;
+    }
+    let quotaLeft = options.uploadQuotaBytes - (await ownerUsedBytes(db, options.ownerId));
+    for (const [path, { line, record }] of references.wanted()) {
+      const entry = archive.find(path);
+      if (!entry) {
+        report.warn(line, record, 'mediaMissing', path);
+        continue;
+      }
+      const seen = byEntry.get(entry);
+      if (seen !== undefined) {
+        if (seen) media.alias(path, seen);
+        continue;
+      }
+      byEntry.set(entry, null);
+      const staged = await stageImportedFile(
+        options,
+        () => archive.openEntry(entry),
+        entry.uncompressedSize,
+      );
+      if ('refused' in staged) {
+        report.warn(line, record, 'mediaRefused', path, staged.refused);
+        continue;
+      }
+      const file: ImportedFile = {
+        id: 0,
+        name: sanitizeFileName(
+          entry.fileName.split('/').pop() ?? '',
+          `file.${staged.content.type.extensions[0] ?? 'bin'}`,
+        ),
+        content: staged.content,
+        visibility: 'members',
+      };
+      if (file.content.blob.size > quotaLeft) {
+        await discardImportedFiles([file]);
+        const reason = filesMessages.quotaExceeded(options.uploadQuotaBytes);
+        report.warn(line, record, 'mediaRefused', path, reason);
+        continue;
+      }
+      quotaLeft -= file.content.blob.size;
+      byEntry.set(entry, media.add(path, file));
+    }
+    const unused = archive.files.filter((e) => !byEntry.has(e)).length;
+    if (unused > 0) report.warn(null, null, 'gedzipMedia', unused);
+    return media;
+  } catch (error) {
+    await media.discard();
+    throw error;
+  }
+}
