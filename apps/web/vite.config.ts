@@ -182,7 +182,7 @@ export default defineConfig(({ command }) => ({
             // What every page runs (boot.tsx and its libraries), one file rather than dozens.
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@emotion[\\/]\w+|i18next|react-i18next)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@emotion[\\/]\w+|i18next|react-i18next|zustand)[\\/]/,
             },
             // MUI's theme and the components of every page's frame and first paint, with what
             // they use of @mui/system and @mui/utils (a group takes its modules' dependencies)
