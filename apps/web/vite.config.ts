@@ -54,9 +54,9 @@ interface ManifestChunk {
 
 /** Lazy modules pages render on their first paint besides their route chunk (router.tsx). */
 const FIRST_PAINT_EXTRAS: Record<string, string[]> = {
-  // Every page: the query cache (page-outlet.tsx) and the toasts (app-toaster.tsx), which must
-  // be there before the connection drops: the offline notice is a toast.
-  '*': ['src/boot.tsx', 'src/app/query-provider.tsx', 'node_modules/sonner/dist/index.mjs'],
+  // Every page: the query cache (page-outlet.tsx). The toasts (sonner) come later: with the
+  // first toast, the page's first use or after a few seconds (app-toaster.tsx).
+  '*': ['src/boot.tsx', 'src/app/query-provider.tsx'],
   home: [
     'src/features/genealogy/components/home-search.tsx',
     'src/features/content/components/home-sections.tsx',
@@ -150,7 +150,8 @@ const bootGraph: Plugin = {
       seen.add(id);
       // The app's own modules only: a barrel (packages/shared, a feature's index.ts) imports
       // far more than boot uses, and tree shaking drops the rest.
-      if (!APP_MODULE.test(id) || FEATURE_INDEX.test(id)) continue;
+      // Its styles stay with boot's own (the fonts' CSS): one stylesheet, not two.
+      if (!APP_MODULE.test(id) || FEATURE_INDEX.test(id) || id.endsWith('.css')) continue;
       const info = this.getModuleInfo(id);
       // A module also loaded by import() (boot.tsx itself) keeps its own chunk.
       if (!info?.dynamicImporters.length) bootModules.add(id);
@@ -181,7 +182,7 @@ export default defineConfig(({ command }) => ({
             // What every page runs (boot.tsx and its libraries), one file rather than dozens.
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@emotion[\\/]\w+|i18next|react-i18next)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@emotion[\\/]\w+|i18next|react-i18next|zustand)[\\/]/,
             },
             // MUI's theme and the components of every page's frame and first paint, with what
             // they use of @mui/system and @mui/utils (a group takes its modules' dependencies)

@@ -149,7 +149,9 @@ describe('/gedcom: import with preview, job and report; export (issue 16)', () =
     const page = await session.newPage(DESKTOP);
     await signInAs(page, moderator);
     await open(page, '/search');
-    await page.getByTestId('header-nav').getByRole('link', { name: 'GEDCOM' }).click();
+    // Staff's management pages are in the header's 'Башкаруу' menu.
+    await page.getByTestId('header-nav').getByRole('button', { name: 'Башкаруу' }).click();
+    await page.getByRole('menu').getByRole('menuitem', { name: 'GEDCOM' }).click();
     await page.waitForURL(/\/gedcom$/);
     await page.getByTestId('gedcom-upload').waitFor();
     expect(await page.locator('h1').textContent()).toBe('GEDCOM: импорт жана экспорт');

@@ -1,9 +1,10 @@
+import { toRunes } from '@bagysh/shared';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, useBrowser } from './support/browser';
-import { open } from './support/shell';
+import { DESKTOP, PHONE, useBrowser } from './support/browser';
+import { open, storeLanguage } from './support/shell';
 
 const WEB = join(import.meta.dirname, '..');
 const { routes } = JSON.parse(readFileSync(join(WEB, 'scripts', 'page-budgets.json'), 'utf8')) as {
@@ -83,6 +84,84 @@ describe('page weight in Chromium, through the real server', () => {
       expect(loaded.map((file) => file.path).filter((file) => !expected.has(file))).toEqual([]);
     });
   }
+});
+
+/** Lists the font files a page requests (their URL paths) from now on. */
+function watchFonts(page: Page): string[] {
+  const fonts: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (/\.(woff2?|ttf|otf)$/.test(pathname)) fonts.push(pathname);
+  });
+  return fonts;
+}
+
+const runeFonts = (fonts: string[]) => fonts.filter((font) => font.includes('old-turkic'));
+
+describe('the rune font', () => {
+  const session = useBrowser();
+
+  it('is not downloaded by the home page in Cyrillic until runes are shown', async () => {
+    // On a phone the posts (whose covers may show runes) are below the hero.
+    const page = await session.newPage(PHONE);
+    const fonts = watchFonts(page);
+    await open(page, '/');
+    const cover = page.getByTestId('cover-fallback').first();
+    await cover.waitFor();
+    expect((await cover.boundingBox())!.y).toBeGreaterThan(PHONE.height);
+    await page.waitForLoadState('networkidle');
+    expect(fonts.length).toBeGreaterThan(0); // Inter came
+    expect(runeFonts(fonts)).toEqual([]);
+    // The hero's lettering and the language switch's pill are runes drawn as outlines.
+    const hero = page.locator(`svg[data-runes="${toRunes('Санжыра')}"]`);
+    expect(await hero.getAttribute('aria-hidden')).toBe('true');
+    expect((await hero.boundingBox())?.height).toBeGreaterThan(64);
+    expect(await page.getByTestId('language-switch').locator('svg[data-runes]').count()).toBe(1);
+    // A post without a cover writes its title in runes once it is seen: then the font comes.
+    await cover.scrollIntoViewIfNeeded();
+    await expect.poll(() => runeFonts(fonts).length).toBe(1);
+  });
+
+  it('is downloaded at once in runes', async () => {
+    const page = await session.newPage(DESKTOP);
+    await storeLanguage(page, 'old_ky');
+    const fonts = watchFonts(page);
+    await open(page, '/');
+    await expect.poll(() => runeFonts(fonts).length).toBe(1);
+  });
+});
+
+describe('the toasts’ code (sonner)', () => {
+  const session = useBrowser();
+
+  it('comes once the page is used, before the connection drops', async () => {
+    const page = await session.newPage(DESKTOP);
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    await open(page, '/search');
+    await page.waitForLoadState('networkidle');
+    const region = page.locator('section[aria-label^="Билдирүүлөр"]');
+    expect(await region.count()).toBe(0);
+    const count = scripts.length;
+    await page.keyboard.press('Tab');
+    await region.waitFor({ state: 'attached' });
+    expect(scripts.length).toBeGreaterThan(count);
+    await page.context().setOffline(true);
+    await expect
+      .poll(() => page.locator('[data-sonner-toast]').textContent())
+      .toBe('Интернет байланышы жок.');
+    await page.context().setOffline(false);
+  });
+
+  it('comes by itself a few seconds after the page is open', async () => {
+    const page = await session.newPage(DESKTOP);
+    await open(page, '/');
+    await page
+      .locator('section[aria-label^="Билдирүүлөр"]')
+      .waitFor({ state: 'attached', timeout: 15_000 });
+  });
 });
 
 describe('forms after a first page without zod (docs/decisions/010)', () => {

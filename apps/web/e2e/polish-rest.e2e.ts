@@ -15,6 +15,9 @@ describe('the home page (item 12)', () => {
     await open(page, '/');
     const cards = page.getByTestId('home-latest-news').getByTestId('post-card');
     await cards.first().waitFor();
+    // A cover writes its title once it is seen (the rune font comes with the first runes).
+    for (const card of await cards.all()) await card.scrollIntoViewIfNeeded();
+    await expect.poll(() => page.locator('[data-testid="cover-fallback"]:empty').count()).toBe(0);
     const covers = await cards.evaluateAll((items) =>
       items.map((card) => ({
         title: card.querySelector('h3')?.textContent ?? '',

@@ -1,6 +1,7 @@
 import { toRunes } from '@bagysh/shared';
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, useBrowser } from './support/browser';
+import { registerUser, signInAs } from './support/accounts';
 import { open, signIn, SITE_NAME, storeLanguage } from './support/shell';
 
 const GUEST_NAV = [
@@ -93,6 +94,93 @@ describe('header and navigation (spec §2)', () => {
     await open(page, '/comparison');
     const current = page.getByTestId('header-nav').locator('[aria-current="page"]');
     expect(await current.allTextContents()).toEqual(['Салыштыруу']);
+  });
+});
+
+describe('the header of moderators and admins', () => {
+  const session = useBrowser();
+
+  it('keeps one line at 1440 and 1280 px, the management pages in one keyboard menu', async () => {
+    const moderator = await registerUser({ name: 'nav_moder', role: 'moderator' });
+    for (const viewport of [DESKTOP, { width: 1280, height: 800 }]) {
+      for (const lang of ['ky', 'old_ky']) {
+        const page = await session.newPage(viewport);
+        await signInAs(page, moderator);
+        await storeLanguage(page, lang);
+        await open(page, '/search');
+        const nav = page.getByTestId('header-nav');
+        // The menu button's code loads for staff only, after the links.
+        await page.getByTestId('header-manage').waitFor();
+        const items = nav.locator(':scope > a, :scope > button');
+        expect(await items.count()).toBe(11); // ten links and the menu button
+        // One line: a second one would be a whole line (30 px) lower.
+        const middles = await items.evaluateAll((all) =>
+          all.map((item) => {
+            const box = item.getBoundingClientRect();
+            return box.top + box.height / 2;
+          }),
+        );
+        expect(
+          Math.max(...middles) - Math.min(...middles),
+          `${viewport.width} px, ${lang}`,
+        ).toBeLessThan(4);
+        expect(await nav.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+        if (lang === 'ky') {
+          expect(await nav.getByRole('link').allTextContents()).toEqual([
+            ...GUEST_NAV,
+            'Жүктөлгөн файлдар',
+            'Сурамжылоо',
+          ]);
+        }
+        await page.close();
+      }
+    }
+
+    // The keyboard: Enter opens the menu on its first item, arrows move, Esc closes it back to
+    // the button, and Enter on an item opens its page, marked in the menu and on the button.
+    const page = await session.newPage(DESKTOP);
+    await signInAs(page, moderator);
+    await open(page, '/search');
+    await page.getByTestId('header-nav').getByRole('button', { name: 'Башкаруу' }).waitFor();
+    // (While the menu is open the page behind it is aria-hidden: the button is found by its id.)
+    const button = page.getByTestId('header-manage');
+    expect(await button.getAttribute('aria-haspopup')).toBe('menu');
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
+    await button.focus();
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('menu');
+    await menu.waitFor();
+    expect(await button.getAttribute('aria-expanded')).toBe('true');
+    expect(await menu.getByRole('menuitem').allTextContents()).toEqual([
+      'Категориялар',
+      'Колдонуучулар',
+      'GEDCOM',
+    ]);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent))
+      .toBe('Категориялар');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => menu.count()).toBe(0);
+    await expect.poll(() => button.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    await menu.waitFor();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/gedcom$/);
+    await expect.poll(() => button.getAttribute('data-current')).toBe('true');
+    await button.click();
+    expect(await menu.locator('[aria-current="page"]').allTextContents()).toEqual(['GEDCOM']);
+  });
+
+  it('leaves a member’s header as it was: every link, no management menu', async () => {
+    const page = await session.newPage(DESKTOP);
+    await signIn(page, { username: 'Асан' });
+    await open(page, '/search');
+    const nav = page.getByTestId('header-nav');
+    await nav.locator('a').first().waitFor();
+    expect(await nav.getByRole('link').allTextContents()).toEqual(SIGNED_IN_NAV);
+    expect(await page.getByTestId('header-manage').count()).toBe(0);
   });
 });
 

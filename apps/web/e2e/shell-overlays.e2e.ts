@@ -280,6 +280,16 @@ describe('a persistent dialog: the stale-deploy reload offer (spec §4, §8)', (
   });
 });
 
+
+/**
+ * The toasts' code comes once the page is used (app-toaster.tsx); a key press brings it, so
+ * that the offline notice can show after the connection drops.
+ */
+async function toastsReady(page: Page) {
+  await page.keyboard.press('Shift');
+  await page.locator('section[aria-label^="Билдирүүлөр"]').waitFor({ state: 'attached' });
+}
+
 describe('toasts (spec §9)', () => {
   const session = useBrowser();
 
@@ -295,6 +305,7 @@ describe('toasts (spec §9)', () => {
   it('come bottom-right, 356 px wide, 14 px apart, 3 at a time, and Alt+T focuses them', async () => {
     const page = await session.newPage(DESKTOP);
     await open(page, '/search');
+    await toastsReady(page);
     // Going offline and online again shows a toast each time.
     for (const offline of [true, false, true, false]) {
       await page.context().setOffline(offline);
@@ -326,6 +337,7 @@ describe('toasts (spec §9)', () => {
   it('close by themselves after 4 s', async () => {
     const page = await session.newPage(DESKTOP);
     await open(page, '/search');
+    await toastsReady(page);
     await page.context().setOffline(true);
     const toast = page.locator('[data-sonner-toast]');
     await expect.poll(() => toast.textContent()).toBe('Интернет байланышы жок.');
@@ -338,6 +350,7 @@ describe('toasts (spec §9)', () => {
   it('close on a swipe of 20 px, not of 10 px', async () => {
     const page = await session.newPage(DESKTOP);
     await open(page, '/search');
+    await toastsReady(page);
     await page.context().setOffline(true);
     const toast = page.locator('[data-sonner-toast]');
     await page.locator('[data-sonner-toast][data-mounted="true"]').waitFor();

@@ -5,8 +5,8 @@ import '@fontsource/inter/600.css';
 import '@fontsource/inter/700.css';
 import '@fontsource/inter/800.css';
 import '@fontsource/inter/900.css';
-// Only the rune subset (KYRGYZ.md §1): the package's default CSS would also bring Latin faces.
-import '@fontsource/noto-sans-old-turkic/old-turkic-400.css';
+// Only the rune subset, and only for runes (the font's own CSS has no unicode-range).
+import './rune-font.css';
 import './lib/i18n';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

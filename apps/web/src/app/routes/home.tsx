@@ -6,8 +6,10 @@ import Typography from '@mui/material/Typography';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { RuneOutline } from '../../components/rune-outline';
+import { HERO_RUNES } from '../../config/runes-hero';
 import { paths } from '../../config/paths';
-import { runesElement, useScript } from '../../lib/script';
+import { useScript } from '../../lib/script';
 
 // Below the hero, in its own chunk: the landing's first paint needs none of it.
 const HomeSections = lazy(() => import('../../features/content/components/home-sections'));
@@ -38,22 +40,19 @@ export function Component() {
             'radial-gradient(circle at 80% 20%, rgba(255,183,77,0.35), transparent 45%), linear-gradient(155deg, #3E2723 0%, #8D2A0B 48%, #E65100 100%)',
         }}
       >
-        <Typography
-          aria-hidden
+        {/* The site's search label in runes, as outlines: a Cyrillic page does not
+            download the rune font. */}
+        <RuneOutline
+          outline={HERO_RUNES}
+          fontSize={{ xs: 64, md: 150 }}
           sx={{
             position: 'absolute',
             right: { xs: 16, md: 56 },
             bottom: { xs: 16, md: 40 },
-            fontSize: { xs: 64, md: 150 },
-            lineHeight: 1,
-            whiteSpace: 'nowrap',
             opacity: 0.1,
             pointerEvents: 'none',
-            userSelect: 'none',
           }}
-        >
-          {runesElement(t('nav.search'))}
-        </Typography>
+        />
         <Container maxWidth="lg" sx={{ position: 'relative' }}>
           <Typography
             variant="h2"

@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
@@ -6,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { LazyAlert } from '../../components/lazy-alert';
 import { PageHeading } from '../../components/page-heading';
 import { paths } from '../../config/paths';
 import {
@@ -53,7 +53,7 @@ export function Component() {
         />
       </Box>
       {start.error && !start.initial ? (
-        <Alert
+        <LazyAlert
           severity="error"
           action={
             <Button color="inherit" onClick={start.retry}>
@@ -62,9 +62,9 @@ export function Component() {
           }
         >
           {script.text(start.error.message)}
-        </Alert>
+        </LazyAlert>
       ) : start.empty ? (
-        <Alert severity="info">{script.text(g('tree.empty'))}</Alert>
+        <LazyAlert severity="info">{script.text(g('tree.empty'))}</LazyAlert>
       ) : start.initial ? (
         <SanjyraTree
           initial={start.initial}

@@ -1,12 +1,15 @@
-import { lazy, Suspense, useEffect, type CSSProperties } from 'react';
+import { useEffect, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Toaster as SonnerToaster } from 'sonner';
 import { TOASTS } from '../../config/constants';
-import { loadSonner, toasterMounted } from '../../lib/notify';
+import { loadSonner, toasterMounted, useToasterWanted, wantToaster } from '../../lib/notify';
 import { installToastSwipe } from './toast-swipe';
 
-const Toaster = lazy(() => loadSonner().then((module) => ({ default: module.Toaster })));
+/** Once the page is in use (or after this long), sonner is loaded ahead of the first toast. */
+const WARM_AFTER_MS = 5000;
+const USE_EVENTS = ['pointerdown', 'keydown', 'touchstart', 'scroll'] as const;
 
-function ReadyToaster() {
+function ReadyToaster({ Toaster }: { Toaster: typeof SonnerToaster }) {
   const { t } = useTranslation();
   // Runs after sonner's own effects (children first): its toaster is subscribed by now.
   useEffect(() => {
@@ -30,12 +33,36 @@ function ReadyToaster() {
 
 /**
  * The toasts (sonner, spec §9): 4000 ms, 3 visible, gap 14 px, width 356 px, bottom-right,
- * swipe threshold 20 px, Alt+T focuses them. Its code loads beside the first page's, not before it.
+ * swipe threshold 20 px, Alt+T focuses them. sonner is no part of a page's first load: it comes
+ * with the first toast, or once the page is first used or has been open a few seconds, so the
+ * offline notice (a toast) has its code before the connection drops.
  */
 export function AppToaster() {
-  return (
-    <Suspense fallback={null}>
-      <ReadyToaster />
-    </Suspense>
-  );
+  const wanted = useToasterWanted();
+  const [Toaster, setToaster] = useState<typeof SonnerToaster>();
+
+  useEffect(() => {
+    const warm = () => wantToaster();
+    const timer = setTimeout(warm, WARM_AFTER_MS);
+    const options = { once: true, passive: true, capture: true };
+    for (const name of USE_EVENTS) window.addEventListener(name, warm, options);
+    return () => {
+      clearTimeout(timer);
+      for (const name of USE_EVENTS) window.removeEventListener(name, warm, options);
+    };
+  }, []);
+
+  useEffect(() => {
+    if (!wanted || Toaster) return;
+    let current = true;
+    loadSonner().then(
+      (module) => current && setToaster(() => module.Toaster),
+      () => {}, // offline: the next toast tries again (loadSonner)
+    );
+    return () => {
+      current = false;
+    };
+  }, [wanted, Toaster]);
+
+  return Toaster ? <ReadyToaster Toaster={Toaster} /> : null;
 }

@@ -3,7 +3,8 @@ import { alpha } from '@mui/material/styles';
 import { visuallyHidden } from '@mui/utils';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, useAppStore, type Language } from '../../lib/app-store';
-import { runesElement } from '../../lib/script';
+import { RuneOutline } from '../../components/rune-outline';
+import { LANGUAGE_PILL_RUNES } from '../../config/runes-language-pill';
 
 /**
  * The two pill buttons of the header (spec §1): ky and old_ky. Each pill names its script in
@@ -14,8 +15,13 @@ export function LanguageSwitch({ onDark }: { onDark: boolean }) {
   const language = useAppStore((state) => state.language);
   const setLanguage = useAppStore((state) => state.setLanguage);
 
+  // The rune pill as outlines: a Cyrillic page does not download the rune font for it.
   const pillText = (code: Language) =>
-    code === 'old_ky' ? runesElement(t('language.old_kyShort')) : t('language.kyShort');
+    code === 'old_ky' ? (
+      <RuneOutline outline={LANGUAGE_PILL_RUNES} fontSize={13} />
+    ) : (
+      t('language.kyShort')
+    );
 
   return (
     <Box

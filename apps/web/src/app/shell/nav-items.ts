@@ -14,3 +14,22 @@ export function useNavLinks() {
     label: t(`nav.${item.route}`),
   }));
 }
+
+export type NavLinkItem = ReturnType<typeof useNavLinks>[number];
+
+/** The site's management pages: the wide header's 'Башкаруу' menu holds them for staff. */
+const MANAGE_ITEMS = new Set<string>(['categories', 'users', 'gedcom']);
+
+/**
+ * The wide header's menu: every link for guests and members; for moderators and admins, whose
+ * staff pages make thirteen links that wrap at 1440 px, the management pages go into one menu.
+ */
+export function useHeaderNav(): { links: NavLinkItem[]; manage: NavLinkItem[] } {
+  const links = useNavLinks();
+  // Staff: more links than a member has (the pages of a role).
+  if (links.length <= visibleNavItems(true, 'user').length) return { links, manage: [] };
+  return {
+    links: links.filter((link) => !MANAGE_ITEMS.has(link.key)),
+    manage: links.filter((link) => MANAGE_ITEMS.has(link.key)),
+  };
+}

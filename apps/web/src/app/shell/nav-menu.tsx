@@ -1,22 +1,26 @@
 import Box from '@mui/material/Box';
-import { alpha } from '@mui/material/styles';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
-import { READABLE_RUNES } from '../../config/theme';
 import { useScript } from '../../lib/script';
-import { useNavLinks } from './nav-items';
+import { navItemSx } from './nav-item-sx';
+import { useHeaderNav } from './nav-items';
 
 /** From this width the menu has room for its roomier spacing (1280 px is tight, see below). */
 const ROOMY = '@media (min-width: 1440px)';
 
+// Only moderators and admins have it: guests' and members' pages do not load its code.
+const ManageMenu = lazy(() => import('./manage-menu'));
+
 /**
  * The header's navigation menu on wide screens (lg and up). At 1280–1439 px the signed-in
- * menu's twelve links only fit on one line with tighter padding and, in Cyrillic, 13 px text.
+ * menu's twelve links only fit on one line with tighter padding and, in Cyrillic, 13 px text;
+ * staff's management pages are grouped in one menu (useHeaderNav).
  */
 export function NavMenu({ onDark }: { onDark: boolean }) {
   const { t } = useTranslation();
   const script = useScript();
-  const links = useNavLinks();
+  const { links, manage } = useHeaderNav();
 
   return (
     <Box
@@ -37,41 +41,16 @@ export function NavMenu({ onDark }: { onDark: boolean }) {
           key={link.key}
           to={link.to}
           {...script.label(link.label)}
-          sx={(theme) => {
-            const ink = onDark ? '#fff' : theme.palette.text.primary;
-            const accent = onDark ? '#fff' : theme.palette.primary.dark;
-            return {
-              position: 'relative',
-              px: script.runes ? '5px' : '7px',
-              py: 0.75,
-              borderRadius: 1,
-              fontSize: 13,
-              [ROOMY]: { px: 1, fontSize: 14 },
-              ...READABLE_RUNES,
-              fontWeight: 500,
-              lineHeight: 1.5,
-              whiteSpace: 'nowrap',
-              textDecoration: 'none',
-              color: ink,
-              '&:hover': { bgcolor: alpha(accent, 0.1) },
-              '&:focus-visible': { outline: '2px solid', outlineColor: accent },
-              '&[aria-current="page"]': { color: accent, fontWeight: 600 },
-              '&[aria-current="page"]::after': {
-                content: '""',
-                position: 'absolute',
-                left: 4,
-                right: 4,
-                bottom: 0,
-                height: 2,
-                borderRadius: 1,
-                bgcolor: accent,
-              },
-            };
-          }}
+          sx={(theme) => navItemSx(theme, onDark, script.runes)}
         >
           {script.text(link.label)}
         </Box>
       ))}
+      {manage.length > 0 && (
+        <Suspense fallback={null}>
+          <ManageMenu links={manage} onDark={onDark} />
+        </Suspense>
+      )}
     </Box>
   );
 }

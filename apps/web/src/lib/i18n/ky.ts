@@ -31,6 +31,7 @@ export const ky = {
   header: {
     navigation: 'Негизги меню',
     menu: 'Меню',
+    manage: 'Башкаруу',
     login: 'Кирүү',
     logout: 'Чыгуу',
     profile: 'Профиль',

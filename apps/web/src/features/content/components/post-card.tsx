@@ -6,7 +6,7 @@ import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { runesElement, useScript } from '../../../lib/script';
 import { formatDate } from '../../../lib/dates';
@@ -25,12 +25,34 @@ const ORNAMENT =
   'linear-gradient(225deg, transparent 75%, #FFB74D 75%) 0 0 / 16px 16px repeat-x';
 
 /**
+ * Whether an element has come into view. The rune font is downloaded by the first rune text
+ * the page renders: a Cyrillic page's covers (below the home page's hero) write their titles
+ * only once they are seen, so that the font comes only if the reader is shown runes.
+ */
+function useSeen<T extends Element>() {
+  const ref = useRef<T>(null);
+  const [seen, setSeen] = useState(() => typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const element = ref.current;
+    if (seen || !element) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) setSeen(true);
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [seen]);
+  return [ref, seen] as const;
+}
+
+/**
  * A cover for a post without a picture: its title in runes on the hero's dark orange, over an
  * ornament strip, so that a list of posts does not look like empty image slots.
  */
 function CoverFallback({ title, dense }: { title: string; dense: boolean }) {
+  const [ref, seen] = useSeen<HTMLDivElement>();
   return (
     <Box
+      ref={ref}
       aria-hidden
       data-testid="cover-fallback"
       sx={{
@@ -70,7 +92,7 @@ function CoverFallback({ title, dense }: { title: string; dense: boolean }) {
           overflow: 'hidden',
         }}
       >
-        {runesElement(title)}
+        {seen ? runesElement(title) : null}
       </Box>
     </Box>
   );

@@ -1,9 +1,9 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { LazyAlert } from '../../../components/lazy-alert';
 import { ApiError } from '../../../lib/api-client';
 import { useScript } from '../../../lib/script';
 import '../../../lib/i18n/areas/content';
@@ -14,7 +14,7 @@ export function LoadError({ error, onRetry }: { error: unknown; onRetry?: () => 
   const script = useScript();
   const message = error instanceof ApiError ? error.message : t('common.retry');
   return (
-    <Alert
+    <LazyAlert
       severity="error"
       sx={{ my: 2 }}
       action={
@@ -31,7 +31,7 @@ export function LoadError({ error, onRetry }: { error: unknown; onRetry?: () => 
       }
     >
       {script.text(message)}
-    </Alert>
+    </LazyAlert>
   );
 }
 

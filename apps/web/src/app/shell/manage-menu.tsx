@@ -1,0 +1,63 @@
+import Box from '@mui/material/Box';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { useScript } from '../../lib/script';
+import { lazyOverlay } from './lazy-overlays';
+import { navItemSx } from './nav-item-sx';
+import type { NavLinkItem } from './nav-items';
+
+const ManageMenuPopup = lazyOverlay(() => import('./manage-menu-popup'));
+
+/**
+ * The management pages of moderators and admins (categories, users, GEDCOM) behind one button,
+ * so that their header keeps one line at 1440 px. A menu button: Enter, Space or a click opens
+ * it on its first item, arrow keys move, Esc closes it back to the button.
+ */
+export default function ManageMenu({ links, onDark }: { links: NavLinkItem[]; onDark: boolean }) {
+  const { t } = useTranslation();
+  const script = useScript();
+  const { pathname } = useLocation();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const menuId = useId();
+  const current = links.some((link) => pathname === link.to);
+  return (
+    <>
+      <Box
+        component="button"
+        type="button"
+        aria-haspopup="menu"
+        aria-expanded={anchor !== null}
+        aria-controls={anchor ? menuId : undefined}
+        data-current={current || undefined}
+        data-testid="header-manage"
+        onClick={(event) => setAnchor(event.currentTarget)}
+        {...script.label(t('header.manage'))}
+        sx={(theme) => ({
+          ...navItemSx(theme, onDark, script.runes),
+          display: 'inline-flex',
+          alignItems: 'center',
+          gap: 0.25,
+          border: 0,
+          bgcolor: 'transparent',
+          font: 'inherit',
+          cursor: 'pointer',
+          '& svg': { width: 18, height: 18, mr: -0.5 },
+        })}
+      >
+        {script.text(t('header.manage'))}
+        {/* MUI's ExpandMore, drawn here: importing it would split it from the shell's chunk. */}
+        <svg viewBox="0 0 24 24" aria-hidden focusable="false">
+          <path d="M16.59 8.59 12 13.17 7.41 8.59 6 10l6 6 6-6z" fill="currentColor" />
+        </svg>
+      </Box>
+      <ManageMenuPopup
+        needed={anchor !== null}
+        id={menuId}
+        anchor={anchor}
+        links={links}
+        onClose={() => setAnchor(null)}
+      />
+    </>
+  );
+}
