@@ -71,6 +71,38 @@ function ParentField({
   );
 }
 
+/** The relation of a further family; its menu opens above the dialog. */
+function RelationField({
+  value,
+  onChange,
+}: {
+  value: Relation;
+  onChange: (value: Relation) => void;
+}) {
+  const { t } = useTranslation('personEdit');
+  const { t: tp } = useTranslation('person');
+  const script = useScript();
+  // Inside the dialog's layer (a hook of the dialog itself would sit outside it).
+  const layer = useLayer();
+  return (
+    <TextField
+      id="parents-relation"
+      select
+      slotProps={{ select: layer.select }}
+      label={script.field(t('parents.relation'))}
+      value={value}
+      onChange={(change) => onChange(change.target.value as Relation)}
+      fullWidth
+    >
+      {FURTHER_PARENT_RELATIONS.map((option) => (
+        <MenuItem key={option} value={option}>
+          {script.text(tp(`family.relation.${option}`))}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
 /**
  * The person's further parent families (adoptive, foster, step, unknown): each can be changed
  * in place (its relation, its parents) or taken away, and a new one added with its relation and
@@ -81,7 +113,6 @@ export function ParentsDialog({ person, moderator, onClose }: RecordEditorProps)
   const { t } = useTranslation('personEdit');
   const { t: tp } = useTranslation('person');
   const script = useScript();
-  const layer = useLayer();
   const [relation, setRelation] = useState<Relation>('adopted');
   const [father, setFather] = useState<SearchResult | null>(null);
   const [mother, setMother] = useState<SearchResult | null>(null);
@@ -220,21 +251,7 @@ export function ParentsDialog({ person, moderator, onClose }: RecordEditorProps)
           {script.text(t('parents.new'))}
         </Typography>
       )}
-      <TextField
-        id="parents-relation"
-        select
-        slotProps={{ select: layer.select }}
-        label={script.field(t('parents.relation'))}
-        value={relation}
-        onChange={(change) => setRelation(change.target.value as Relation)}
-        fullWidth
-      >
-        {FURTHER_PARENT_RELATIONS.map((option) => (
-          <MenuItem key={option} value={option}>
-            {script.text(tp(`family.relation.${option}`))}
-          </MenuItem>
-        ))}
-      </TextField>
+      <RelationField value={relation} onChange={setRelation} />
       <ParentField
         key={`father-${editing}`}
         id="parents-father"

@@ -41,6 +41,41 @@ function errorsUnder(errors: RecordErrors, prefix: string): RecordErrors {
   );
 }
 
+/** The spouse of a new union, found by name; its list opens above the dialog. */
+function SpouseField({
+  value,
+  error,
+  onChange,
+}: {
+  value: SearchResult | null;
+  error?: string;
+  onChange: (found: SearchResult) => void;
+}) {
+  const { t } = useTranslation('personEdit');
+  const script = useScript();
+  const layer = useLayer();
+  return (
+    <Box>
+      <PersonSearch
+        id="union-spouse"
+        label={t('union.spouse')}
+        value={value}
+        onSelect={onChange}
+        autoFocus
+        popperZIndex={layer.zIndex}
+      />
+      <Typography
+        variant="caption"
+        color={error ? 'error' : 'text.secondary'}
+        id="union-spouse-help"
+        sx={{ display: 'block', mx: 1.75, mt: 0.5 }}
+      >
+        {script.text(error ?? t('union.spouseHelp'))}
+      </Typography>
+    </Box>
+  );
+}
+
 /**
  * A union of the person (a marriage): the spouse (chosen by name for a new one), its order
  * among the person's unions, its events (marriage, divorce… with the person's event fields)
@@ -56,7 +91,6 @@ export function UnionDialog({
   const { t } = useTranslation('personEdit');
   const { t: tp } = useTranslation('person');
   const script = useScript();
-  const layer = useLayer();
   const eventTitle = useEventTitle();
   const family = useFamily(person.id);
   const union = person.unions.find((item) => item.spouse.id === spouseId) ?? null;
@@ -144,27 +178,14 @@ export function UnionDialog({
           </Typography>
         </Box>
       ) : (
-        <Box>
-          <PersonSearch
-            id="union-spouse"
-            label={t('union.spouse')}
-            value={chosen}
-            onSelect={(found) => {
-              setChosen(found);
-              set('spouse', { id: found.id, name: found.name });
-            }}
-            autoFocus
-            popperZIndex={layer.zIndex}
-          />
-          <Typography
-            variant="caption"
-            color={spouseError ? 'error' : 'text.secondary'}
-            id="union-spouse-help"
-            sx={{ display: 'block', mx: 1.75, mt: 0.5 }}
-          >
-            {script.text(spouseError ?? t('union.spouseHelp'))}
-          </Typography>
-        </Box>
+        <SpouseField
+          value={chosen}
+          error={spouseError}
+          onChange={(found) => {
+            setChosen(found);
+            set('spouse', { id: found.id, name: found.name });
+          }}
+        />
       )}
       <TextField
         id="union-position"
