@@ -49,6 +49,7 @@ export function PersonHeaderActions({ actions }: { actions: readonly HeaderActio
             to={action.to}
             variant={action.variant ?? 'outlined'}
             data-testid={action.testId}
+            {...script.label(action.label)}
           >
             {script.text(action.label)}
           </LinkButton>
@@ -60,6 +61,7 @@ export function PersonHeaderActions({ actions }: { actions: readonly HeaderActio
             disabled={action.disabled}
             onClick={action.onClick}
             data-testid={action.testId}
+            {...script.label(action.label)}
           >
             {script.text(action.label)}
           </Button>
@@ -91,6 +93,8 @@ export function PersonHeaderActions({ actions }: { actions: readonly HeaderActio
                 disabled: action.disabled,
                 'data-testid': action.testId,
                 sx: action.danger ? { color: 'error.main' } : undefined,
+                // Runes are not read aloud: the Cyrillic name for screen readers.
+                ...script.label(action.label),
               };
               return action.to ? (
                 <MenuItem
