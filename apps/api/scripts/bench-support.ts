@@ -86,6 +86,12 @@ export function peakRssMb(pid: number): number {
   return Math.round(kb / 1024);
 }
 
+/** Resident memory of a process now, in MB (Linux). */
+export function residentMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+}
+
 /** Other work on the machine shows in every figure: say how busy it was. */
 export function logLoadAverage(when: 'start' | 'end'): void {
   console.log(
@@ -101,7 +107,7 @@ export function logLoadAverage(when: 'start' | 'end'): void {
 /** The generated tree and its GEDCOM file, written once per size into the temp directory. */
 export async function gedcomFor(persons: number): Promise<{ path: string; tree: GeneratedTree }> {
   const tree = generateTree(persons, 1);
-  const path = join(tmpdir(), `bagysh-bench-${persons}-seed1-records.ged`);
+  const path = join(tmpdir(), `bagysh-bench-${persons}-seed1-records-names.ged`);
   if (!existsSync(path)) {
     const started = performance.now();
     // Written aside and renamed, so a concurrent run never reads a half-written file.
@@ -260,12 +266,22 @@ export async function importTree(
   if (upload.status !== 202) throw new Error(`import: ${upload.status} ${await upload.text()}`);
   const { job_id } = (await upload.json()) as { job_id: string };
   let job: { status: string; error: string | null; processed: number; total: number | null };
+  // Where in the import the memory peaks: the resident size at each poll, the largest kept.
+  let largest = { mb: 0, seconds: 0, processed: 0 };
   for (;;) {
     await new Promise((done) => setTimeout(done, 500));
     job = await getJson(base, `/api/gedcom/jobs/${job_id}/`, token);
+    const mb = residentMb(server.child.pid ?? 0);
+    if (mb > largest.mb) {
+      largest = { mb, seconds: (performance.now() - started) / 1000, processed: job.processed };
+    }
     if (job.status === 'done' || job.status === 'failed') break;
   }
   const importSeconds = (performance.now() - started) / 1000;
+  console.log(
+    `  largest resident size seen while importing: ${largest.mb} MB at ` +
+      `${largest.seconds.toFixed(0)} s (${largest.processed.toLocaleString('en')} processed)`,
+  );
   if (job.status !== 'done') throw new Error(`import failed: ${job.error}`);
 
   const baseId = before.persons + 1;

@@ -8,7 +8,8 @@ import { mulberry32 } from '../src/lib/random';
  * uneven family sizes, wives taken from other branches, birth and death years and places.
  * The GEDCOM it writes has about 3 events and 1 source citation per person (issue 15): birth
  * (cited), death of the older generations, occupation, residence of some, a marriage per
- * family, places as "district, Кыргызстан" with coordinates on a few, and 300 sources.
+ * family, places as "district, Кыргызстан" with coordinates on a few, and 300 sources; one
+ * person in ten also has a name of Russian documents ("Асанов Үсөн", for search).
  * Deterministic for a given seed. Memory: a few typed arrays per person.
  */
 
@@ -402,6 +403,10 @@ export async function writeGedcom(tree: GeneratedTree, path: string): Promise<vo
     buffer += `1 BIRT\n2 DATE ${tree.birthYear[i]}\n2 PLAC ${PLACES[tree.place[i] ?? 0]}, Кыргызстан\n`;
     buffer += `2 SOUR @S${(h % SOURCE_COUNT) + 1}@\n3 PAGE ${(h >>> 8) % 400}-бет\n`;
     if (died) buffer += `1 DEAT\n2 DATE ${died}\n`;
+    // One in ten has a name of Russian documents ("Асанов Үсөн"), which search also finds.
+    if (f !== -1 && (h >>> 20) % 10 === 0) {
+      buffer += `1 NAME ${nameOf(tree, f)}ов ${nameOf(tree, i)}\n2 TYPE aka\n`;
+    }
     buffer += `1 OCCU ${OCCUPATIONS[(h >>> 4) % OCCUPATIONS.length]}\n`;
     if ((h >>> 12) % 2 === 0) {
       buffer += `1 RESI\n2 DATE ABT ${(tree.birthYear[i] ?? 0) + 25}\n`;

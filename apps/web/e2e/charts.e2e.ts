@@ -190,6 +190,40 @@ describe('the pedigree chart', () => {
     await box(page, 'x3').waitFor();
   });
 
+  it('prints the photos embedded, so one not loaded yet does not print blank', async () => {
+    const page = await session.newPage(DESKTOP);
+    // The page's thumbnails never arrive: only the print's own fetch gets the photo.
+    let held = 0;
+    await page.route('**/api/files/*/thumbnail/', (route, request) =>
+      request.resourceType() === 'image' ? void (held += 1) : route.continue(),
+    );
+    await page.goto(`/persons/${family.me!.id}/pedigree`);
+    await box(page, 'mgf').waitFor();
+    await expect.poll(() => held).toBeGreaterThan(0);
+    // Stands in for the print dialog: what the copy holds when the browser is asked to print.
+    await page.evaluate(() => {
+      const printed: string[][] = [];
+      (window as unknown as { printed: string[][] }).printed = printed;
+      window.print = () => {
+        const copy = document.querySelector('.chart-print-root svg');
+        printed.push(
+          [...(copy?.querySelectorAll('image') ?? [])].map((image) => image.getAttribute('href')!),
+        );
+      };
+    });
+    await page.getByRole('button', { name: 'Басып чыгаруу (PDF)' }).click();
+    const printed = () =>
+      page.evaluate(() => (window as unknown as { printed: string[][] }).printed);
+    await expect.poll(async () => (await printed()).length).toBe(1);
+    const [hrefs] = await printed();
+    // Three boxes with a photo: the person, the mother's father and the mother.
+    expect(hrefs).toHaveLength(3);
+    for (const href of hrefs!) expect(href).toMatch(/^data:image\/\w+;base64,/);
+    await page.evaluate(() => window.dispatchEvent(new Event('afterprint')));
+    await page.locator('.chart-print-root svg').waitFor({ state: 'detached' });
+    await page.context().close();
+  });
+
   it('answers a missing person with the not-found page', async () => {
     const page = await session.newPage(DESKTOP);
     const response = await page.goto('/persons/2000000000/pedigree');

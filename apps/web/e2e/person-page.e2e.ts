@@ -57,6 +57,8 @@ describe('the person page (issue 16)', () => {
   };
   const source = { title: `Санжыра айтуу ${tag}`, author: `Карыя Сатыбалды ${tag}` };
   let heroId = 0;
+  let informantId = 0;
+  let imageId = 0;
 
   beforeAll(async () => {
     baseUrl = session.baseUrl;
@@ -68,6 +70,8 @@ describe('the person page (issue 16)', () => {
       told_date: 'ABT 1965',
     });
     const image = await uploadPublicImage();
+    informantId = informant.id;
+    imageId = image;
     const father = await person({
       name: names.father,
       sex: 'M',
@@ -296,6 +300,9 @@ describe('the person page (issue 16)', () => {
   });
 
   it('shows a revision of records as readable lines, persons as labelled links', async () => {
+    const note = await post<{ id: number }>('notes/', {
+      text: `Таластан көчүп келген ${tag}\nЭкинчи сап`,
+    });
     const changed = await person({
       name: `Өзгөргөн ${tag}`,
       sex: 'M',
@@ -312,6 +319,9 @@ describe('the person page (issue 16)', () => {
         version: current.version,
         parent_families: [{ father_id: heroId, relation: 'foster' }],
         events: [{ type: 'birth', date: 'ABT 1870', place: `Талас ${tag}` }],
+        citations: [{ source_id: informantId, page: '5-бет' }],
+        note_ids: [note.id],
+        media: [{ file_id: imageId, title: null }],
       }),
     });
     expect(patch.status).toBe(200);
@@ -335,6 +345,12 @@ describe('the person page (issue 16)', () => {
         expect(await page.locator('[data-diff-lines="events"]').first().textContent()).toBe(
           `Туулган: болжол менен 1870, Талас ${tag}`,
         );
+        // Sources, notes and files by their titles, not their numbers.
+        const lines = async (field: string) =>
+          await page.locator(`[data-diff-lines="${field}"]`).first().textContent();
+        expect(await lines('citations')).toBe(`${source.title}, барагы: 5-бет`);
+        expect(await lines('note_ids')).toBe(`Таластан көчүп келген ${tag}`);
+        expect(await lines('media')).toBe(`surot-${tag}.png`);
       } else {
         expect(await link.getAttribute('aria-label')).toContain(names.hero);
       }

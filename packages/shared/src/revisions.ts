@@ -55,6 +55,15 @@ export const RevisionSchema = z.object({
   linked_persons: z.array(PersonLabelRefSchema),
   /** The places its events name by id (`revisionPlaceIds`), with the places they lie in. */
   linked_places: z.array(z.object({ id: z.number().int(), full_name: z.string() })),
+  /** The sources its citations name (`revisionSourceIds`), by title. */
+  linked_sources: z.array(z.object({ id: z.number().int(), title: z.string() })),
+  /**
+   * The shared notes it links (`revisionNoteIds`) that the reader may see, each by its first
+   * line, shortened to `REVISION_NOTE_EXCERPT` characters.
+   */
+  linked_notes: z.array(z.object({ id: z.number().int(), excerpt: z.string() })),
+  /** The files of its media (`revisionFileIds`) that the reader may see, by file name. */
+  linked_files: z.array(z.object({ id: z.number().int(), name: z.string() })),
 });
 export type Revision = z.infer<typeof RevisionSchema>;
 
@@ -139,4 +148,44 @@ export function revisionPlaceIds(fields: Record<string, unknown> | null): number
     ...recordsOf(fields['unions']).flatMap((union) => recordsOf(union['events'])),
   ];
   return events.map((event) => event['place_id']).filter(isId);
+}
+
+/** Characters of a note's first line that a revision names it by. */
+export const REVISION_NOTE_EXCERPT = 80;
+
+/**
+ * The ids under `key` of every `list` array inside `value`, at any depth: the citations of the
+ * person, of its names, events and unions, and of the unions' events. `key` null: the list
+ * holds the ids themselves (`note_ids`).
+ */
+function nestedIds(value: unknown, list: string, key: string | null, out: number[]): number[] {
+  if (Array.isArray(value)) {
+    for (const item of value as unknown[]) nestedIds(item, list, key, out);
+  } else if (typeof value === 'object' && value !== null) {
+    for (const [field, inner] of Object.entries(value as Record<string, unknown>)) {
+      if (field === list && Array.isArray(inner)) {
+        for (const item of inner as unknown[]) {
+          const id = key === null ? item : recordsOf([item])[0]?.[key];
+          if (isId(id)) out.push(id);
+        }
+      }
+      nestedIds(inner, list, key, out);
+    }
+  }
+  return out;
+}
+
+/** Every source id that the citations in a revision's fields name, at any depth. */
+export function revisionSourceIds(fields: Record<string, unknown> | null): number[] {
+  return nestedIds(fields, 'citations', 'source_id', []);
+}
+
+/** Every shared note id that a revision's fields link (`note_ids`). */
+export function revisionNoteIds(fields: Record<string, unknown> | null): number[] {
+  return nestedIds(fields, 'note_ids', null, []);
+}
+
+/** Every file id of the media in a revision's fields (the person's and its events'). */
+export function revisionFileIds(fields: Record<string, unknown> | null): number[] {
+  return nestedIds(fields, 'media', 'file_id', []);
 }

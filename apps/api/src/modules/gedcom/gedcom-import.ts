@@ -578,7 +578,7 @@ const STAGED_RECORDS = [
     staging: 'gedcom_staging_names',
     table: 'person_names',
     columns:
-      'id, person_id, kind, given, surname, nickname, prefix, suffix, full_name, name_key, position, extra',
+      'id, person_id, kind, given, surname, nickname, prefix, suffix, full_name, name_key, alternative, position, extra',
   },
   {
     kind: 'events',
@@ -1130,7 +1130,7 @@ async function importFile(
               s.indiLine.get(first),
             );
           }
-          const person = mapPerson(record, idOf(index), key, context, records);
+          const person = mapPerson(record, idOf(index), keyOf(index), key, context, records);
           stageFamilies(s, record, index, birthFamily(s, index), familyOf, idOf, records);
           const sexValue = child(record, 'SEX')?.value.trim().toUpperCase();
           const order = Number(child(record, '_BORD')?.value);

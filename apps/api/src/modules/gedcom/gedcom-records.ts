@@ -56,6 +56,8 @@ export interface NameRow {
   suffix: string | null;
   full_name: string;
   name_key: string;
+  /** The key differs from the person's display name key (person_names.alternative). */
+  alternative: boolean;
   position: number;
   extra: GedcomExtraNode[] | null;
 }
@@ -494,10 +496,14 @@ function splitName(value: string) {
   };
 }
 
-/** A NAME (or its ROMN/FONE variant) → a name row; variants follow their name. */
+/**
+ * A NAME (or its ROMN/FONE variant) → a name row; variants follow their name. `displayKey` is
+ * the person's display name key.
+ */
 function mapName(
   node: GedcomNode,
   personId: number,
+  displayKey: string,
   position: number,
   variant: string | null,
   recordKey: string,
@@ -552,11 +558,14 @@ function mapName(
     suffix: suffix?.slice(0, RECORD_LIMITS.nameMaxLength) ?? null,
     full_name: full,
     name_key: foldName(full),
+    alternative: foldName(full) !== displayKey,
     position,
     extra: extra.length > 0 ? extra : null,
   });
   let next = position + 1;
-  for (const v of variants) next = mapName(v, personId, next, v.tag, recordKey, ctx, out);
+  for (const v of variants) {
+    next = mapName(v, personId, displayKey, next, v.tag, recordKey, ctx, out);
+  }
   return next;
 }
 
@@ -610,13 +619,15 @@ function summaryOf(event: EventRow | undefined, node: GedcomNode | undefined, st
 }
 
 /**
- * An INDI record's names, events, citations, note links and notes; what it says about birth and
+ * An INDI record's names (each marked alternative when it is not `displayKey`, the display
+ * name's key), events, citations, note links and notes; what it says about birth and
  * death for the tree; its biography (inline notes, a too long one becoming a shared note) and
  * what the import does not map. FAMC/FAMS are the import's (parent families, unions).
  */
 export function mapPerson(
   record: GedcomNode,
   personId: number,
+  displayKey: string,
   recordKey: string,
   ctx: MapContext,
   out: StagedRecords,
@@ -631,7 +642,7 @@ export function mapPerson(
   const firstOf = new Map<EventType, { row: EventRow; node: GedcomNode }>();
   for (const node of record.children) {
     if (node.tag === 'NAME') {
-      namePosition = mapName(node, personId, namePosition, null, recordKey, ctx, out);
+      namePosition = mapName(node, personId, displayKey, namePosition, null, recordKey, ctx, out);
       continue;
     }
     const kind = personEventOf(node.tag);

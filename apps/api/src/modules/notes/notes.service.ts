@@ -29,8 +29,8 @@ const NOTE_LINK: LinkColumns = {
   union: sql`nl.union_id`,
 };
 
-/** The note row `n` may be shown to `viewer`. */
-function noteVisible(viewer: Viewer): SQL {
+/** The note row `n` may be shown to `viewer` (also where a revision names the note). */
+export function noteVisible(viewer: Viewer): SQL {
   if (viewer.seesLiving) return sql`true`;
   return sql`(not n.is_private and not exists (
     select 1 from note_links nl where nl.note_id = n.id and ${linkHidden(viewer, NOTE_LINK)}))`;

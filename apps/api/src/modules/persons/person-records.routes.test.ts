@@ -457,7 +457,30 @@ describe('validation', () => {
   });
 });
 
+async function searchIds(q: string): Promise<number[]> {
+  const response = await app.inject({ url: `/api/search/?q=${encodeURIComponent(q)}` });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ results: { id: number }[] }>().results.map((hit) => hit.id);
+}
+
 describe('search', () => {
+  it('finds a renamed person by the name still among their names, and once by the new one', async () => {
+    // The primary name is the display name again: search skips it until the person is renamed.
+    const person = await addPerson(app, moderator, {
+      name: 'Жоомарт',
+      names: [{ full_name: 'Жоомарт', kind: 'birth' }],
+    });
+    expect(await searchIds('Жоомарт')).toEqual([person.id]);
+    expect((await patch(person, moderator, { name: 'Жолдошбек' })).statusCode).toBe(200);
+    expect(await searchIds('Жоомарт')).toEqual([person.id]);
+    expect(await searchIds('Жолдошбек')).toEqual([person.id]);
+    // Renamed back: found once, by the display name.
+    expect((await patch(await get(person.id), moderator, { name: 'Жоомарт' })).statusCode).toBe(
+      200,
+    );
+    expect(await searchIds('Жоомарт')).toEqual([person.id]);
+  });
+
   it('finds a person by any of their names', async () => {
     const person = await addPerson(app, moderator, {
       name: 'Үсөнбай',

@@ -600,6 +600,10 @@ export async function writeRecords(
 ): Promise<void> {
   if (fields.names !== undefined) {
     await tx.execute(sql`delete from person_names where person_id = ${id}`);
+    const [person] = await queryRows<{ name_key: string }>(
+      tx,
+      sql`select name_key from persons where id = ${id}`,
+    );
     for (const [position, name] of fields.names.entries()) {
       const nameKey = foldName(name.full_name);
       await tx.insert(nameKeys).values({ key: nameKey }).onConflictDoNothing();
@@ -615,6 +619,7 @@ export async function writeRecords(
           suffix: name.suffix,
           fullName: name.full_name,
           nameKey,
+          alternative: nameKey !== person?.name_key,
           position,
         })
         .returning({ id: personNames.id });

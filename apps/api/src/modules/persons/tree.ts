@@ -504,6 +504,11 @@ export async function updatePerson(
   }
   if (after.spouse_ids !== undefined) await setSpouses(tx, id, after.spouse_ids);
   await writeRecords(tx, id, records);
+  if (nameKey !== undefined && nameKey !== row.name_key) {
+    // Search finds a person by the names that differ from the display name (person_names).
+    await tx.execute(sql`update person_names set alternative = (name_key <> ${nameKey})
+      where person_id = ${id}`);
+  }
   invalidateTreeCaches();
   return diff;
 }

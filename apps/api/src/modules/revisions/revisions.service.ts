@@ -8,8 +8,12 @@ import {
   type RevisionStatus,
   type Sex,
   type UpdatePersonInput,
+  revisionFileIds,
+  revisionNoteIds,
   revisionPersonIds,
   revisionPlaceIds,
+  revisionSourceIds,
+  REVISION_NOTE_EXCERPT,
 } from '@bagysh/shared';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
@@ -33,6 +37,8 @@ import {
 } from '../persons/tree';
 import { intArray, lineageNameColumns } from '../persons/person-rows';
 import { invalidateTreeCaches } from '../persons/tree-cache';
+import { noteVisible } from '../notes/notes.service';
+import { FULL_VIEWER, type Viewer } from '../persons/privacy';
 import { fullName, parentChains } from '../places/places.service';
 
 /**
@@ -477,18 +483,111 @@ async function loadLinkedPlaces(
   );
 }
 
+type LinkedSource = Revision['linked_sources'][number];
+type LinkedNote = Revision['linked_notes'][number];
+type LinkedFile = Revision['linked_files'][number];
+
+/** The sources, notes and files a revision's fields name, by id. */
+interface LinkedRecords {
+  sources: ReadonlyMap<number, LinkedSource>;
+  notes: ReadonlyMap<number, LinkedNote>;
+  files: ReadonlyMap<number, LinkedFile>;
+}
+
+const bothSides =
+  (ids: (fields: Record<string, unknown> | null) => number[]) =>
+  (row: Pick<RevisionRow, 'before' | 'after'>): number[] => [...ids(row.before), ...ids(row.after)];
+const sourceIds = bothSides(revisionSourceIds);
+const noteIds = bothSides(revisionNoteIds);
+const fileIds = bothSides(revisionFileIds);
+
+/** A note's first non-empty line, cut to `REVISION_NOTE_EXCERPT` characters. */
+function noteExcerpt(text: string): string {
+  const line =
+    text
+      .split('\n')
+      .find((part) => part.trim() !== '')
+      ?.trim() ?? '';
+  const chars = Array.from(line);
+  return chars.length <= REVISION_NOTE_EXCERPT
+    ? line
+    : `${chars.slice(0, REVISION_NOTE_EXCERPT - 1).join('')}…`;
+}
+
+/**
+ * The titles of the sources, notes and files the revisions' fields name, one query each for a
+ * whole page, under the rules the person page reads them by: sources are public; a note only
+ * when `viewer` may read it (`noteVisible`: never a private one, nor one reaching a living
+ * person, for a guest); a file only when public, or for a member. Only members read revisions
+ * (the routes ask for a user); the rules hold here too, so that a title can never tell more.
+ */
+export async function loadLinkedRecords(
+  db: Db,
+  rows: readonly Pick<RevisionRow, 'before' | 'after'>[],
+  viewer: Viewer,
+): Promise<LinkedRecords> {
+  const ids = (of: (row: Pick<RevisionRow, 'before' | 'after'>) => number[]) => [
+    ...new Set(rows.flatMap(of)),
+  ];
+  const [sources, notes, files] = await Promise.all([
+    readIfAny(ids(sourceIds), (list) =>
+      queryRows<LinkedSource>(
+        db,
+        sql`select id, title from sources where id = any(${intArray(list)})`,
+      ),
+    ),
+    readIfAny(ids(noteIds), (list) =>
+      queryRows<{ id: number; text: string }>(
+        db,
+        sql`select n.id, left(n.text, 2000) as text from notes n
+            where n.id = any(${intArray(list)}) and ${noteVisible(viewer)}`,
+      ),
+    ),
+    readIfAny(ids(fileIds), (list) =>
+      queryRows<LinkedFile>(
+        db,
+        sql`select id, name from files where id = any(${intArray(list)})
+            ${viewer.seesLiving ? sql`` : sql`and visibility = 'public'`}`,
+      ),
+    ),
+  ]);
+  return {
+    sources: new Map(sources.map((source) => [source.id, source])),
+    notes: new Map(
+      notes.map((note) => [note.id, { id: note.id, excerpt: noteExcerpt(note.text) }]),
+    ),
+    files: new Map(files.map((file) => [file.id, file])),
+  };
+}
+
+/** `read(ids)`, or no rows without a query when there are no ids. */
+async function readIfAny<T>(ids: number[], read: (ids: number[]) => Promise<T[]>): Promise<T[]> {
+  return ids.length === 0 ? [] : read(ids);
+}
+
+/**
+ * How a revision's reader sees what it names: every reader is signed in (the routes ask for a
+ * user), a member, who sees living persons, private notes and members' files.
+ */
+const MEMBER_VIEWER: Viewer = FULL_VIEWER;
+
 /** What a page of revisions points to, each looked up once for the page. */
-interface Linked {
+interface Linked extends LinkedRecords {
   persons: ReadonlyMap<number, PersonLabelRef>;
   places: ReadonlyMap<number, LinkedPlace>;
 }
 
-async function loadLinked(db: Db, rows: readonly RevisionViewRow[]): Promise<Linked> {
-  const [persons, places] = await Promise.all([
+async function loadLinked(
+  db: Db,
+  rows: readonly RevisionViewRow[],
+  viewer: Viewer,
+): Promise<Linked> {
+  const [persons, places, records] = await Promise.all([
     loadLinkedPersons(db, rows),
     loadLinkedPlaces(db, rows),
+    loadLinkedRecords(db, rows, viewer),
   ]);
-  return { persons, places };
+  return { persons, places, ...records };
 }
 
 interface RevisionViewRow extends Omit<RevisionRow, 'reverted_by_id'> {
@@ -512,6 +611,8 @@ interface RevisionViewRow extends Omit<RevisionRow, 'reverted_by_id'> {
 function toRevision(row: RevisionViewRow, linked: Linked): Revision {
   const linkedPersons = [...new Set(linkedIds(row))].flatMap((id) => linked.persons.get(id) ?? []);
   const linkedPlaces = [...new Set(placeIds(row))].flatMap((id) => linked.places.get(id) ?? []);
+  const pick = <T>(ids: number[], found: ReadonlyMap<number, T>) =>
+    [...new Set(ids)].flatMap((id) => found.get(id) ?? []);
   return {
     id: row.id,
     person_id: row.person_id,
@@ -545,6 +646,9 @@ function toRevision(row: RevisionViewRow, linked: Linked): Revision {
     reverted_by: row.reverted_by_id,
     linked_persons: linkedPersons,
     linked_places: linkedPlaces,
+    linked_sources: pick(sourceIds(row), linked.sources),
+    linked_notes: pick(noteIds(row), linked.notes),
+    linked_files: pick(fileIds(row), linked.files),
   };
 }
 
@@ -552,7 +656,7 @@ export async function getRevision(db: Db, id: number, user: CurrentUser): Promis
   const [row] = await queryRows<RevisionViewRow>(db, sql`${REVISION_SELECT} where r.id = ${id}`);
   if (!row) throw notFound();
   if (!mayEditDirectly(user) && row.author_id !== user.id) throw forbidden();
-  return toRevision(row, await loadLinked(db, [row]));
+  return toRevision(row, await loadLinked(db, [row], MEMBER_VIEWER));
 }
 
 /**
@@ -579,6 +683,6 @@ export async function listRevisions(
     db,
     sql`select count(*)::int as count from person_revisions r ${where}`,
   );
-  const linked = await loadLinked(db, rows);
+  const linked = await loadLinked(db, rows, MEMBER_VIEWER);
   return { count: total?.count ?? 0, results: rows.map((row) => toRevision(row, linked)) };
 }

@@ -136,8 +136,9 @@ function keyTable(matches: readonly KeyMatch[]) {
 
 /**
  * Persons named like the first word (or the whole query), by their display name or any of
- * their other names (`person_names`), best key first, then by father's name. The other names
- * of a person the viewer may not see are hidden (privacy.ts), so they find nobody.
+ * their other names (`person_names` that differ from it: `alternative`, one small partial
+ * index), best key first, then by father's name. The other names of a person the viewer may
+ * not see are hidden (privacy.ts), so they find nobody.
  */
 async function nameOnly(db: Db, names: KeyMatch[], limit: number, extra: number, viewer: Viewer) {
   return queryRows<HitRow>(
@@ -150,7 +151,7 @@ async function nameOnly(db: Db, names: KeyMatch[], limit: number, extra: number,
               order by p.father_name_key, p.id limit ${limit})
             union
             (select ${HIT_COLUMNS} from person_names n join persons p on p.id = n.person_id
-              where n.name_key = k0.key and not ${restrictedCondition(viewer)}
+              where n.name_key = k0.key and n.alternative and not ${restrictedCondition(viewer)}
               order by p.father_name_key, p.id limit ${limit})
           ) named
           order by named.father_name_key, named.id limit ${limit}

@@ -164,13 +164,17 @@ export function FamilyChart({
       text: plainText,
       ...options,
     });
-  // A file carries its photos inside; the print copy is in the page and reaches the thumbnails.
+  // A file and the print copy carry their photos inside (`assets.images`).
   const buildSvg: BuildChartSvg = (assets) =>
     chartSvg({
       runeFont: assets?.runeFont,
       photoHref: (fileId) => assets?.images?.get(photoUrl(fileId)),
     });
-  const { printed, print } = usePrintChart(() => chartSvg({ photoHref: photoUrl }));
+  const photoUrls = () =>
+    layout.boxes.flatMap(({ person: { photo_file_id: photo } }) =>
+      typeof photo === 'number' ? [photoUrl(photo)] : [],
+    );
+  const { printed, print } = usePrintChart(buildSvg, photoUrls);
 
   const handleClick = (event: MouseEvent<SVGSVGElement>) => {
     const dragged = consumeDrag();
@@ -273,10 +277,7 @@ export function FamilyChart({
     buildSvg,
     fileName,
     renderText(labels.exportError),
-    () =>
-      layout.boxes.flatMap(({ person: { photo_file_id: photo } }) =>
-        typeof photo === 'number' ? [photoUrl(photo)] : [],
-      ),
+    photoUrls,
   );
 
   return (

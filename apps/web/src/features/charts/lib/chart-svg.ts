@@ -1,5 +1,6 @@
 import type { ChartSvg } from '../../../lib/svg-chart/export';
 import { accentPath, chartStyle } from '../../../lib/svg-chart/style';
+import { photoClipDefs, runeFontDefs, svgPhoto } from '../../../lib/svg-chart/svg-parts';
 import { escapeXml, formatYears, truncate } from '../../../lib/svg-chart/text';
 import type { ChartLayout } from './chart-layout';
 
@@ -49,19 +50,14 @@ export function buildChartSvg({
   const width = Math.ceil(bounds.maxX - bounds.minX + 2 * padding);
   const height = Math.ceil(bounds.maxY - bounds.minY + 2 * padding);
   const accent = accentPath(boxHeight);
-  const photoY = (boxHeight - PHOTO_SIZE) / 2;
+  const slot = { x: 14, y: (boxHeight - PHOTO_SIZE) / 2, size: PHOTO_SIZE };
   const out = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" ` +
       `viewBox="${x0} ${y0} ${width} ${height}" font-family="${escapeXml(chartStyle.fontFamily)}">`,
     `<title>${escapeXml(title)}</title>`,
-    runeFont
-      ? `<defs><style>@font-face{font-family:'Noto Sans Old Turkic';font-weight:400;` +
-        `src:url(${escapeXml(runeFont)}) format('woff2');unicode-range:U+10C00-10C4F;}</style></defs>`
-      : '',
-    // One rounded clip for every photo: each box is drawn in its own translated frame.
+    runeFontDefs(runeFont),
     layout.boxes.some((box) => (box.person.photo_file_id ?? null) !== null)
-      ? `<defs><clipPath id="photo-clip"><rect x="14" y="${photoY}" width="${PHOTO_SIZE}" ` +
-        `height="${PHOTO_SIZE}" rx="8"/></clipPath></defs>`
+      ? photoClipDefs(slot)
       : '',
     `<rect x="${x0}" y="${y0}" width="${width}" height="${height}" fill="#FFFFFF"/>`,
     `<path d="${layout.edges}" fill="none" stroke="${chartStyle.edge}" stroke-width="1.5"/>`,
@@ -75,7 +71,6 @@ export function buildChartSvg({
     const focused = box.key === focusKey;
     const years = formatYears(person, unknownYear);
     const photo = person.photo_file_id ?? null;
-    const href = photo === null ? undefined : photoHref(photo);
     const textX = photo === null ? 16 : 16 + PHOTO_SIZE + 8;
     const name = truncate(text(person.name), photo === null ? NAME_CHARS.plain : NAME_CHARS.photo);
     out.push(
@@ -85,14 +80,7 @@ export function buildChartSvg({
         `stroke="${focused ? chartStyle.primary : chartStyle.nodeStroke}" ` +
         `stroke-width="${focused ? 2.5 : 1}"/>`,
       `<path d="${accent}" fill="${chartStyle.accent[person.sex]}"/>`,
-      photo === null
-        ? ''
-        : href
-          ? `<image href="${escapeXml(href)}" x="14" y="${photoY}" width="${PHOTO_SIZE}" ` +
-            `height="${PHOTO_SIZE}" preserveAspectRatio="xMidYMid slice" ` +
-            `clip-path="url(#photo-clip)"/>`
-          : `<rect x="14" y="${photoY}" width="${PHOTO_SIZE}" height="${PHOTO_SIZE}" rx="8" ` +
-            `fill="${chartStyle.background}" stroke="${chartStyle.nodeStroke}"/>`,
+      photo === null ? '' : svgPhoto(slot, photoHref(photo)),
       `<text x="${textX}" y="${years ? 26 : 36}" font-size="15" font-weight="600" ` +
         `fill="${chartStyle.text}"><title>${escapeXml(person.name)}</title>` +
         `${escapeXml(name)}</text>`,

@@ -1,24 +1,18 @@
 import { FileSchema, type Person, type Sex } from '@bagysh/shared';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { api, ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useScript } from '../../../lib/script';
-import { useOverlay } from '../../../lib/use-overlay';
 import { createPerson, genealogyKeys, updatePerson, type SubmitResult } from '../api/genealogy-api';
 import {
   apiFieldErrors,
@@ -31,6 +25,7 @@ import {
 } from '../lib/form';
 import { DeletePersonDialog } from './delete-person-dialog';
 import type { HeaderAction } from './person-header-actions';
+import { RecordDialog, useLayer } from './record-dialog';
 
 type Mode = 'edit' | 'child';
 
@@ -179,21 +174,17 @@ interface PersonFormDialogProps {
 
 function PersonFormDialog({ mode, person, moderator, onClose, onDone }: PersonFormDialogProps) {
   const { t } = useTranslation('genealogy');
-  const script = useScript();
-  const queryClient = useQueryClient();
   const [values, setValues] = useState<PersonFormValues>(() =>
     mode === 'edit' ? formOf(person) : emptyForm,
   );
   const [errors, setErrors] = useState<FieldErrors>({});
   const [conflict, setConflict] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const overlay = useOverlay({ open: true, onClose, persistent: saving });
 
   const set = <K extends keyof PersonFormValues>(key: K, value: PersonFormValues[K]) =>
     setValues((previous) => ({ ...previous, [key]: value }));
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     setConflict(null);
     const parsed = mode === 'edit' ? parseEdit(values, person) : parseChild(values, person);
     if (!parsed.ok) {
@@ -222,6 +213,33 @@ function PersonFormDialog({ mode, person, moderator, onClose, onDone }: PersonFo
     }
   };
 
+  return (
+    <RecordDialog
+      title={mode === 'edit' ? t('editor.editTitle') : t('editor.addChildTitle')}
+      moderator={moderator}
+      saving={saving}
+      conflict={conflict}
+      formError={errors.form}
+      onSubmit={() => void submit()}
+      onClose={onClose}
+    >
+      <PersonFields values={values} errors={errors} set={set} />
+    </RecordDialog>
+  );
+}
+
+interface PersonFieldsProps {
+  values: PersonFormValues;
+  errors: FieldErrors;
+  set: <K extends keyof PersonFormValues>(key: K, value: PersonFormValues[K]) => void;
+}
+
+/** The person form's inputs; inside the dialog, so the sex menu opens above it (`useLayer`). */
+function PersonFields({ values, errors, set }: PersonFieldsProps) {
+  const { t } = useTranslation('genealogy');
+  const script = useScript();
+  const layer = useLayer();
+
   const field = (key: Exclude<keyof PersonFormValues, 'is_living'>, label: string) => ({
     id: `person-${key}`,
     name: key,
@@ -233,83 +251,38 @@ function PersonFormDialog({ mode, person, moderator, onClose, onDone }: PersonFo
     fullWidth: true,
   });
 
-  const title = mode === 'edit' ? t('editor.editTitle') : t('editor.addChildTitle');
   return (
-    <Dialog
-      open
-      onClose={overlay.handleClose}
-      sx={{ zIndex: overlay.zIndex }}
-      slotProps={{ paper: { ref: overlay.contentRef } }}
-      fullWidth
-      maxWidth="sm"
-      aria-labelledby="person-form-title"
-    >
-      <form onSubmit={(event) => void submit(event)} noValidate>
-        <DialogTitle id="person-form-title">{script.text(title)}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            {!moderator && <Alert severity="info">{script.text(t('editor.proposalNote'))}</Alert>}
-            {conflict && (
-              <Alert
-                severity="warning"
-                data-testid="conflict"
-                action={
-                  <Button
-                    color="inherit"
-                    onClick={() => {
-                      void queryClient.invalidateQueries({ queryKey: genealogyKeys.all });
-                      onClose();
-                    }}
-                  >
-                    {script.text(t('editor.reload'))}
-                  </Button>
-                }
-              >
-                {script.text(`${conflict} ${t('editor.conflictHelp')}`)}
-              </Alert>
-            )}
-            {errors.form && <Alert severity="error">{script.text(errors.form)}</Alert>}
-            <TextField {...field('name', t('fields.name'))} required autoFocus />
-            <TextField {...field('sex', t('fields.sex'))} select>
-              <MenuItem value="M">{script.text(t('sex.M'))}</MenuItem>
-              <MenuItem value="F">{script.text(t('sex.F'))}</MenuItem>
-              <MenuItem value="U">{script.text(t('sex.U'))}</MenuItem>
-            </TextField>
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField
-                {...field('birth_year', t('fields.birthYear'))}
-                slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-              />
-              <TextField
-                {...field('death_year', t('fields.deathYear'))}
-                slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-              />
-            </Stack>
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField {...field('birth_place', t('fields.birthPlace'))} />
-              <TextField {...field('death_place', t('fields.deathPlace'))} />
-            </Stack>
-            <TextField {...field('biography', t('fields.biography'))} multiline minRows={3} />
-            <FormControlLabel
-              control={
-                <Checkbox
-                  checked={values.is_living}
-                  onChange={(event) => set('is_living', event.target.checked)}
-                />
-              }
-              label={script.text(t('fields.isLiving'))}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={saving}>
-            {script.text(t('cancel'))}
-          </Button>
-          <Button type="submit" variant="contained" disabled={saving}>
-            {script.text(saving ? t('editor.saving') : moderator ? t('save') : t('editor.propose'))}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <>
+      <TextField {...field('name', t('fields.name'))} required autoFocus />
+      <TextField {...field('sex', t('fields.sex'))} select slotProps={{ select: layer.select }}>
+        <MenuItem value="M">{script.text(t('sex.M'))}</MenuItem>
+        <MenuItem value="F">{script.text(t('sex.F'))}</MenuItem>
+        <MenuItem value="U">{script.text(t('sex.U'))}</MenuItem>
+      </TextField>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <TextField
+          {...field('birth_year', t('fields.birthYear'))}
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+        />
+        <TextField
+          {...field('death_year', t('fields.deathYear'))}
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+        />
+      </Stack>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <TextField {...field('birth_place', t('fields.birthPlace'))} />
+        <TextField {...field('death_place', t('fields.deathPlace'))} />
+      </Stack>
+      <TextField {...field('biography', t('fields.biography'))} multiline minRows={3} />
+      <FormControlLabel
+        control={
+          <Checkbox
+            checked={values.is_living}
+            onChange={(event) => set('is_living', event.target.checked)}
+          />
+        }
+        label={script.text(t('fields.isLiving'))}
+      />
+    </>
   );
 }

@@ -28,10 +28,29 @@ import { PersonLabel } from '../../../components/person-label';
 
 const DATE_FIELDS: ReadonlySet<string> = new Set(['birth_date', 'death_date']);
 
-/** The person page's words for a record line; places by the revision's `linked_places`. */
+/** The title a revision's `linked_*` list gives the record `id`, if it brings one. */
+function titleOf<T extends { id: number }>(
+  list: readonly T[],
+  id: number,
+  title: (record: T) => string,
+): string | undefined {
+  const found = list.find((record) => record.id === id);
+  return (found && title(found)) || undefined;
+}
+
+/**
+ * The person page's words for a record line; places, sources, notes and files by the titles the
+ * revision brings (`linked_places`, `linked_sources`, `linked_notes`, `linked_files`), by number
+ * only when it brings none (a record deleted since).
+ */
 function useRecordWords(revision: Revision): RecordWords {
   const { t } = useTranslation('person');
-  const places = revision.linked_places;
+  const {
+    linked_places: places,
+    linked_sources: sources,
+    linked_notes: notes,
+    linked_files: files,
+  } = revision;
   return useMemo(
     () => ({
       event: (type: EventType, customType: string | null) =>
@@ -41,13 +60,14 @@ function useRecordWords(revision: Revision): RecordWords {
       father: t('family.father'),
       mother: t('family.mother'),
       position: (n: number) => t('family.position', { n }),
-      place: (id: number) => places.find((place) => place.id === id)?.full_name ?? `№${id}`,
-      source: (id: number) => t('diff.source', { id }),
+      place: (id: number) => titleOf(places, id, (place) => place.full_name) ?? `№${id}`,
+      source: (id: number) =>
+        titleOf(sources, id, (source) => source.title) ?? t('diff.source', { id }),
       page: t('citation.page'),
-      note: (id: number) => t('diff.note', { id }),
-      file: (id: number) => t('diff.file', { id }),
+      note: (id: number) => titleOf(notes, id, (note) => note.excerpt) ?? t('diff.note', { id }),
+      file: (id: number) => titleOf(files, id, (file) => file.name) ?? t('diff.file', { id }),
     }),
-    [t, places],
+    [t, places, sources, notes, files],
   );
 }
 

@@ -197,13 +197,20 @@ export function SanjyraTree({
       selectedId: state.focusId,
       ...options,
     });
-  // A file carries its photos inside; the print copy is in the page and reaches the thumbnails.
+  // A file and the print copy carry their photos inside (`assets.images`).
   const buildSvg: BuildChartSvg = (assets) =>
     treeSvg({
       runeFont: assets?.runeFont,
       photoHref: photoUrl && ((fileId) => assets?.images?.get(photoUrl(fileId))),
     });
-  const { printed, print } = usePrintChart(() => treeSvg({ photoHref: photoUrl }));
+  const photoUrls = () =>
+    photoUrl
+      ? state.layout.nodes.flatMap(({ id }) => {
+          const photo = state.nodes.get(id)?.photo_file_id;
+          return photo ? [photoUrl(photo)] : [];
+        })
+      : [];
+  const { printed, print } = usePrintChart(buildSvg, photoUrls);
 
   const handleToggle = (id: number) => {
     setCardId(null);
@@ -299,13 +306,7 @@ export function SanjyraTree({
     buildSvg,
     fileName,
     renderText(labels.exportError),
-    () =>
-      photoUrl
-        ? state.layout.nodes.flatMap(({ id }) => {
-            const photo = state.nodes.get(id)?.photo_file_id;
-            return photo ? [photoUrl(photo)] : [];
-          })
-        : [],
+    photoUrls,
   );
 
   const { layout, view, size, focusId } = state;

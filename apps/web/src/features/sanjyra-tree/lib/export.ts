@@ -3,6 +3,7 @@ import type { TreeLayout } from '../../../lib/svg-chart/layout';
 import { escapeXml, formatYears, truncate } from '../../../lib/svg-chart/text';
 import type { ChartSvg } from '../../../lib/svg-chart/export';
 import { accentPath, chartStyle } from '../../../lib/svg-chart/style';
+import { photoClipDefs, runeFontDefs, svgPhoto } from '../../../lib/svg-chart/svg-parts';
 import { edgesPath } from './viewport';
 
 export interface TreeSvgOptions {
@@ -52,21 +53,14 @@ export function buildTreeSvg({
   const height = Math.ceil(maxY - minY + 2 * padding);
   const all = { x: x0, y: y0, width, height };
   const accent = accentPath(nodeHeight);
-  const photoY = (nodeHeight - TREE_PHOTO) / 2;
+  const slot = { x: 14, y: (nodeHeight - TREE_PHOTO) / 2, size: TREE_PHOTO };
   const out: string[] = [];
   out.push(
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" ` +
       `viewBox="${x0} ${y0} ${width} ${height}" font-family="${escapeXml(chartStyle.fontFamily)}">`,
     `<title>${escapeXml(labels.tree)}</title>`,
-    runeFont
-      ? `<defs><style>@font-face{font-family:'Noto Sans Old Turkic';font-weight:400;` +
-          `src:url(${escapeXml(runeFont)}) format('woff2');unicode-range:U+10C00-10C4F;}</style></defs>`
-      : '',
-    // One rounded clip for every photo: each card is drawn in its own translated frame.
-    photoHref
-      ? `<defs><clipPath id="photo-clip"><rect x="14" y="${photoY}" width="${TREE_PHOTO}" ` +
-          `height="${TREE_PHOTO}" rx="8"/></clipPath></defs>`
-      : '',
+    runeFontDefs(runeFont),
+    photoHref ? photoClipDefs(slot) : '',
     `<rect x="${x0}" y="${y0}" width="${width}" height="${height}" fill="#FFFFFF"/>`,
     `<path d="${edgesPath(layout, all, 0)}" fill="none" ` +
       `stroke="${chartStyle.edge}" stroke-width="1.5"/>`,
@@ -80,7 +74,6 @@ export function buildTreeSvg({
       ? text(labels.descendantCount(person.descendant_count))
       : '';
     const photo = photoHref && person.photo_file_id ? person.photo_file_id : null;
-    const href = photo === null ? undefined : photoHref?.(photo);
     const textX = photo === null ? 16 : 14 + TREE_PHOTO + 8;
     out.push(
       `<g transform="translate(${node.x - half} ${node.y})">`,
@@ -89,14 +82,7 @@ export function buildTreeSvg({
         `stroke="${selected ? chartStyle.primary : chartStyle.nodeStroke}" ` +
         `stroke-width="${selected ? 2.5 : 1}"/>`,
       `<path d="${accent}" fill="${chartStyle.accent[person.sex]}"/>`,
-      photo === null
-        ? ''
-        : href
-          ? `<image href="${escapeXml(href)}" x="14" y="${photoY}" width="${TREE_PHOTO}" ` +
-            `height="${TREE_PHOTO}" preserveAspectRatio="xMidYMid slice" ` +
-            `clip-path="url(#photo-clip)"/>`
-          : `<rect x="14" y="${photoY}" width="${TREE_PHOTO}" height="${TREE_PHOTO}" rx="8" ` +
-            `fill="${chartStyle.background}" stroke="${chartStyle.nodeStroke}"/>`,
+      photo === null ? '' : svgPhoto(slot, photoHref?.(photo)),
       `<text x="${textX}" y="26" font-size="15" font-weight="600" fill="${chartStyle.text}">` +
         `<title>${escapeXml(person.name)}</title>` +
         `${escapeXml(truncate(text(person.name), photo === null ? 18 : 13))}</text>`,
