@@ -625,7 +625,9 @@ describe('genealogy: person page, proposals and moderation', () => {
     await signInAs(page, member);
     await page.goto(`/persons/${target.id}`);
     await page.locator('h1', { hasText: target.name }).waitFor();
-    await page.getByRole('button', { name: 'Өчүрүү' }).click();
+    // On a phone the header's less used actions are in its menu.
+    await page.getByRole('button', { name: 'Башка аракеттер' }).click();
+    await page.getByRole('menuitem', { name: 'Өчүрүү' }).click();
     const dialog = page.getByRole('dialog', { name: 'Инсанды өчүрүү керекпи?' });
     expect(await dialog.textContent()).toContain('сунушу жөнөтүлөт');
     await shot(page, 'person-delete-member-phone');

@@ -1,13 +1,12 @@
 import { FileSchema, type Person, type Sex } from '@bagysh/shared';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
@@ -25,15 +24,25 @@ import {
   type PersonFormValues,
 } from '../lib/form';
 import { DeletePersonDialog } from './delete-person-dialog';
+import type { HeaderAction } from './person-header-actions';
 import { RecordDialog, useLayer } from './record-dialog';
 
 type Mode = 'edit' | 'child';
 
 /**
  * "Түзөтүү", "Бала кошуу", "Сүрөт кошуу" and "Өчүрүү" of the person page. A member's change is a proposal
- * that waits for review; a moderator's applies at once.
+ * that waits for review; a moderator's applies at once. The header places the actions
+ * (`children` gets them: buttons, or a phone's menu); the dialogs they open live here.
  */
-export function PersonEditor({ person, moderator }: { person: Person; moderator: boolean }) {
+export function PersonEditor({
+  person,
+  moderator,
+  children,
+}: {
+  person: Person;
+  moderator: boolean;
+  children: (actions: HeaderAction[]) => ReactNode;
+}) {
   const { t } = useTranslation('genealogy');
   const script = useScript();
   const queryClient = useQueryClient();
@@ -42,7 +51,8 @@ export function PersonEditor({ person, moderator }: { person: Person; moderator:
   const [deleting, setDeleting] = useState(false);
   const [pending, setPending] = useState(false);
   const [uploading, setUploading] = useState(false);
-  const fileInput = useRef<HTMLInputElement>(null);
+  // The hidden file input, held in state: the header's action opens it from a click.
+  const [fileInput, setFileInput] = useState<HTMLInputElement | null>(null);
 
   const done = async (wasPending: boolean) => {
     setPending(wasPending);
@@ -97,22 +107,23 @@ export function PersonEditor({ person, moderator }: { person: Person; moderator:
     }
   };
 
+  const actions: HeaderAction[] = [
+    { key: 'edit', label: t('editor.edit'), onClick: () => setMode('edit'), primary: true },
+    { key: 'child', label: t('editor.addChild'), onClick: () => setMode('child') },
+    {
+      key: 'photo',
+      label: uploading ? t('editor.uploading') : t('editor.addPhoto'),
+      disabled: uploading,
+      onClick: () => fileInput?.click(),
+    },
+    { key: 'delete', label: t('editor.delete'), danger: true, onClick: () => setDeleting(true) },
+  ];
+
   return (
     <>
-      <Button variant="outlined" onClick={() => setMode('edit')}>
-        {script.text(t('editor.edit'))}
-      </Button>
-      <Button variant="outlined" onClick={() => setMode('child')}>
-        {script.text(t('editor.addChild'))}
-      </Button>
-      <Button variant="outlined" disabled={uploading} onClick={() => fileInput.current?.click()}>
-        {script.text(uploading ? t('editor.uploading') : t('editor.addPhoto'))}
-      </Button>
-      <Button variant="outlined" color="error" onClick={() => setDeleting(true)}>
-        {script.text(t('editor.delete'))}
-      </Button>
+      {children(actions)}
       <input
-        ref={fileInput}
+        ref={setFileInput}
         type="file"
         accept="image/*"
         hidden

@@ -26,7 +26,9 @@ import { paths } from '../../../config/paths';
 import '../../../lib/i18n/areas/genealogy';
 import '../../../lib/i18n/areas/person';
 import { useScript } from '../../../lib/script';
+import type { RecordEdit } from '../lib/records-form';
 import { CitationMarks } from './citation-marks';
+import { RowButton, SectionButton } from './record-buttons';
 import { Empty, Section } from './person-section';
 import { useEventTitle } from '../hooks/use-event-title';
 
@@ -115,10 +117,12 @@ function FamilyContent({
   family,
   marks,
   restricted,
+  onEdit,
 }: {
   family: PersonFamily;
   marks: Marks;
   restricted: boolean;
+  onEdit?: (edit: RecordEdit) => void;
 }) {
   const { t } = useTranslation('person');
   const { t: tg } = useTranslation('genealogy');
@@ -221,6 +225,9 @@ function FamilyContent({
                           numbers={marks.numbers}
                         />
                       )}
+                      {onEdit && union.union_id !== null && (
+                        <UnionButtons spouse={union.spouse} onEdit={onEdit} />
+                      )}
                     </Typography>
                   )}
                   {union.events.map((event) => (
@@ -285,6 +292,32 @@ function FamilyContent({
   );
 }
 
+/** Edit and remove beside a union's spouse, named by the spouse. */
+function UnionButtons({
+  spouse,
+  onEdit,
+}: {
+  spouse: FamilyMember;
+  onEdit: (edit: RecordEdit) => void;
+}) {
+  const { t } = useTranslation('person');
+  const name = personLabel(spouse);
+  return (
+    <Box component="span" sx={{ whiteSpace: 'nowrap', ml: 0.5 }}>
+      <RowButton
+        kind="edit"
+        label={t('edit.editUnion', { name })}
+        onClick={() => onEdit({ kind: 'union', spouseId: spouse.id })}
+      />
+      <RowButton
+        kind="remove"
+        label={t('edit.removeUnion', { name })}
+        onClick={() => onEdit({ kind: 'removeUnion', spouseId: spouse.id })}
+      />
+    </Box>
+  );
+}
+
 /**
  * Parents (birth, adoptive…), spouses with their notes and children, siblings: links to their
  * pages. `restricted`: the viewer may not see the person in full (privacy.ts), so the section
@@ -294,15 +327,30 @@ export function PersonFamilySection({
   family,
   marks = NO_MARKS,
   restricted = false,
+  onEdit,
 }: {
   family: UseQueryResult<PersonFamily>;
   marks?: Marks;
   restricted?: boolean;
+  /** With it, unions (marriages) are added, edited and taken away. */
+  onEdit?: (edit: RecordEdit) => void;
 }) {
   const { t } = useTranslation('person');
   const script = useScript();
   return (
-    <Section title={t('sections.family')} testId="person-family">
+    <Section
+      title={t('sections.family')}
+      testId="person-family"
+      action={
+        onEdit && (
+          <SectionButton
+            label={t('edit.addUnion')}
+            onClick={() => onEdit({ kind: 'union', spouseId: null })}
+            testId="add-union"
+          />
+        )
+      }
+    >
       {family.isPending ? (
         <Stack spacing={1} aria-busy="true">
           <Skeleton variant="text" width="60%" />
@@ -312,7 +360,7 @@ export function PersonFamilySection({
       ) : family.isError ? (
         <Alert severity="error">{script.text(family.error.message)}</Alert>
       ) : (
-        <FamilyContent family={family.data} marks={marks} restricted={restricted} />
+        <FamilyContent family={family.data} marks={marks} restricted={restricted} onEdit={onEdit} />
       )}
     </Section>
   );

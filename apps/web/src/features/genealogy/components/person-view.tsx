@@ -10,7 +10,6 @@ import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useMemo, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { LinkButton } from '../../../components/link-button';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import '../../../lib/i18n/areas/person';
@@ -26,6 +25,7 @@ import { PersonEditor } from './person-editor';
 import { PersonFamilySection } from './person-family-section';
 import { PersonGallery } from './person-gallery';
 import { PersonHeader } from './person-header';
+import { PersonHeaderActions, type HeaderAction } from './person-header-actions';
 import { PersonNotes, PersonSources } from './person-sources';
 import { PersonTimeline } from './person-timeline';
 import { Section } from './person-section';
@@ -124,6 +124,40 @@ function PersonDetails({
     [person.events, family.data],
   );
   const media = useMemo(() => galleryMedia(person), [person]);
+  const links: HeaderAction[] = [
+    {
+      key: 'tree',
+      label: t('person.showInTree'),
+      to: `${paths.search()}?person=${person.id}`,
+      variant: 'contained',
+      primary: true,
+    },
+    // A guest has only the links: two of them stay buttons on a phone.
+    {
+      key: 'compare',
+      label: t('person.compareWith'),
+      to: `${paths.comparison()}?a=${person.id}`,
+      primary: !onEdit,
+    },
+    { key: 'pedigree', label: t('person.pedigree'), to: paths.pedigree(person.id) },
+    { key: 'descendants', label: t('person.descendants'), to: paths.descendants(person.id) },
+  ];
+  const recordActions: HeaderAction[] = onEdit
+    ? [
+        {
+          key: 'names',
+          label: tp('edit.names'),
+          onClick: () => onEdit({ kind: 'names' }),
+          testId: 'edit-names',
+        },
+        {
+          key: 'parents',
+          label: tp('edit.parents'),
+          onClick: () => onEdit({ kind: 'parents' }),
+          testId: 'edit-parents',
+        },
+      ]
+    : [];
   const unionCitations = useMemo(
     () => new Map(person.unions.map((union) => [union.id, union.citations])),
     [person.unions],
@@ -139,39 +173,24 @@ function PersonDetails({
         person={person}
         numbers={numbers}
         actions={
-          <>
-            <LinkButton to={`${paths.search()}?person=${person.id}`} variant="contained">
-              {script.text(t('person.showInTree'))}
-            </LinkButton>
-            <LinkButton to={`${paths.comparison()}?a=${person.id}`} variant="outlined">
-              {script.text(t('person.compareWith'))}
-            </LinkButton>
-            <LinkButton to={paths.pedigree(person.id)} variant="outlined">
-              {script.text(t('person.pedigree'))}
-            </LinkButton>
-            <LinkButton to={paths.descendants(person.id)} variant="outlined">
-              {script.text(t('person.descendants'))}
-            </LinkButton>
-            {onEdit && <PersonEditor person={person} moderator={isModerator(user)} />}
-            {onEdit && (
-              <Button
-                variant="outlined"
-                onClick={() => onEdit({ kind: 'names' })}
-                data-testid="edit-names"
-              >
-                {script.text(tp('edit.names'))}
-              </Button>
-            )}
-            {onEdit && (
-              <Button
-                variant="outlined"
-                onClick={() => onEdit({ kind: 'parents' })}
-                data-testid="edit-parents"
-              >
-                {script.text(tp('edit.parents'))}
-              </Button>
-            )}
-          </>
+          onEdit ? (
+            <PersonEditor person={person} moderator={isModerator(user)}>
+              {(editorActions) => (
+                <PersonHeaderActions
+                  actions={[
+                    ...links.slice(0, 1),
+                    ...editorActions.slice(0, 1),
+                    ...links.slice(1),
+                    ...editorActions.slice(1, -1),
+                    ...recordActions,
+                    ...editorActions.slice(-1),
+                  ]}
+                />
+              )}
+            </PersonEditor>
+          ) : (
+            <PersonHeaderActions actions={links} />
+          )
         }
       />
 
@@ -257,6 +276,7 @@ function PersonDetails({
               family={family}
               marks={{ unionCitations, unionNotes, numbers }}
               restricted={person.restricted}
+              onEdit={onEdit}
             />
           </Box>
           {!person.restricted && (

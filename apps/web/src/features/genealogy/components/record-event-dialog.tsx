@@ -21,77 +21,53 @@ import { PlaceField } from './record-place-field';
 import { RecordDialog, useLayer, useRecordsSubmit, type RecordEditorProps } from './record-dialog';
 
 /**
- * Adds an event to the person or edits one: type, date (read back in Kyrgyz as it is typed),
- * place, value, note and citations. The whole events list goes in one PATCH.
+ * The fields of one event: type (of `types`), date read back in Kyrgyz as it is typed, place,
+ * value, note and citations. The person's events and a union's events share them; `idPrefix`
+ * names the inputs (`event-date`, `union-event-0-date`).
  */
-export function EventDialog({
-  person,
-  eventId,
-  moderator,
-  onClose,
-}: RecordEditorProps & { eventId: number | null }) {
+export function EventFields({
+  idPrefix,
+  values,
+  onChange,
+  errors,
+  types = EVENT_TYPES,
+  autoFocus = false,
+}: {
+  idPrefix: string;
+  values: EventFormValues;
+  onChange: <K extends keyof EventFormValues>(key: K, value: EventFormValues[K]) => void;
+  /** Messages by field of this event (`date`, `citations.0.source_id`). */
+  errors: RecordErrors;
+  types?: readonly EventFormValues['type'][];
+  autoFocus?: boolean;
+}) {
   const { t } = useTranslation('personEdit');
   const { t: tp } = useTranslation('person');
   const script = useScript();
   const layer = useLayer();
-  const event = person.events.find((item) => item.id === eventId) ?? null;
-  const [values, setValues] = useState<EventFormValues>(() =>
-    event ? eventFormOf(event) : emptyEvent,
-  );
-  const [errors, setErrors] = useState<RecordErrors>({});
-  const { submit, saving, conflict } = useRecordsSubmit(person);
-  const set = <K extends keyof EventFormValues>(key: K, value: EventFormValues[K]) => {
-    setValues((previous) => ({ ...previous, [key]: value }));
-    // A changed field's message goes; the citations' ones go with the list.
-    setErrors((previous) =>
-      Object.fromEntries(Object.entries(previous).filter(([field]) => field.split('.')[0] !== key)),
-    );
-  };
   const date = dateReading(values.date);
   const dateError = errors.date ?? date.error ?? undefined;
-
-  const handleSubmit = async () => {
-    const parsed = parseEvent(values, event?.media);
-    if (!parsed.ok) {
-      setErrors(parsed.errors);
-      return;
-    }
-    setErrors({});
-    const { body, index } = eventsPatch(person, eventId, parsed.data);
-    const outcome = await submit(body, `events.${index}`);
-    if (outcome.ok) onClose();
-    else setErrors(outcome.errors);
-  };
-
   const text = (key: 'custom_type' | 'value' | 'note') => ({
-    id: `event-${key}`,
+    id: `${idPrefix}-${key}`,
     value: values[key],
-    onChange: (change: { target: { value: string } }) => set(key, change.target.value),
+    onChange: (change: { target: { value: string } }) => onChange(key, change.target.value),
     error: Boolean(errors[key]),
     fullWidth: true,
   });
 
   return (
-    <RecordDialog
-      title={event ? t('event.editTitle') : t('event.addTitle')}
-      moderator={moderator}
-      saving={saving}
-      conflict={conflict}
-      formError={errors.form}
-      onSubmit={() => void handleSubmit()}
-      onClose={onClose}
-    >
+    <>
       <TextField
-        id="event-type"
+        id={`${idPrefix}-type`}
         select
         slotProps={{ select: layer.select }}
         label={script.field(t('event.type'))}
         value={values.type}
-        onChange={(change) => set('type', change.target.value as EventFormValues['type'])}
-        autoFocus
+        onChange={(change) => onChange('type', change.target.value as EventFormValues['type'])}
+        autoFocus={autoFocus}
         fullWidth
       >
-        {EVENT_TYPES.map((type) => (
+        {types.map((type) => (
           <MenuItem key={type} value={type}>
             {script.text(tp(`event.${type}`))}
           </MenuItem>
@@ -106,25 +82,25 @@ export function EventDialog({
         />
       )}
       <TextField
-        id="event-date"
+        id={`${idPrefix}-date`}
         label={script.field(t('event.date'))}
         value={values.date}
-        onChange={(change) => set('date', change.target.value)}
+        onChange={(change) => onChange('date', change.target.value)}
         error={Boolean(dateError)}
         helperText={script.text(
           dateError ??
             (date.reading ? t('event.dateReads', { reading: date.reading }) : t('event.dateHelp')),
         )}
         slotProps={{
-          formHelperText: { id: 'event-date-help', role: 'status', 'aria-live': 'polite' },
+          formHelperText: { id: `${idPrefix}-date-help`, role: 'status', 'aria-live': 'polite' },
           htmlInput: { spellCheck: false, autoCapitalize: 'characters' },
         }}
         fullWidth
       />
       <PlaceField
-        id="event-place"
+        id={`${idPrefix}-place`}
         value={values.place}
-        onChange={(place) => set('place', place)}
+        onChange={(place) => onChange('place', place)}
         error={errors.place ?? errors.place_id}
       />
       <TextField
@@ -141,9 +117,9 @@ export function EventDialog({
       />
       <Stack>
         <CitationRows
-          id="event-citation"
+          id={`${idPrefix}-citation`}
           rows={values.citations}
-          onChange={(rows) => set('citations', rows)}
+          onChange={(rows) => onChange('citations', rows)}
           errors={Object.fromEntries(
             Object.entries(errors)
               .filter(([key]) => key.startsWith('citations.'))
@@ -151,6 +127,62 @@ export function EventDialog({
           )}
         />
       </Stack>
+    </>
+  );
+}
+
+/** The messages of a changed field go; the citations' ones go with the list. */
+export function withoutErrorsOf(errors: RecordErrors, key: string): RecordErrors {
+  return Object.fromEntries(
+    Object.entries(errors).filter(([field]) => field.split('.')[0] !== key),
+  );
+}
+
+/**
+ * Adds an event to the person or edits one. The whole events list goes in one PATCH.
+ */
+export function EventDialog({
+  person,
+  eventId,
+  moderator,
+  onClose,
+}: RecordEditorProps & { eventId: number | null }) {
+  const { t } = useTranslation('personEdit');
+  const event = person.events.find((item) => item.id === eventId) ?? null;
+  const [values, setValues] = useState<EventFormValues>(() =>
+    event ? eventFormOf(event) : emptyEvent,
+  );
+  const [errors, setErrors] = useState<RecordErrors>({});
+  const { submit, saving, conflict } = useRecordsSubmit(person);
+  const set = <K extends keyof EventFormValues>(key: K, value: EventFormValues[K]) => {
+    setValues((previous) => ({ ...previous, [key]: value }));
+    setErrors((previous) => withoutErrorsOf(previous, key));
+  };
+
+  const handleSubmit = async () => {
+    const parsed = parseEvent(values, event?.media);
+    if (!parsed.ok) {
+      setErrors(parsed.errors);
+      return;
+    }
+    setErrors({});
+    const { body, index } = eventsPatch(person, eventId, parsed.data);
+    const outcome = await submit(body, `events.${index}`);
+    if (outcome.ok) onClose();
+    else setErrors(outcome.errors);
+  };
+
+  return (
+    <RecordDialog
+      title={event ? t('event.editTitle') : t('event.addTitle')}
+      moderator={moderator}
+      saving={saving}
+      conflict={conflict}
+      formError={errors.form}
+      onSubmit={() => void handleSubmit()}
+      onClose={onClose}
+    >
+      <EventFields idPrefix="event" values={values} onChange={set} errors={errors} autoFocus />
     </RecordDialog>
   );
 }

@@ -1,5 +1,6 @@
 import { FURTHER_PARENT_RELATIONS, type PersonLink, type SearchResult } from '@bagysh/shared';
 import AddIcon from '@mui/icons-material/Add';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -18,6 +19,21 @@ import { RowButton } from './record-buttons';
 import { RecordDialog, useLayer, useRecordsSubmit, type RecordEditorProps } from './record-dialog';
 
 type Relation = (typeof FURTHER_PARENT_RELATIONS)[number];
+
+/** A stored parent as the search box shows a chosen one (the name alone). */
+function chosenOf(parent: PersonLink | null): SearchResult | null {
+  if (!parent) return null;
+  return {
+    ...parent,
+    sex: 'U',
+    father_name: null,
+    grandfather_name: null,
+    birth_year: null,
+    death_year: null,
+    lineage: [],
+    generation: 0,
+  };
+}
 
 /** A parent chosen in the search, or none yet, with a button that clears it. */
 function ParentField({
@@ -55,22 +71,56 @@ function ParentField({
   );
 }
 
+/** The relation of a further family; its menu opens above the dialog. */
+function RelationField({
+  value,
+  onChange,
+}: {
+  value: Relation;
+  onChange: (value: Relation) => void;
+}) {
+  const { t } = useTranslation('personEdit');
+  const { t: tp } = useTranslation('person');
+  const script = useScript();
+  // Inside the dialog's layer (a hook of the dialog itself would sit outside it).
+  const layer = useLayer();
+  return (
+    <TextField
+      id="parents-relation"
+      select
+      slotProps={{ select: layer.select }}
+      label={script.field(t('parents.relation'))}
+      value={value}
+      onChange={(change) => onChange(change.target.value as Relation)}
+      fullWidth
+    >
+      {FURTHER_PARENT_RELATIONS.map((option) => (
+        <MenuItem key={option} value={option}>
+          {script.text(tp(`family.relation.${option}`))}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
 /**
- * The person's further parent families (adoptive, foster, step, unknown): each can be taken
- * away, and a new one added with its relation and a father, a mother or both. The birth
+ * The person's further parent families (adoptive, foster, step, unknown): each can be changed
+ * in place (its relation, its parents) or taken away, and a new one added with its relation and
+ * a father, a mother or both. The birth
  * family is the person's father and mother (the "Түзөтүү" form and the tree's lineage).
  */
 export function ParentsDialog({ person, moderator, onClose }: RecordEditorProps) {
   const { t } = useTranslation('personEdit');
   const { t: tp } = useTranslation('person');
   const script = useScript();
-  const layer = useLayer();
   const [relation, setRelation] = useState<Relation>('adopted');
   const [father, setFather] = useState<SearchResult | null>(null);
   const [mother, setMother] = useState<SearchResult | null>(null);
   const [errors, setErrors] = useState<RecordErrors>({});
   // A family to take away waits for the question's answer.
   const [removing, setRemoving] = useState<number | null>(null);
+  // The further family whose relation and parents the form below changes; null: a new one.
+  const [editing, setEditing] = useState<number | null>(null);
   const { submit, saving, conflict } = useRecordsSubmit(person);
   const further = person.parent_families.filter((family) => family.relation !== 'birth');
 
@@ -87,6 +137,17 @@ export function ParentsDialog({ person, moderator, onClose }: RecordEditorProps)
   };
   const names = (parents: readonly (PersonLink | null)[]) =>
     parents.flatMap((parent) => (parent ? [parent.name] : [])).join(' · ');
+
+  const edited = editing === null ? undefined : further[editing];
+  const startEditing = (index: number | null) => {
+    const family = index === null ? undefined : further[index];
+    setEditing(family ? index : null);
+    setRelation(family && family.relation !== 'birth' ? family.relation : 'adopted');
+    setFather(chosenOf(family?.father ?? null));
+    setMother(chosenOf(family?.mother ?? null));
+    setErrors({});
+  };
+  const chosenFamily = { father_id: father?.id ?? null, mother_id: mother?.id ?? null, relation };
 
   const removed = removing === null ? undefined : further[removing];
   if (removing !== null && removed) {
@@ -120,16 +181,16 @@ export function ParentsDialog({ person, moderator, onClose }: RecordEditorProps)
 
   return (
     <RecordDialog
-      title={t('parents.title')}
+      title={edited ? t('parents.editTitle') : t('parents.title')}
       moderator={moderator}
       saving={saving}
       conflict={conflict}
       formError={errors.form ?? errors.relation}
-      submitLabel={moderator ? t('parents.add') : undefined}
+      submitLabel={moderator && editing === null ? t('parents.add') : undefined}
       onSubmit={() =>
-        void send({
-          add: { father_id: father?.id ?? null, mother_id: mother?.id ?? null, relation },
-        })
+        void send(
+          editing === null ? { add: chosenFamily } : { replace: chosenFamily, index: editing },
+        )
       }
       onClose={onClose}
     >
@@ -155,6 +216,11 @@ export function ParentsDialog({ person, moderator, onClose }: RecordEditorProps)
                   <Typography>{script.text(who)}</Typography>
                 </Box>
                 <RowButton
+                  kind="edit"
+                  label={t('parents.edit', { names: who })}
+                  onClick={() => startEditing(index)}
+                />
+                <RowButton
                   kind="remove"
                   label={t('parents.remove', { names: who })}
                   onClick={() => setRemoving(index)}
@@ -164,32 +230,37 @@ export function ParentsDialog({ person, moderator, onClose }: RecordEditorProps)
           })}
         </Box>
       )}
-      <Typography variant="subtitle2" component="h3">
-        <AddIcon fontSize="inherit" sx={{ verticalAlign: 'middle', mr: 0.5 }} />
-        {script.text(t('parents.new'))}
-      </Typography>
-      <TextField
-        id="parents-relation"
-        select
-        slotProps={{ select: layer.select }}
-        label={script.field(t('parents.relation'))}
-        value={relation}
-        onChange={(change) => setRelation(change.target.value as Relation)}
-        fullWidth
-      >
-        {FURTHER_PARENT_RELATIONS.map((option) => (
-          <MenuItem key={option} value={option}>
-            {script.text(tp(`family.relation.${option}`))}
-          </MenuItem>
-        ))}
-      </TextField>
+      {edited ? (
+        <Stack
+          direction="row"
+          spacing={1}
+          useFlexGap
+          sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}
+        >
+          <Typography variant="subtitle2" component="h3" data-testid="parents-editing">
+            <EditOutlinedIcon fontSize="inherit" sx={{ verticalAlign: 'middle', mr: 0.5 }} />
+            {script.text(t('parents.editing', { names: names([edited.father, edited.mother]) }))}
+          </Typography>
+          <Button size="small" onClick={() => startEditing(null)} disabled={saving}>
+            {script.text(t('parents.cancelEdit'))}
+          </Button>
+        </Stack>
+      ) : (
+        <Typography variant="subtitle2" component="h3">
+          <AddIcon fontSize="inherit" sx={{ verticalAlign: 'middle', mr: 0.5 }} />
+          {script.text(t('parents.new'))}
+        </Typography>
+      )}
+      <RelationField value={relation} onChange={setRelation} />
       <ParentField
+        key={`father-${editing}`}
         id="parents-father"
         label={tp('family.father')}
         value={father}
         onChange={setFather}
       />
       <ParentField
+        key={`mother-${editing}`}
         id="parents-mother"
         label={tp('family.mother')}
         value={mother}

@@ -12,6 +12,7 @@ import {
   noteIdsWith,
   notesPatch,
   removeMediaPatch,
+  unionsPatch,
   type RecordEdit,
 } from '../lib/records-form';
 import { CitationsDialog } from './record-citations-dialog';
@@ -20,6 +21,7 @@ import { MediaDialog } from './record-media-dialog';
 import { NamesDialog } from './record-names-dialog';
 import { NoteDialog } from './record-note-dialog';
 import { ParentsDialog } from './record-parents-dialog';
+import { UnionDialog } from './record-union-dialog';
 import { useRecordsSubmit } from './record-dialog';
 
 /**
@@ -133,6 +135,24 @@ export default function RecordsEditor({
       return <MediaDialog {...common} />;
     case 'parents':
       return <ParentsDialog {...common} />;
+    case 'union':
+      return <UnionDialog {...common} spouseId={edit.spouseId} />;
+    case 'removeUnion': {
+      const union = person.unions.find((item) => item.spouse.id === edit.spouseId);
+      if (!union) return null;
+      const name = union.spouse.name;
+      return (
+        <RemoveDialog
+          {...common}
+          title={t('union.removeTitle')}
+          action={t('remove')}
+          text={
+            moderator ? t('union.removeText', { name }) : t('union.removeProposalText', { name })
+          }
+          body={unionsPatch(person, edit.spouseId, null).body}
+        />
+      );
+    }
     case 'deleteMedia': {
       const media = [...person.media, ...person.events.flatMap((event) => event.media)].find(
         (item) => item.file_id === edit.fileId,

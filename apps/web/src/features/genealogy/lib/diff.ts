@@ -24,6 +24,17 @@ function show(value: unknown): string {
   return JSON.stringify(value);
 }
 
+/**
+ * What tells a field's two values apart: its text, or for a record list (objects) the whole
+ * JSON, since every list of the same length would show as "[object Object], …".
+ */
+function compared(value: unknown): string {
+  if (Array.isArray(value) && value.some((item) => typeof item === 'object' && item !== null)) {
+    return JSON.stringify(value);
+  }
+  return show(value);
+}
+
 /** The changed fields of a revision, each with its value before and after. */
 export function revisionDiff(revision: Pick<Revision, 'before' | 'after'>): DiffRow[] {
   const before = revision.before ?? {};
@@ -39,7 +50,7 @@ export function revisionDiff(revision: Pick<Revision, 'before' | 'after'>): Diff
       beforeValue: before[field],
       afterValue: after[field],
     }))
-    .filter((row) => row.before !== row.after);
+    .filter((row) => compared(row.beforeValue) !== compared(row.afterValue));
 }
 
 // ---------------------------------------------------------------------------------------------

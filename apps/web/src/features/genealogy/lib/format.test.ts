@@ -60,6 +60,18 @@ describe('revisionDiff', () => {
     ]);
   });
 
+  it('keeps a record list whose items changed but not their number', () => {
+    const union = (position: number) => ({ spouse_id: 5, position, events: [], citations: [] });
+    const rows = revisionDiff({
+      before: { unions: [union(2)], parent_families: [{ father_id: 1, relation: 'adopted' }] },
+      after: { unions: [union(5)], parent_families: [{ father_id: 1, relation: 'foster' }] },
+    });
+    expect(rows.map((row) => row.field)).toEqual(['unions', 'parent_families']);
+    expect(revisionDiff({ before: { unions: [union(2)] }, after: { unions: [union(2)] } })).toEqual(
+      [],
+    );
+  });
+
   it('reads the person ids of father, mother and spouse fields', () => {
     expect(REVISION_PERSON_FIELDS.has('father_id')).toBe(true);
     expect(REVISION_PERSON_FIELDS.has('birth_year')).toBe(false);

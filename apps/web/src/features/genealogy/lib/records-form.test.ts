@@ -6,6 +6,7 @@ import {
   type Person,
   type PersonEvent,
   type PersonName,
+  type Union,
 } from '@bagysh/shared';
 import { describe, expect, it } from 'vitest';
 import {
@@ -22,8 +23,13 @@ import {
   parseEvent,
   parentFamiliesPatch,
   parseName,
+  emptyUnionEvent,
+  parseUnion,
   removeMediaPatch,
   SOURCE_REQUIRED,
+  SPOUSE_REQUIRED,
+  unionFormOf,
+  unionsPatch,
 } from './records-form';
 
 const source = { id: 7, kind: 'informant' as const, title: 'Карыя Сатыбалды' };
@@ -287,9 +293,159 @@ describe('parentFamiliesPatch', () => {
     });
   });
 
+  it('changes a further family in place: its relation and its parents', () => {
+    expect(
+      parentFamiliesPatch(subject, {
+        replace: { father_id: 2, mother_id: 5, relation: 'foster' },
+        index: 0,
+      }),
+    ).toEqual({
+      ok: true,
+      data: {
+        parent_families: [{ father_id: 2, mother_id: 5, relation: 'foster' }],
+        version: 4,
+      },
+    });
+    // The birth family is not a further one: the schema's message, nothing sent.
+    expect(
+      parentFamiliesPatch(subject, {
+        replace: { father_id: 2, mother_id: null, relation: 'birth' },
+        index: 0,
+      }),
+    ).toEqual({ ok: false, errors: { relation: personRecordMessages.familyIsBirth } });
+  });
+
   it('refuses a family with no parent, with the API message', () => {
     expect(
       parentFamiliesPatch(subject, { add: { father_id: null, mother_id: null, relation: 'step' } }),
     ).toEqual({ ok: false, errors: { form: personRecordMessages.familyWithoutParent } });
+  });
+});
+
+describe('unions', () => {
+  const marriage = event(11, { type: 'marriage', media: [media(9)] });
+  const first: Union = {
+    id: 1,
+    spouse: { id: 20, name: 'Бурул' },
+    position: 1,
+    events: [marriage],
+    citations: [citation],
+    notes: [],
+  };
+  const bare: Union = {
+    ...first,
+    id: 2,
+    spouse: { id: 21, name: 'Айша' },
+    position: null,
+    events: [],
+    citations: [],
+  };
+  const subject = person({
+    spouses: [
+      { id: 20, name: 'Бурул' },
+      { id: 21, name: 'Айша' },
+    ],
+    unions: [first, bare],
+  });
+  const firstInput = {
+    spouse_id: 20,
+    position: 1,
+    events: [
+      {
+        type: 'marriage',
+        custom_type: null,
+        value: null,
+        date: 'ABT 1850',
+        place_id: 3,
+        place: null,
+        note: null,
+        citations: [{ source_id: 7, page: '12-бет', quality: 2, note: null }],
+      },
+    ],
+    citations: [{ source_id: 7, page: '12-бет', quality: 2, note: null }],
+  };
+  const bareInput = { spouse_id: 21, position: null, events: [], citations: [] };
+
+  it('adds a union with a new spouse: the spouse joins spouse_ids in the same PATCH', () => {
+    const parsed = parseUnion({
+      spouse: { id: 30, name: 'Зуура' },
+      position: '2',
+      events: [{ ...emptyUnionEvent, date: 'ABT 1890', place: { id: null, name: 'Кочкор' } }],
+      citations: [],
+    });
+    expect(parsed.ok).toBe(true);
+    if (!parsed.ok) return;
+    const { body, index } = unionsPatch(subject, null, parsed.data);
+    expect(index).toBe(2);
+    expect(body).toEqual({
+      version: 4,
+      spouse_ids: [20, 21, 30],
+      unions: [
+        firstInput,
+        bareInput,
+        {
+          spouse_id: 30,
+          position: 2,
+          events: [
+            {
+              type: 'marriage',
+              custom_type: null,
+              value: null,
+              date: 'ABT 1890',
+              place_id: null,
+              place: 'Кочкор',
+              note: null,
+              citations: [],
+            },
+          ],
+          citations: [],
+        },
+      ],
+    });
+  });
+
+  it('edits a union in place (no media on its events), and removes one with its spouse link', () => {
+    const values = unionFormOf(first);
+    expect(values.position).toBe('1');
+    expect(values.events[0]?.date).toBe('ABT 1850');
+    const parsed = parseUnion({
+      ...values,
+      position: '3',
+      events: [...values.events, { ...emptyUnionEvent, type: 'divorce', date: '1860' }],
+    });
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+    const edited = unionsPatch(subject, 20, parsed.data);
+    expect(edited.index).toBe(0);
+    expect(edited.body.spouse_ids).toBeUndefined();
+    expect(edited.body.unions?.[0]?.position).toBe(3);
+    expect(edited.body.unions?.[0]?.events.map((item) => [item.type, item.date])).toEqual([
+      ['marriage', 'ABT 1850'],
+      ['divorce', '1860'],
+    ]);
+    expect(edited.body.unions?.[1]).toEqual(bareInput);
+
+    expect(unionsPatch(subject, 20, null)).toEqual({
+      index: 0,
+      body: { version: 4, spouse_ids: [21], unions: [bareInput] },
+    });
+  });
+
+  it('gives the form’s messages by field: no spouse, a bad date, a citation without a source', () => {
+    expect(
+      parseUnion({
+        spouse: null,
+        position: '0',
+        events: [{ ...emptyUnionEvent, date: '31 FOO 1900', citations: [emptyCitation] }],
+        citations: [],
+      }),
+    ).toEqual({
+      ok: false,
+      errors: {
+        spouse_id: SPOUSE_REQUIRED,
+        position: expect.any(String) as string,
+        'events.0.date': personRecordMessages.badDate,
+        'events.0.citations.0.source_id': SOURCE_REQUIRED,
+      },
+    });
   });
 });

@@ -6,6 +6,7 @@ import {
   PersonEventInput,
   PersonNameInput,
   personRecordMessages,
+  UnionInput,
   type Citation,
   type EventType,
   type Media,
@@ -15,6 +16,8 @@ import {
   type PersonEvent,
   type PersonName,
   type SourceRef,
+  type Union,
+  type UnionEventInput,
   type UpdatePersonInput,
 } from '@bagysh/shared';
 
@@ -34,7 +37,10 @@ export type RecordEdit =
   | { kind: 'deleteNote'; noteId: number }
   | { kind: 'media' }
   | { kind: 'deleteMedia'; fileId: number }
-  | { kind: 'parents' };
+  | { kind: 'parents' }
+  /** A union with the spouse `spouseId` edited, or (null) a new union with a spouse to choose. */
+  | { kind: 'union'; spouseId: number | null }
+  | { kind: 'removeUnion'; spouseId: number };
 
 /** Messages by field path ("date", "citations.0.source_id"), and `form` for the rest. */
 export type RecordErrors = Partial<Record<string, string>>;
@@ -413,14 +419,23 @@ export function parentFamilyInputsOf(person: Person): ParentFamilyInput[] {
   );
 }
 
+/** A further parent family as the parents form holds it. */
+interface ParentFamilyFields {
+  father_id: number | null;
+  mother_id: number | null;
+  relation: string;
+}
+
 /**
- * The PATCH with `add` (checked by the API's schema) at the end of the further families, or
+ * The PATCH with `add` (checked by the API's schema) at the end of the further families,
+ * `replace` in place of the further family at `index` (its relation or parents changed), or
  * without the further family at `removeIndex`.
  */
 export function parentFamiliesPatch(
   person: Person,
   change:
-    | { add: { father_id: number | null; mother_id: number | null; relation: string } }
+    | { add: ParentFamilyFields }
+    | { replace: ParentFamilyFields; index: number }
     | { removeIndex: number },
 ): RecordParsed<UpdatePersonInput> {
   const families = parentFamilyInputsOf(person);
@@ -428,10 +443,125 @@ export function parentFamiliesPatch(
     families.splice(change.removeIndex, 1);
     return { ok: true, data: { parent_families: families, version: person.version } };
   }
-  const result = ParentFamilyInput.safeParse(change.add);
+  const result = ParentFamilyInput.safeParse('add' in change ? change.add : change.replace);
   if (!result.success) return { ok: false, errors: errorsOf(result.error.issues) };
+  if ('add' in change) families.push(result.data);
+  else families[Math.min(change.index, families.length)] = result.data;
+  return { ok: true, data: { parent_families: families, version: person.version } };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Unions (marriages): the order among the person's unions, their events and citations
+
+/** The event types a union takes (UnionEventInput). */
+export const UNION_EVENT_TYPES = ['marriage', 'divorce', 'other'] as const;
+
+export interface UnionFormValues {
+  /** The spouse; chosen by name for a new union. */
+  spouse: { id: number; name: string } | null;
+  /** The union's order among the person's unions ("1" for the first marriage), or empty. */
+  position: string;
+  events: EventFormValues[];
+  citations: CitationFormValues[];
+}
+
+export const emptyUnion: UnionFormValues = {
+  spouse: null,
+  position: '',
+  events: [],
+  citations: [],
+};
+
+/** A new event of a union: a marriage, with nothing else yet. */
+export const emptyUnionEvent: EventFormValues = { ...emptyEvent, type: 'marriage' };
+
+export function unionFormOf(union: Union): UnionFormValues {
   return {
-    ok: true,
-    data: { parent_families: [...families, result.data], version: person.version },
+    spouse: union.spouse,
+    position: union.position === null ? '' : String(union.position),
+    events: union.events.map(eventFormOf),
+    citations: union.citations.map(citationFormOf),
   };
+}
+
+/** A stored union as the API takes it back unchanged (the other unions of a PATCH). */
+export function unionInputOf(union: Union): UnionInput {
+  return {
+    spouse_id: union.spouse.id,
+    position: union.position,
+    events: union.events.map((event): UnionEventInput => {
+      // A union's events carry no media (UnionEventInput is strict).
+      const { media: _media, ...input } = eventInputOf(event);
+      return { ...input, type: event.type as UnionEventInput['type'] };
+    }),
+    citations: union.citations.map(citationInputOf),
+  };
+}
+
+/** The form's union checked by the API's own schema (messages by field: `events.0.date`). */
+export function parseUnion(values: UnionFormValues): RecordParsed<UnionInput> {
+  const position = values.position.trim();
+  const result = UnionInput.safeParse({
+    spouse_id: values.spouse?.id ?? 0,
+    position: position === '' ? null : Number(position),
+    events: values.events.map((event) => {
+      const place = event.place.name.trim();
+      return {
+        type: event.type,
+        custom_type: event.type === 'other' ? event.custom_type : null,
+        value: event.value,
+        date: event.date,
+        place_id: event.place.id,
+        place: event.place.id === null && place !== '' ? place : null,
+        note: event.note,
+        citations: event.citations.map(citationRaw),
+      };
+    }),
+    citations: values.citations.map(citationRaw),
+  });
+  const errors = result.success ? {} : errorsOf(result.error.issues);
+  if (values.spouse === null) errors.spouse_id = SPOUSE_REQUIRED;
+  else if (errors.spouse_id) delete errors.spouse_id;
+  values.events.forEach((event, index) =>
+    citationErrors(errors, event.citations, `events.${index}.citations.`),
+  );
+  citationErrors(errors, values.citations, 'citations.');
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  return { ok: true, data: result.data! };
+}
+
+/** The error of a new union without a spouse: the form shows `personEdit:union.spouseRequired`. */
+export const SPOUSE_REQUIRED = 'spouseRequired';
+
+/**
+ * The PATCH of the person's unions with `input` in place of the union with `spouseId`, or
+ * added when `spouseId` is null (the spouse joins `spouse_ids` in the same PATCH), or that
+ * union taken away (with its spouse link) when `input` is null. `index` is the edited union's
+ * place in the list, for the API's messages (`unions.1.events.0.date`).
+ */
+export function unionsPatch(
+  person: Person,
+  spouseId: number | null,
+  input: UnionInput | null,
+): { body: UpdatePersonInput; index: number } {
+  const unions = person.unions.map(unionInputOf);
+  const body: UpdatePersonInput = { version: person.version };
+  const spouses = person.spouses.map((spouse) => spouse.id);
+  const at = spouseId === null ? -1 : unions.findIndex((union) => union.spouse_id === spouseId);
+  let index: number;
+  if (at < 0) {
+    index = unions.length;
+    if (input) {
+      unions.push(input);
+      if (!spouses.includes(input.spouse_id)) body.spouse_ids = [...spouses, input.spouse_id];
+    }
+  } else {
+    index = at;
+    if (input) unions[at] = input;
+    else {
+      unions.splice(at, 1);
+      body.spouse_ids = spouses.filter((id) => id !== spouseId);
+    }
+  }
+  return { body: { ...body, unions }, index };
 }

@@ -135,6 +135,11 @@ export const person = {
     removeNote: 'Эскертмени алып салуу',
     addMedia: 'Файл кошуу',
     removeMedia: 'Галереядан алып салуу: {{title}}',
+    addUnion: 'Нике кошуу',
+    editUnion: 'Никени түзөтүү: {{name}}',
+    removeUnion: 'Никени алып салуу: {{name}}',
+    /** The phone's menu of the header's less used actions. */
+    more: 'Башка аракеттер',
   },
 } as const;
 
