@@ -465,6 +465,14 @@ describe('editing a person’s records (issue 16)', () => {
       await settled(page, 'menu');
       await shot(page, 'records-header-menu-phone');
       expect(await seriousViolations(page, false), 'menu').toEqual([]);
+      // Back closes the menu, as it closes every overlay, and stays on the person page.
+      await page.goBack();
+      await menu.waitFor({ state: 'detached' });
+      expect(new URL(page.url()).pathname).toBe(`/persons/${husbandId}`);
+      await more.focus();
+      await page.keyboard.press('Enter');
+      await menu.waitFor();
+      await settled(page, 'menu');
       // Arrow keys move through the items; Enter opens the parents' dialog.
       for (let step = 0; step < 12; step += 1) {
         const focused = await page.evaluate(() =>

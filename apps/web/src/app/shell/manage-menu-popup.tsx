@@ -1,10 +1,9 @@
-import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useLocation } from 'react-router';
 import { useScript } from '../../lib/script';
-import { useOverlay } from '../../lib/use-overlay';
 import type { NavLinkItem } from './nav-items';
-import { OverlayLink } from './overlay-link';
+import { OverlayLink } from '../../components/overlay-link';
+import { OverlayMenu } from '../../components/overlay-menu';
 
 interface ManageMenuPopupProps {
   id: string;
@@ -17,18 +16,9 @@ interface ManageMenuPopupProps {
 export default function ManageMenuPopup({ id, anchor, links, onClose }: ManageMenuPopupProps) {
   const script = useScript();
   const { pathname } = useLocation();
-  const open = anchor !== null;
-  const overlay = useOverlay({ open, onClose });
 
   return (
-    <Menu
-      id={id}
-      anchorEl={anchor}
-      open={open}
-      onClose={overlay.handleClose}
-      sx={{ zIndex: overlay.zIndex }}
-      slotProps={{ paper: { ref: overlay.contentRef } }}
-    >
+    <OverlayMenu id={id} anchor={anchor} onClose={onClose}>
       {links.map((link) => (
         <MenuItem
           key={link.key}
@@ -42,6 +32,6 @@ export default function ManageMenuPopup({ id, anchor, links, onClose }: ManageMe
           {script.text(link.label)}
         </MenuItem>
       ))}
-    </Menu>
+    </OverlayMenu>
   );
 }

@@ -23,7 +23,7 @@ import { useOverlay } from '../../lib/use-overlay';
 import { openLogoutDialog } from './logout-store';
 import { ModerationBadge } from './moderation-badge';
 import { useNavLinks } from './nav-items';
-import { OverlayLink } from './overlay-link';
+import { OverlayLink } from '../../components/overlay-link';
 
 /**
  * The right-hand drawer of narrow screens (below lg): the user menu or a login button, then

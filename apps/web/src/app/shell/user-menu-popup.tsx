@@ -1,13 +1,12 @@
 import Badge from '@mui/material/Badge';
-import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../config/paths';
 import { useModerationCounts } from '../../lib/moderation-counts';
 import { useScript } from '../../lib/script';
-import { useOverlay } from '../../lib/use-overlay';
 import { openLogoutDialog } from './logout-store';
-import { OverlayLink } from './overlay-link';
+import { OverlayLink } from '../../components/overlay-link';
+import { OverlayMenu } from '../../components/overlay-menu';
 
 interface UserMenuPopupProps {
   id: string;
@@ -19,19 +18,14 @@ interface UserMenuPopupProps {
 export default function UserMenuPopup({ id, anchor, onClose }: UserMenuPopupProps) {
   const { t } = useTranslation();
   const script = useScript();
-  const open = anchor !== null;
-  const overlay = useOverlay({ open, onClose });
   // Moderators: the one queue of what waits (proposals, articles, news), asked again on open.
   const pendingCount = useModerationCounts({ refresh: true })?.total ?? null;
 
   return (
-    <Menu
+    <OverlayMenu
       id={id}
-      anchorEl={anchor}
-      open={open}
-      onClose={overlay.handleClose}
-      sx={{ zIndex: overlay.zIndex }}
-      slotProps={{ paper: { ref: overlay.contentRef } }}
+      anchor={anchor}
+      onClose={onClose}
       anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
       transformOrigin={{ vertical: 'top', horizontal: 'right' }}
     >
@@ -70,6 +64,6 @@ export default function UserMenuPopup({ id, anchor, onClose }: UserMenuPopupProp
       >
         {script.text(t('header.logout'))}
       </MenuItem>
-    </Menu>
+    </OverlayMenu>
   );
 }

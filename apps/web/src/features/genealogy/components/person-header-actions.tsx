@@ -1,14 +1,14 @@
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
 import { LinkButton } from '../../../components/link-button';
+import { OverlayLink } from '../../../components/overlay-link';
+import { OverlayMenu } from '../../../components/overlay-menu';
 import '../../../lib/i18n/areas/person';
 import { useScript } from '../../../lib/script';
 
@@ -81,10 +81,9 @@ export function PersonHeaderActions({ actions }: { actions: readonly HeaderActio
           >
             <MoreVertIcon />
           </IconButton>
-          <Menu
+          <OverlayMenu
             id={menuId}
-            anchorEl={anchor}
-            open={anchor !== null}
+            anchor={anchor}
             onClose={() => setAnchor(null)}
             data-testid="person-actions-menu"
           >
@@ -99,9 +98,9 @@ export function PersonHeaderActions({ actions }: { actions: readonly HeaderActio
               return action.to ? (
                 <MenuItem
                   key={action.key}
-                  component={RouterLink}
+                  component={OverlayLink}
                   to={action.to}
-                  onClick={() => setAnchor(null)}
+                  onNavigate={() => setAnchor(null)}
                   {...common}
                 >
                   {script.text(action.label)}
@@ -119,7 +118,7 @@ export function PersonHeaderActions({ actions }: { actions: readonly HeaderActio
                 </MenuItem>
               );
             })}
-          </Menu>
+          </OverlayMenu>
         </>
       )}
     </>

@@ -211,13 +211,10 @@ export function eventInputOf(event: PersonEvent): PersonEventInput {
   };
 }
 
-/** The form's event checked by the API's own schema (its Kyrgyz messages by field). */
-export function parseEvent(
-  values: EventFormValues,
-  media: readonly Media[] = [],
-): RecordParsed<PersonEventInput> {
+/** A form's event as the API's schemas take it (a person's or a union's), before parsing. */
+function eventRaw(values: EventFormValues) {
   const place = values.place.name.trim();
-  const result = PersonEventInput.safeParse({
+  return {
     type: values.type,
     custom_type: values.type === 'other' ? values.custom_type : null,
     value: values.value,
@@ -226,6 +223,16 @@ export function parseEvent(
     place: values.place.id === null && place !== '' ? place : null,
     note: values.note,
     citations: values.citations.map(citationRaw),
+  };
+}
+
+/** The form's event checked by the API's own schema (its Kyrgyz messages by field). */
+export function parseEvent(
+  values: EventFormValues,
+  media: readonly Media[] = [],
+): RecordParsed<PersonEventInput> {
+  const result = PersonEventInput.safeParse({
+    ...eventRaw(values),
     media: media.map(mediaInputOf),
   });
   const errors = citationErrors(
@@ -504,19 +511,7 @@ export function parseUnion(values: UnionFormValues): RecordParsed<UnionInput> {
   const result = UnionInput.safeParse({
     spouse_id: values.spouse?.id ?? 0,
     position: position === '' ? null : Number(position),
-    events: values.events.map((event) => {
-      const place = event.place.name.trim();
-      return {
-        type: event.type,
-        custom_type: event.type === 'other' ? event.custom_type : null,
-        value: event.value,
-        date: event.date,
-        place_id: event.place.id,
-        place: event.place.id === null && place !== '' ? place : null,
-        note: event.note,
-        citations: event.citations.map(citationRaw),
-      };
-    }),
+    events: values.events.map(eventRaw),
     citations: values.citations.map(citationRaw),
   });
   const errors = result.success ? {} : errorsOf(result.error.issues);

@@ -1,6 +1,6 @@
 import { forwardRef, type MouseEvent } from 'react';
 import { Link, useNavigate, type LinkProps } from 'react-router';
-import { whenHistoryIdle } from '../../lib/overlays';
+import { whenHistoryIdle } from '../lib/overlays';
 
 interface OverlayLinkProps extends LinkProps {
   /** Closes the overlay the link sits in. */
