@@ -125,6 +125,9 @@ const reactRouterProduction = {
   ),
 };
 
+/** Files every page has run before any lazy import but boot's (the entry's). */
+const ALWAYS_LOADED = /(^|\/)(rolldown-runtime|framework|ui)-[\w-]+\.js$/;
+
 const APP_MODULE = /[\\/]apps[\\/]web[\\/]src[\\/]/;
 const FEATURE_INDEX = /[\\/]src[\\/]features[\\/][^\\/]+[\\/]index\.ts$/;
 
@@ -172,6 +175,15 @@ export default defineConfig(({ command }) => ({
     assetsInlineLimit: 0,
     // .vite/manifest.json: the chunk graph scripts/bundle-size.mjs walks for each route's budget.
     manifest: true,
+    modulePreload: {
+      // A lazy module's files are preloaded when it is imported, but not the three every page
+      // has run before any lazy import but boot's: each route and lazy part listed them again
+      // (bytes in the first paint's route table, and link elements added for nothing).
+      resolveDependencies: (_file, deps, { hostId }) =>
+        /(^|\/)index-[\w-]+\.js$/.test(hostId)
+          ? deps
+          : deps.filter((dep) => !ALWAYS_LOADED.test(dep)),
+    },
     rolldownOptions: {
       output: {
         codeSplitting: {
@@ -191,6 +203,14 @@ export default defineConfig(({ command }) => ({
             {
               name: 'ui',
               test: /node_modules[\\/](@tanstack[\\/](query-core|react-query)|@mui[\\/]material[\\/](styles|colors|zero-styled|transitions|DefaultPropsProvider|GlobalStyles|CssBaseline|Box|Container|Stack|Grid|Paper|Typography|SvgIcon|ButtonBase|useLazyRipple|Button|IconButton|CircularProgress|Skeleton|FormControl|FormLabel|InputLabel|InputBase|OutlinedInput|TextareaAutosize))[\\/]/,
+            },
+            // The genealogy reads both the search and the person page paint with (typed, no
+            // zod), their query keys and the label formatting: one file, not two whose split
+            // follows which lazy editor imports what.
+            {
+              name: 'tree-reads',
+              test: /[\\/]features[\\/]genealogy[\\/](api[\\/](tree-reads|genealogy-keys)|lib[\\/]format)\.ts$/,
+              includeDependenciesRecursively: false,
             },
             // The app's modules of boot.tsx (bagysh-boot-graph above).
             {

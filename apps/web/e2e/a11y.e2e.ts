@@ -85,4 +85,34 @@ describe('accessibility (item 9)', () => {
       // Every route in one test, each fully loaded and read by axe: a minute on a quiet machine.
     }, 240_000);
   }
+
+  // A slow network shows these states for seconds; a loaded test machine once caught one
+  // (the files page's skeleton labelled without a role), so each is held open and read here.
+  it('has no serious or critical axe finding while pages wait for their data', async () => {
+    const found: string[] = [];
+    for (const route of LOADING_ROUTES) {
+      const page = await session.newPage(DESKTOP);
+      if (route.login) await signIn(page);
+      if (route.moderator) await signInAs(page, await moderatorWithWork());
+      // The data never comes; the session (who is signed in) does.
+      await page.route(/\/api\/(?!user\/|token\/)/, () => undefined);
+      await page.goto(route.path);
+      await page.locator(route.loading).first().waitFor();
+      for (const line of await seriousViolations(page, false)) found.push(`${route.path} ${line}`);
+      await page.context().close();
+    }
+    expect(found).toEqual([]);
+  }, 120_000);
 });
+
+/** Pages with a loading state of their own, and the element that shows it. */
+const LOADING_ROUTES: { path: string; loading: string; login?: boolean; moderator?: boolean }[] = [
+  { path: '/files', loading: '[aria-busy="true"]', login: true },
+  { path: '/persons', loading: '[aria-busy="true"]' },
+  { path: '/persons/9', loading: '[aria-busy="true"]' },
+  { path: '/search?person=1', loading: '[data-testid="tree-loading"]' },
+  { path: '/comparison?a=9&b=12', loading: '.MuiSkeleton-root' },
+  { path: '/persons/9/pedigree', loading: '.MuiSkeleton-root' },
+  { path: '/moderation', loading: '.MuiSkeleton-root', moderator: true },
+  { path: '/news', loading: '[aria-busy="true"]' },
+];

@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loginAdmin, type Auth } from './support/accounts';
 import { DESKTOP, PHONE, useBrowser } from './support/browser';
-import { storeLanguage } from './support/shell';
+import { chartPrintCode, storeLanguage } from './support/shell';
 
 /**
  * The pedigree and descendant charts (issue 16) on a family made for this file: both parents'
@@ -102,6 +102,9 @@ function expectedErrors(text: string) {
 }
 
 const box = (page: Page, key: string) => page.locator(`a[data-person="${family[key]!.id}"]`);
+/** The person whose box has the focus (it moves once the chart has drawn a key's move). */
+const focusedPerson = (page: Page) =>
+  page.evaluate(() => document.activeElement?.getAttribute('data-person'));
 const chart = (page: Page) => page.locator('svg[role="group"]');
 
 describe('the pedigree chart', () => {
@@ -138,7 +141,7 @@ describe('the pedigree chart', () => {
       .poll(async () => (await chart(page).getAttribute('data-view'))!.split(',').map(Number))
       .toEqual([before[0]! + 80, before[1]! + 80, before[2]]);
     // On a person, arrows go from person to person: right to the parents, down the column.
-    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('data-person'));
+    const focused = () => focusedPerson(page);
     await box(page, 'me').focus();
     for (const [key, next] of [
       ['ArrowRight', 'father'],
@@ -147,7 +150,7 @@ describe('the pedigree chart', () => {
       ['ArrowLeft', 'mother'],
     ] as const) {
       await page.keyboard.press(key);
-      expect(await focused()).toBe(String(family[next]!.id));
+      await expect.poll(focused).toBe(String(family[next]!.id));
     }
 
     // The file carries the photos inside; one that cannot be fetched leaves a placeholder.
@@ -257,21 +260,22 @@ describe('the descendant chart', () => {
     expect(await page.locator('svg[role="group"] path[stroke-dasharray]').count()).toBe(1);
 
     // Keys: down to the children, along the row, Enter recentres.
+    const focused = () => focusedPerson(page);
     await box(page, 'me').focus();
+    await expect.poll(focused).toBe(String(family.me!.id));
     await page.keyboard.press('ArrowDown');
-    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('data-person'));
-    expect(await focused()).toBe(String(family.daughter!.id));
+    await expect.poll(focused).toBe(String(family.daughter!.id));
     await page.keyboard.press('ArrowUp');
-    expect(await focused()).toBe(String(family.me!.id));
+    await expect.poll(focused).toBe(String(family.me!.id));
     await page.keyboard.press('ArrowRight');
-    expect(await focused()).toBe(String(family.sister!.id));
+    await expect.poll(focused).toBe(String(family.sister!.id));
     await page.keyboard.press('Enter');
     await page.waitForURL(`**/persons/${family.sister!.id}/descendants`);
     await box(page, 'cousin').waitFor();
     // The new chart takes the focus on its person: the keys go on from there.
     await expect.poll(focused).toBe(String(family.sister!.id));
     await page.keyboard.press('ArrowDown');
-    expect(await focused()).toBe(String(family.cousin!.id));
+    await expect.poll(focused).toBe(String(family.cousin!.id));
   });
 });
 
@@ -293,6 +297,44 @@ describe('the санжыра tree', () => {
     ]);
     const svg = readFileSync((await download.path()) ?? '', 'utf8');
     expect(svg).toMatch(/<image href="data:image\/\w+;base64,/);
+  });
+});
+
+describe('printing the санжыра tree from the browser’s menu', () => {
+  it('prints the photos as data: URLs, fetched while the page was idle', async () => {
+    const page = await session.newPage(DESKTOP);
+    const printCode = chartPrintCode(page);
+    await page.goto(`/search?person=${family.me!.id}`);
+    await page.locator(`[data-node="${family.me!.id}"] image`).waitFor();
+    // The print copy's code comes by itself a few seconds after the page opens.
+    await printCode;
+    // The browser's menu (not the print button, not Ctrl+P): beforeprint, then print media;
+    // nothing waits for a fetch. What the print copy shows then, until the photos are in.
+    const printedHrefs = async () => {
+      await page.evaluate(() => window.dispatchEvent(new Event('beforeprint')));
+      await page.emulateMedia({ media: 'print' });
+      const copy = page.locator('.chart-print-root svg');
+      await copy.waitFor();
+      const hrefs = await copy
+        .locator('image')
+        .evaluateAll((images) => images.map((image) => image.getAttribute('href') ?? ''));
+      const shown = await copy.isVisible();
+      await page.emulateMedia({ media: 'screen' });
+      await page.evaluate(() => window.dispatchEvent(new Event('afterprint')));
+      await copy.waitFor({ state: 'detached' });
+      return { hrefs, shown };
+    };
+    await expect
+      .poll(async () => (await printedHrefs()).hrefs.every((href) => href.startsWith('data:')), {
+        timeout: 10_000,
+      })
+      .toBe(true);
+    const { hrefs, shown } = await printedHrefs();
+    expect(shown).toBe(true);
+    // The person's own photo among them, a real image, not a blank box.
+    expect(hrefs.length).toBeGreaterThan(0);
+    for (const href of hrefs) expect(href).toMatch(/^data:image\/\w+;base64,.{40,}/);
+    await page.context().close();
   });
 });
 

@@ -100,12 +100,19 @@ function storedZip(entries: { name: string; content: Buffer }[]): Buffer {
   return Buffer.concat([...parts, ...central, end]);
 }
 
-/** Clicks an export button and answers the downloaded file. */
+/**
+ * Clicks an export button and answers the downloaded file: the browser's own download of the
+ * signed export link (streamed to disk), not a blob the page built in memory.
+ */
 async function exportFile(page: Page, choice: string) {
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.locator(`[data-export="${choice}"]`).click(),
   ]);
+  const from = new URL(download.url());
+  expect(from.origin).toBe(new URL(page.url()).origin);
+  expect(from.pathname).toBe('/api/gedcom/export/');
+  expect(from.searchParams.get('signature')).toMatch(/^[\w-]{43}$/);
   return {
     name: download.suggestedFilename(),
     buffer: readFileSync((await download.path()) ?? ''),
@@ -430,6 +437,77 @@ describe('/gedcom: import with preview, job and report; export (issue 16)', () =
       await page.getByTestId('gedcom-upload').waitFor();
       await page.context().close();
     }
+  });
+
+  it('imports a GEDZip marriage: its photo in the timeline, its inline note in the marriage dialog, both kept on save', async () => {
+    const tag = Math.random().toString(36).slice(2, 7);
+    const husband = `Тойчу ${tag}`;
+    const note = `Той Кочкордо болгон ${tag}.`;
+    const gedcom = [
+      '0 HEAD',
+      '1 GEDC',
+      '2 VERS 5.5.1',
+      '1 CHAR UTF-8',
+      '0 @I1@ INDI',
+      `1 NAME ${husband}`,
+      '1 SEX M',
+      '1 DEAT Y',
+      '1 FAMS @F1@',
+      '0 @I2@ INDI',
+      `1 NAME Келин ${tag}`,
+      '1 SEX F',
+      '1 DEAT Y',
+      '1 FAMS @F1@',
+      '0 @F1@ FAM',
+      '1 HUSB @I1@',
+      '1 WIFE @I2@',
+      '1 MARR',
+      '2 DATE 1870',
+      '2 OBJE',
+      '3 FILE photos/toi.png',
+      `1 NOTE ${note.slice(0, 10)}`,
+      `2 CONC ${note.slice(10)}`,
+      '0 TRLR',
+      '',
+    ].join('\n');
+    const archive = storedZip([
+      { name: 'gedcom.ged', content: Buffer.from(gedcom) },
+      { name: 'photos/toi.png', content: solidPng(32, 24, [160, 90, 40]) },
+    ]);
+    const page = await session.newPage(DESKTOP);
+    await signInAs(page, moderator);
+    await open(page, '/gedcom');
+    await previewFile(page, { name: 'toi.gdz', buffer: archive });
+    await page.getByRole('radio', { name: /Санжырага кошуу/ }).check();
+    await page.getByRole('button', { name: 'Импорттоо' }).click();
+    await page.getByTestId('gedcom-job-done').waitFor({ timeout: 30_000 });
+    const found = await fetch(`${session.baseUrl}/api/persons/?q=${encodeURIComponent(husband)}`, {
+      headers: { Authorization: `Bearer ${moderator.access}` },
+    });
+    const { results } = (await found.json()) as { results: { id: number }[] };
+    expect(results).toHaveLength(1);
+    await open(page, `/persons/${results[0]?.id}`);
+
+    // The members-only photo (as GEDZip files are) loads through the reader's token.
+    const marriage = page.getByTestId('person-timeline').locator('[data-timeline="marriage"]');
+    const photo = marriage.locator('[data-event-media] img');
+    await expect
+      .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
+
+    await page.getByRole('button', { name: new RegExp(`^Никени түзөтүү: Келин ${tag}`) }).click();
+    const dialog = page.getByRole('dialog', { name: 'Никени түзөтүү' });
+    await dialog.waitFor();
+    expect(await dialog.locator('[data-union-note-row]').textContent()).toBe(note);
+    expect(await dialog.locator('[data-union-event-media="0"]').textContent()).toContain(
+      'Бул окуяга 1 файл тиркелген',
+    );
+    await dialog.locator('#union-event-0-date').fill('ABT 1870');
+    await dialog.getByRole('button', { name: 'Сактоо' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => marriage.textContent()).toContain('болжол менен 1870');
+    expect(await marriage.locator('[data-event-media]').count()).toBe(1);
+    await page.context().close();
   });
 
   it('works on a phone and in runes, without sideways scrolling', async () => {

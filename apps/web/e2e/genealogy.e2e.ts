@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { loginAdmin } from './support/accounts';
 import { DESKTOP, PHONE, useBrowser } from './support/browser';
-import { storeLanguage } from './support/shell';
+import { chartPrintCode, storeLanguage } from './support/shell';
 
 /** The demo seed's documented facts (apps/api/src/modules/persons/persons.seed.ts). */
 const ROOT = { id: 1, name: 'Багыш' };
@@ -173,6 +173,8 @@ describe('genealogy: /search', () => {
 
   it('moves, expands and zooms with the keyboard, and prints only the tree', async () => {
     const page = await session.newPage();
+    // The print copy's code is no part of the page's load; it comes with the first key.
+    const printCode = chartPrintCode(page);
     await page.goto(`/search?person=${COUSINS.a.id}`);
     const focused = node(page, COUSINS.a.id);
     await expect.poll(() => focused.getAttribute('aria-selected')).toBe('true');
@@ -200,11 +202,19 @@ describe('genealogy: /search', () => {
     await page.keyboard.press('Escape');
     await card.waitFor({ state: 'detached' });
 
-    // Printing: the whole tree as one SVG, the rest of the page hidden.
-    await page.evaluate(() => window.dispatchEvent(new Event('beforeprint')));
-    await page.emulateMedia({ media: 'print' });
+    // Printing from the browser's menu (no Ctrl+P to wait on) once the code has come: the
+    // whole tree as one SVG, the rest of the page hidden.
+    await printCode;
     const printed = page.locator('.chart-print-root svg');
-    await printed.waitFor();
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          window.dispatchEvent(new Event('beforeprint'));
+          return document.querySelectorAll('.chart-print-root svg').length;
+        }),
+      )
+      .toBe(1);
+    await page.emulateMedia({ media: 'print' });
     expect(await printed.locator('text', { hasText: COUSINS.a.name }).count()).toBeGreaterThan(0);
     expect(await page.locator('header').first().isVisible()).toBe(false);
     await shot(page, 'search-print-desktop');

@@ -411,6 +411,31 @@ describe('editing a person’s records (issue 16)', () => {
       await expect
         .poll(() => unions.nth(0).locator('[data-union-event="divorce"]').textContent())
         .toContain('Ажырашкан: 1885');
+
+      // A note of the marriage, written in its dialog with the person's note fields: the family
+      // section shows it under the marriage, and the dialog lists it to take away.
+      const marriageNote = `Той Кочкордо өткөн ${tag}`;
+      await family
+        .getByRole('button', { name: new RegExp(`^Никени түзөтүү: ${firstWife}`) })
+        .click();
+      await edit.getByTestId('add-union-note').click();
+      await edit.getByRole('button', { name: 'Жаңы эскертме' }).click();
+      await edit.locator('#union-note-text').fill(marriageNote);
+      await shot(page, 'records-union-note-desktop');
+      await edit.getByRole('button', { name: 'Сактоо' }).click();
+      await edit.waitFor({ state: 'detached' });
+      await unions.nth(0).locator('[data-union-note]', { hasText: marriageNote }).waitFor();
+      expect(await unions.nth(1).locator('[data-union-note]').count()).toBe(0);
+      await family
+        .getByRole('button', { name: new RegExp(`^Никени түзөтүү: ${firstWife}`) })
+        .click();
+      await edit
+        .getByRole('button', { name: `Эскертмени никеден алып салуу: ${marriageNote}` })
+        .waitFor();
+      // The events are sent back as they were with the note.
+      expect(await edit.locator('#union-event-1-date').inputValue()).toBe('1885');
+      await page.keyboard.press('Escape');
+      await edit.waitFor({ state: 'detached' });
     });
 
     it("a member's change to a marriage is a proposal: the page keeps the marriage as it was", async () => {

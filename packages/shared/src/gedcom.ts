@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { PageQuerySchema, paginatedSchema } from './common';
+import { FileDownloadQuery, FileLinkSchema } from './files';
+import { RoleSchema } from './roles';
 
 /**
  * GEDCOM import and export (issue 5): import is a background job a moderator or admin starts,
@@ -186,6 +188,24 @@ export const GedcomExportQuery = z.object({
 });
 export type GedcomExportQuery = z.infer<typeof GedcomExportQuery>;
 
+/**
+ * `POST /api/gedcom/export/link/` answers a short-lived signed address of the export with the
+ * options asked for (the body: `GedcomExportQuery`), which the browser downloads by itself,
+ * streaming to disk instead of holding the file in the page. The link names whom it was made
+ * for and their role, which decides what is exported; the signature covers all of it.
+ */
+export const GedcomExportLinkSchema = FileLinkSchema;
+export type GedcomExportLink = z.infer<typeof GedcomExportLinkSchema>;
+
+/** `GET /api/gedcom/export/`: the options, and the signed link's fields when it is one. */
+export const GedcomExportDownloadQuery = GedcomExportQuery.extend({
+  /** The member the link was made for, and their role then. */
+  user: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+  role: RoleSchema.optional(),
+  ...FileDownloadQuery.shape,
+});
+export type GedcomExportDownloadQuery = z.infer<typeof GedcomExportDownloadQuery>;
+
 export const gedcomMessages = {
   noFile: 'GEDCOM файлы жүктөлгөн жок (талаа: file).',
   malformedLine: (line: number, reason: string) => `${line}-сап туура эмес: ${reason}`,
@@ -241,6 +261,20 @@ export const gedcomWarnings = {
   /** `reason` is the Files feature's message (type, size, quota), ending with a full stop. */
   mediaRefused: (path: string, reason: string) =>
     `«${path}» медиа файлы кабыл алынган жок: ${reason} Шилтеме эске алынган жок.`,
+  /** A family's or a citation's file, linked where the site keeps media (`to`). */
+  mediaMoved: (path: string, from: 'family' | 'citation', to: 'spouses' | 'person' | 'event') => {
+    const where =
+      from === 'citation' ? 'булак шилтемесинин (SOUR) астында' : 'үй-бүлөнүн (FAM) жазуусунда';
+    const target = {
+      spouses: 'эки жубайдын тең баракчасына',
+      person: from === 'citation' ? 'шилтеме турган инсандын баракчасына' : 'жубайдын баракчасына',
+      event: 'шилтеме турган окуяга',
+    }[to];
+    return `«${path}» медиа файлы ${where} турат, сайтта ал жерге медиа байланбайт: файл ${target} байланды (экспортто ошол жерде жазылат).`;
+  },
+  /** A SOUR under a family's inline NOTE, cited by the union (or by its one spouse). */
+  noteCitationMoved: (toUnion: boolean) =>
+    `Үй-бүлөнүн (FAM) эскертүүсүнүн (NOTE) астындагы булак шилтемеси (SOUR): сайтта эскертүүгө булак байланбайт, шилтеме ${toUnion ? 'никенин булактарына' : 'жубайдын булактарына'} кошулду (экспортто ошол жерде жазылат).`,
   livingPhoto: () =>
     'Тирүү адамдын негизги сүрөтү анын сүрөтү катары коюлган жок: файл мүчөлөргө гана көрүнөт (коноктор тирүү адамдардын сүрөттөрүн көрбөйт).',
 } as const;
@@ -264,5 +298,7 @@ export const GEDCOM_CHANGED_WARNINGS: ReadonlySet<string> = new Set<GedcomWarnin
   'gedzipMedia',
   'mediaMissing',
   'mediaRefused',
+  'mediaMoved',
+  'noteCitationMoved',
   'livingPhoto',
 ]);

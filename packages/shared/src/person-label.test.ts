@@ -31,6 +31,35 @@ describe('personLabel', () => {
     );
   });
 
+  // A GEDCOM file from a Kyrgyz family often writes the patronymic as the surname:
+  // "Баатыр /Токтосун уулу/", whose father is "Токтосун /Бообек уулу/".
+  it('takes a parent by their own name, without the patronymic the parent carries', () => {
+    const baatyr = {
+      ...aibek,
+      name: 'Баатыр',
+      father_name: 'Токтосун Бообек уулу',
+      grandfather_name: 'Бообек  Садыр уулу',
+    };
+    expect(personLabel(baatyr)).toBe('Баатыр Токтосун уулу (Бообек) 1827–1895');
+    expect(personLabel({ ...baatyr, sex: 'F', father_name: 'Токтосун Бообек кызы' })).toBe(
+      'Баатыр Токтосун кызы (Бообек) 1827–1895',
+    );
+    expect(personLabel({ ...baatyr, sex: 'U', father_name: 'Токтосун Бообектин баласы' })).toBe(
+      'Баатыр Токтосундун баласы (Бообек) 1827–1895',
+    );
+    // A two-word name is a name, not a patronymic.
+    expect(personLabel({ ...baatyr, father_name: 'Сары Бай' })).toBe(
+      'Баатыр Сары Бай уулу (Бообек) 1827–1895',
+    );
+  });
+
+  it('does not repeat a patronymic the name carries already', () => {
+    expect(
+      personLabel({ ...aibek, name: 'Баатыр Токтосун уулу', father_name: 'Токтосун Бообек уулу' }),
+    ).toBe('Баатыр Токтосун уулу (Мырзабек) 1827–1895');
+    expect(personLabelParts({ ...aibek, name: 'Айбек Чоткара уулу' }).patronymic).toBeNull();
+  });
+
   it('leaves out a missing father, and the grandfather with him', () => {
     expect(personLabel({ ...aibek, father_name: null })).toBe('Айбек 1827–1895');
     expect(personLabel({ ...aibek, father_name: '  ' })).toBe('Айбек 1827–1895');

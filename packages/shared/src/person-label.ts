@@ -55,13 +55,34 @@ export function patronymic(fatherName: string, sex: Sex): string {
   return `${genitive(fatherName)} ${personLabelWords.child}`;
 }
 
+/** A name's own trailing patronymic: "Токтосун Бообек уулу" → " Бообек уулу". */
+const OWN_PATRONYMIC = new RegExp(
+  `\\s+\\S+\\s+(?:${personLabelWords.son}|${personLabelWords.daughter})$|\\s+\\S+\\s+${personLabelWords.child}$`,
+  'u',
+);
+
+/**
+ * A parent's name as a patronymic takes it: without the parent's own patronymic, which a
+ * GEDCOM file often writes as the surname ("Токтосун /Бообек уулу/"), so that the child is
+ * "Токтосун уулу", not "Токтосун Бообек уулу уулу". A name of one word is kept whole.
+ */
+function givenName(name: string | null | undefined): string | null {
+  const trimmed = name?.trim().replace(/\s+/gu, ' ');
+  if (!trimmed) return null;
+  return trimmed.replace(OWN_PATRONYMIC, '') || trimmed;
+}
+
 /** The label's parts, for a view that styles them apart (the name bold, the years grey). */
 export function personLabelParts(person: PersonLabelFacts, unknownYear = '?'): PersonLabelParts {
-  const father = person.father_name?.trim() || null;
-  const grandfather = father ? person.grandfather_name?.trim() || null : null;
+  const father = givenName(person.father_name);
+  const grandfather = father ? givenName(person.grandfather_name) : null;
+  const ofFather = father ? patronymic(father, person.sex) : null;
+  // A name that carries its patronymic already ("Баатыр Токтосун уулу") does not repeat it.
+  const named =
+    ofFather !== null && person.name.trim().replace(/\s+/gu, ' ').endsWith(` ${ofFather}`);
   return {
     name: person.name,
-    patronymic: father ? patronymic(father, person.sex) : null,
+    patronymic: named ? null : ofFather,
     grandfather,
     years: yearsText(person.birth_year, person.death_year, unknownYear),
   };

@@ -166,8 +166,13 @@ export const PersonEventInput = z
   .superRefine(checkEvent);
 export type PersonEventInput = z.infer<typeof PersonEventInput>;
 
+/** A union's event; its media (a GEDZip marriage photo) stay with it like a person event's. */
 export const UnionEventInput = z
-  .strictObject({ ...eventFields, type: z.enum(['marriage', 'divorce', 'other']) })
+  .strictObject({
+    ...eventFields,
+    type: z.enum(['marriage', 'divorce', 'other']),
+    media: mediaList,
+  })
   .superRefine(checkEvent);
 export type UnionEventInput = z.infer<typeof UnionEventInput>;
 
@@ -196,18 +201,29 @@ export const ParentFamilyInput = z
   });
 export type ParentFamilyInput = z.infer<typeof ParentFamilyInput>;
 
+/** Shared notes linked to a person or a union, in order, each once. */
+const noteIdList = z
+  .array(RecordIdSchema)
+  .max(RECORD_LIMITS.maxCitationsPerRecord)
+  .superRefine((ids, ctx) => {
+    if (new Set(ids).size !== ids.length) {
+      ctx.addIssue({ code: 'custom', message: personRecordMessages.duplicateNote });
+    }
+  });
+
 /**
  * A union of the person with one of their spouses (`spouse_ids`): its order among the person's
- * unions (first marriage 1) and its events (marriage, divorce…) and citations. Like every list
- * here, `unions` replaces the details of all the person's unions (a union left out loses its
- * events and citations); who is married to whom stays `spouse_ids`. Either spouse edits the
- * same union.
+ * unions (first marriage 1), its events (marriage, divorce…), citations and shared notes (GEDCOM
+ * FAM NOTE). Like every list here, `unions` replaces the details of all the person's unions (a
+ * union left out loses its events, citations and notes); who is married to whom stays
+ * `spouse_ids`. Either spouse edits the same union.
  */
 export const UnionInput = z.strictObject({
   spouse_id: RecordIdSchema,
   position: z.number().int().min(1).max(100).nullable().default(null),
   events: z.array(UnionEventInput).max(RECORD_LIMITS.maxEventsPerPerson).default([]),
   citations: citationList,
+  note_ids: noteIdList.default([]),
 });
 export type UnionInput = z.infer<typeof UnionInput>;
 
@@ -227,14 +243,7 @@ export const personRecordFields = {
   citations: z.array(CitationInput).max(RECORD_LIMITS.maxCitationsPerRecord),
   media: z.array(MediaInput).max(RECORD_LIMITS.maxMediaPerRecord),
   /** Shared notes linked to the person, in order. */
-  note_ids: z
-    .array(RecordIdSchema)
-    .max(RECORD_LIMITS.maxCitationsPerRecord)
-    .superRefine((ids, ctx) => {
-      if (new Set(ids).size !== ids.length) {
-        ctx.addIssue({ code: 'custom', message: personRecordMessages.duplicateNote });
-      }
-    }),
+  note_ids: noteIdList,
   unions: z.array(UnionInput).superRefine((unions, ctx) => {
     const spouses = unions.map((union) => union.spouse_id);
     if (new Set(spouses).size !== spouses.length) {
@@ -292,6 +301,11 @@ export const MediaSchema = z.object({
   /** The file's kind (image, pdf, document…) and MIME type. */
   kind: z.string(),
   mime_type: z.string(),
+  /**
+   * Whether the file is public (fetched by its URL); a members-only one, such as a GEDZip
+   * import's, is shown to members only and fetched with their token.
+   */
+  public: z.boolean(),
   position: z.number().int(),
 });
 export type Media = z.infer<typeof MediaSchema>;

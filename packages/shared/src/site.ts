@@ -7,6 +7,14 @@
 /** The site name of every tab title, the header and the footer. */
 export const SITE_NAME = 'Багыш санжырасы';
 
+/**
+ * The home hero's lead sentence under the site name: the app's (i18n `home.lead`) and the
+ * server's pre-rendered landing shell show the same words, so the swap to the app does not
+ * change the text.
+ */
+export const HOME_LEAD =
+  'Издөөгө боло турган жандуу санжыра дарагы, эки адамдын ортосундагы туугандык, белгилүү инсандар жана жаңылыктар.';
+
 /** Which frame a page is shown in: header + content + footer, a transparent header over the content, or nothing. */
 export type SiteLayout = 'default' | 'landing' | 'blank';
 

@@ -1,4 +1,6 @@
 import { mkdir } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { DatabaseKind } from '@bagysh/shared';
@@ -9,7 +11,9 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import { MIGRATIONS_DIR } from '../lib/paths';
+import { copyStatement } from './copy-text';
 import * as schema from './schema';
 
 /** Drizzle over either driver: the one query API every service uses. */
@@ -42,6 +46,12 @@ export interface Database {
    * several statements in one text; answers the rows of the last one.
    */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  /**
+   * Loads `text` (COPY's text format, `copy-text.ts`) into `columns` of `table`, outside any
+   * transaction: COPY FROM STDIN on PostgreSQL (pg-copy-streams), COPY FROM '/dev/blob' on
+   * PGlite. For bulk writes (an import's staging).
+   */
+  copyIn(table: string, columns: readonly string[], text: string): Promise<void>;
   /** Applies every committed migration that has not run yet. */
   migrate(): Promise<void>;
   /** Throws unless the database answers a trivial query. */
@@ -118,6 +128,11 @@ export async function openPglite(source: PgliteSource = {}): Promise<PgliteDatab
       // The extended protocol takes one statement; `exec` takes a script.
       return (await client.exec(text)).at(-1) ?? { rows: [] };
     },
+    copyIn: async (table, columns, text) => {
+      await client.query(copyStatement(table, columns, "'/dev/blob'"), [], {
+        blob: new Blob([text]),
+      });
+    },
     migrate: () =>
       migratePglite(drizzlePglite(client, drizzleOptions), { migrationsFolder: MIGRATIONS_DIR }),
     ping: async () => {
@@ -140,6 +155,20 @@ export async function openPostgres(url: string): Promise<Database> {
     executeSql: async (text, values) => {
       const result = (await pool.query(text, values)) as pg.QueryResult | pg.QueryResult[];
       return Array.isArray(result) ? (result.at(-1) ?? { rows: [] }) : result;
+    },
+    copyIn: async (table, columns, text) => {
+      const connection = await pool.connect();
+      try {
+        await pipeline(
+          Readable.from([text]),
+          connection.query(copyFrom(copyStatement(table, columns, 'stdin'))),
+        );
+        connection.release();
+      } catch (error) {
+        // A COPY cut off midway may leave the connection unusable: it is not reused.
+        connection.release(error instanceof Error ? error : true);
+        throw error;
+      }
     },
     migrate: () => migratePg(drizzlePg(pool, drizzleOptions), { migrationsFolder: MIGRATIONS_DIR }),
     ping: async () => {

@@ -72,7 +72,7 @@ describe('compressed API answers', () => {
     expect(gz.statusCode).toBe(200);
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gz.headers['content-disposition']).toMatch(
-      /^attachment; filename="bagysh-sanjyra\.ged"/,
+      /^attachment; filename="bagysh-sanjyra-5\.5\.1\.ged"/,
     );
     expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
   });

@@ -4,6 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
+/** A route's OpenAPI `security` when the token is optional (a guest, or a signed link). */
+export const optionalSecurity: { [scheme: string]: string[] }[] = [{}, { bearer: [] }];
+
 /** OpenAPI built from the routes' zod schemas: `/api/docs/json` and a page at `/api/docs/`. */
 export const docsPlugin = fp(
   async (app: FastifyInstance) => {

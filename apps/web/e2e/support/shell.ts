@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { registerUser, signInAs } from './accounts';
 
@@ -31,4 +32,16 @@ export async function open(page: Page, path: string) {
 /** The history entries count and the current state, to see overlays' Back entries. */
 export function historyInfo(page: Page) {
   return page.evaluate(() => ({ length: history.length, state: history.state as unknown }));
+}
+
+/** The built file of the charts' print copy, which a page loads once used or after 5 s. */
+const CHART_PRINT_FILE = (
+  JSON.parse(
+    readFileSync(new URL('../../dist/.vite/manifest.json', import.meta.url), 'utf8'),
+  ) as Record<string, { file: string }>
+)['src/lib/svg-chart/chart-print.tsx']!.file;
+
+/** Resolves when the page has fetched the print copy's code (call before `goto`). */
+export function chartPrintCode(page: Page) {
+  return page.waitForResponse((response) => response.url().endsWith(`/${CHART_PRINT_FILE}`));
 }

@@ -41,8 +41,18 @@ const pages: Record<SiteRouteId | 'notFound', () => Promise<PageModule>> = {
   notFound: () => import('./routes/not-found'),
 };
 
-/** Pages without a form: they load no zod (issue 14's page budget; lib/validation.ts). */
-const FORMLESS = new Set<SiteRouteId | 'notFound'>(['home', 'search', 'notFound']);
+/**
+ * Pages without a form in their first paint: they load no zod (issue 14's page budget;
+ * lib/validation.ts). The person page's forms are its editors', loaded with it on first use.
+ */
+const FORMLESS = new Set<SiteRouteId | 'notFound'>([
+  'home',
+  'search',
+  'person',
+  'personArticle',
+  'newsItem',
+  'notFound',
+]);
 const validation = () => import('../lib/validation');
 
 function lazyPage(id: SiteRouteId | 'notFound') {

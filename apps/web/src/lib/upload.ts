@@ -60,9 +60,11 @@ export function postWithProgress<T>({
   });
 }
 
-/** Saves a blob under `name` through a temporary object URL. */
-export function saveBlob(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
+/**
+ * Lets the browser download `url` by itself (a link with `download`, clicked): its download
+ * manager streams the answer to disk, under the name the server gives unless `name` is given.
+ */
+export function downloadUrl(url: string, name = ''): void {
   const link = document.createElement('a');
   link.href = url;
   link.download = name;
@@ -70,5 +72,11 @@ export function saveBlob(blob: Blob, name: string): void {
   document.body.append(link);
   link.click();
   link.remove();
+}
+
+/** Saves a blob under `name` through a temporary object URL. */
+export function saveBlob(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  downloadUrl(url, name);
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }

@@ -13,6 +13,8 @@ import {
 import { categories } from './content';
 import { users } from './users';
 
+export type FileOrigin = 'upload' | 'gedcom';
+
 /**
  * Uploaded files. The bytes live in the file storage, content-addressed by
  * `checksum` (several rows may share one blob); a row is inserted only after its
@@ -44,6 +46,11 @@ export const files = pgTable(
     visibility: text().$type<FileVisibility>().notNull().default('members'),
     /** Name and description lower-cased in application code, for `q` search. */
     searchKey: text().notNull().default(''),
+    /**
+     * 'upload' (the Files page), or 'gedcom': brought in by a GEDZip import, so a replacing
+     * import removes it with the old tree once nothing links to it (replace-tree.ts).
+     */
+    origin: text().$type<FileOrigin>().notNull().default('upload'),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -54,6 +61,7 @@ export const files = pgTable(
     index().on(table.thumbnailChecksum),
     index().on(table.createdAt),
     index('files_search_key_trgm').using('gin', table.searchKey.op('gin_trgm_ops')),
+    check('files_origin_check', sql`${table.origin} in ('upload', 'gedcom')`),
     check('files_visibility_check', sql`${table.visibility} in ('members', 'public')`),
     check(
       'files_kind_check',

@@ -326,23 +326,11 @@ export const gedcomStaging = pgTable('gedcom_staging', {
   ...timestamps,
 });
 
-/**
- * The other records of an import in progress (names, events, citations, notes, sources, note
- * links, parent families, unions' GEDCOM data), one scratch table per target table so that the
- * final move reads each once. A row is the target row as JSON (snake_case keys), moved by
- * `jsonb_populate_record`. Unlogged, no index, no foreign key, like `gedcom_staging`.
+/*
+ * The other records of an import in progress (notes, sources, names, events, citations, note
+ * links, parent families, unions' GEDCOM data) are staged in `gedcom_staging_<table>` tables
+ * that the migrations make by hand, not from this schema (0022): each has `job_id` and the
+ * columns `gedcom-import.ts` stages of its target table, with the target's types, made by
+ * `create unlogged table … as select … from <target> with no data`. A column staged later
+ * is added to its staging table in the same migration as to the target.
  */
-const stagingRecords = (name: string) =>
-  pgTable(name, {
-    jobId: uuid().notNull(),
-    row: jsonb().notNull(),
-  });
-
-export const gedcomStagingNotes = stagingRecords('gedcom_staging_notes');
-export const gedcomStagingSources = stagingRecords('gedcom_staging_sources');
-export const gedcomStagingNames = stagingRecords('gedcom_staging_names');
-export const gedcomStagingEvents = stagingRecords('gedcom_staging_events');
-export const gedcomStagingCitations = stagingRecords('gedcom_staging_citations');
-export const gedcomStagingNoteLinks = stagingRecords('gedcom_staging_note_links');
-export const gedcomStagingParentFamilies = stagingRecords('gedcom_staging_parent_families');
-export const gedcomStagingUnions = stagingRecords('gedcom_staging_unions');

@@ -18,10 +18,10 @@ import {
   listCategories,
   updateCategory,
 } from './categories.service';
+import { optionalSecurity } from '../../plugins/docs';
 
 const tags = ['categories'];
 const security = [{ bearer: [] }];
-const optionalSecurity: { [scheme: string]: string[] }[] = [{}, { bearer: [] }];
 
 /**
  * Categories of articles, news and files: the list is open to guests (they filter articles and

@@ -36,6 +36,7 @@ import {
 import { verifyDownloadLink } from './signed-links';
 import { LocalFileStorage } from './storage/local-storage';
 import { receiveUpload, uploadMessages } from './upload';
+import { optionalSecurity } from '../../plugins/docs';
 
 /** How often the orphan sweep runs; the first run comes ten minutes after start. */
 const SWEEP_EVERY_MS = 6 * 60 * 60 * 1000;
@@ -43,7 +44,6 @@ const FIRST_SWEEP_AFTER_MS = 10 * 60 * 1000;
 
 const security = [{ bearer: [] }];
 /** Guests may call these too; a token also shows members-only files. */
-const optionalSecurity: { [scheme: string]: string[] }[] = [{}, { bearer: [] }];
 
 const errors = {
   400: BadRequestErrorSchema,

@@ -14,7 +14,7 @@ import {
 import { and, count, desc, eq, like, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { categories, files, users } from '../../db/schema';
+import { categories, files, users, type FileOrigin } from '../../db/schema';
 import { FOREIGN_KEY_VIOLATION, postgresError } from '../../lib/db-errors';
 import {
   errorMessages,
@@ -235,6 +235,79 @@ async function prepareContent(
   }
 }
 
+/** A file row to write from prepared content: an upload, or a file an import brings in. */
+export interface NewFile {
+  /** An id reserved beforehand (an import's); otherwise the sequence gives one. */
+  id?: number;
+  name: string;
+  content: PreparedContent;
+  visibility: FileVisibility;
+  categoryId?: number | null;
+  description?: string;
+  origin: FileOrigin;
+}
+
+function contentBlobs(content: PreparedContent): StagedBlob[] {
+  return content.thumbnail ? [content.blob, content.thumbnail] : [content.blob];
+}
+
+/** Rows per INSERT: 16 parameters each stays far below PostgreSQL's 65,535. */
+const INSERT_CHUNK = 1000;
+
+/**
+ * The one place a file row is made from content, inside the caller's transaction `tx`: the
+ * owner's quota checked under the quota lock, the blobs (and thumbnails) committed under their
+ * locks, then the rows inserted. `committing` is told just before the first blob is committed:
+ * from then on a failure must release the blobs (`releaseBlobs`) once the transaction is over.
+ */
+async function writeFiles(
+  tx: Tx,
+  ctx: Pick<FilesContext, 'uploadQuotaBytes'>,
+  ownerId: number,
+  list: readonly NewFile[],
+  committing: () => void,
+): Promise<FileRow[]> {
+  if (list.length === 0) return [];
+  await lock(tx, LOCK_QUOTA, ownerId);
+  const adding = list.reduce((sum, f) => sum + f.content.blob.size, 0);
+  if ((await usedBytes(tx, ownerId)) + adding > ctx.uploadQuotaBytes) throw quotaExceeded(ctx);
+  const blobs = list.flatMap((f) => contentBlobs(f.content));
+  await lockBlobs(
+    tx,
+    blobs.map((blob) => blob.checksum),
+  );
+  committing();
+  for (const blob of blobs) await blob.commit();
+  const values = list.map((f) => ({
+    ...(f.id === undefined ? {} : { id: f.id }),
+    name: f.name,
+    mimeType: f.content.type.mime,
+    kind: f.content.type.kind,
+    size: f.content.blob.size,
+    checksum: f.content.blob.checksum,
+    thumbnailChecksum: f.content.thumbnail?.checksum ?? null,
+    thumbnailSize: f.content.thumbnail?.size ?? null,
+    width: f.content.width,
+    height: f.content.height,
+    ownerId,
+    categoryId: f.categoryId ?? null,
+    description: f.description ?? '',
+    visibility: f.visibility,
+    searchKey: searchKey(f.name, f.description ?? ''),
+    origin: f.origin,
+  }));
+  const rows: FileRow[] = [];
+  for (let start = 0; start < values.length; start += INSERT_CHUNK) {
+    const chunk = values.slice(start, start + INSERT_CHUNK);
+    // Reserved ids go past the always-generated identity.
+    const insert = chunk.some((v) => 'id' in v)
+      ? tx.insert(files).overridingSystemValue().values(chunk)
+      : tx.insert(files).values(chunk);
+    rows.push(...(await insert.returning()));
+  }
+  return rows;
+}
+
 /**
  * Stores an upload and records it. The blob (and thumbnail) are committed and
  * the row inserted in one transaction holding the blobs' locks and the user's
@@ -256,41 +329,28 @@ export async function createFile(
     const content = await prepareContent(ctx, upload.staged);
     if (content.thumbnail) staged.push(content.blob, content.thumbnail);
     const name = sanitizeFileName(upload.filename, `file.${content.type.extensions[0]}`);
-    const blobs = content.thumbnail ? [content.blob, content.thumbnail] : [content.blob];
+    const blobs = contentBlobs(content);
 
     let row: FileRow | undefined;
     let committed = false;
     try {
       row = await ctx.db.transaction(async (tx) => {
-        await lock(tx, LOCK_QUOTA, user.id);
-        if ((await usedBytes(tx, user.id)) + content.blob.size > ctx.uploadQuotaBytes) {
-          throw quotaExceeded(ctx);
-        }
-        await lockBlobs(
+        const [inserted] = await writeFiles(
           tx,
-          blobs.map((blob) => blob.checksum),
+          ctx,
+          user.id,
+          [
+            {
+              name,
+              content,
+              visibility: fields.visibility,
+              categoryId: fields.category_id ?? null,
+              description: fields.description,
+              origin: 'upload',
+            },
+          ],
+          () => (committed = true),
         );
-        committed = true; // before: a failure halfway may already have renamed one blob
-        for (const blob of blobs) await blob.commit();
-        const [inserted] = await tx
-          .insert(files)
-          .values({
-            name,
-            mimeType: content.type.mime,
-            kind: content.type.kind,
-            size: content.blob.size,
-            checksum: content.blob.checksum,
-            thumbnailChecksum: content.thumbnail?.checksum ?? null,
-            thumbnailSize: content.thumbnail?.size ?? null,
-            width: content.width,
-            height: content.height,
-            ownerId: user.id,
-            categoryId: fields.category_id ?? null,
-            description: fields.description,
-            visibility: fields.visibility,
-            searchKey: searchKey(name, fields.description),
-          })
-          .returning();
         return inserted;
       });
     } catch (error) {
@@ -586,50 +646,87 @@ export function importedChecksums(list: readonly ImportedFile[]): string[] {
   return list.flatMap((f) => [f.content.blob.checksum, f.content.thumbnail?.checksum ?? '']);
 }
 
+/** A stored file with the same name and bytes as `file`, the importer's own first. */
+async function sameFile(
+  tx: Executor,
+  ownerId: number,
+  file: Pick<ImportedFile, 'name' | 'content'>,
+): Promise<{ id: number; visibility: FileVisibility; ownerId: number } | undefined> {
+  const [row] = await tx
+    .select({ id: files.id, visibility: files.visibility, ownerId: files.ownerId })
+    .from(files)
+    .where(and(eq(files.checksum, file.content.blob.checksum), eq(files.name, file.name)))
+    .orderBy(
+      desc(sql`${files.ownerId} = ${ownerId}`),
+      desc(sql`${files.visibility} = 'public'`),
+      files.id,
+    )
+    .limit(1);
+  return row;
+}
+
 /**
- * Stores imported files inside the caller's transaction `tx`, owned by `ownerId`: the owner's
- * quota checked under the quota lock, the blobs committed under their locks, the rows inserted
- * with their reserved ids. Should the transaction fail afterwards, the caller releases the
- * blobs (`releaseBlobs` with `importedChecksums`): no row, and no blob no row names.
+ * Whether an import by `ownerId` would store `file` again: a file of the same name and bytes
+ * that the importer owns is reused (so it takes no more of the quota).
+ */
+export async function isStoredAlready(
+  db: Db,
+  ownerId: number,
+  file: Pick<ImportedFile, 'name' | 'content'>,
+): Promise<boolean> {
+  return (await sameFile(db, ownerId, file))?.ownerId === ownerId;
+}
+
+/**
+ * Stores imported files inside the caller's transaction `tx`, owned by `ownerId` (through
+ * `writeFiles`, as an upload is stored). A file whose name and bytes a stored file already has
+ * is not stored again: that file is reused when every member may see it (all may), unless the
+ * import needs it public (a primary photo) and it is not — then it is made public if the
+ * importer owns it, else stored anew. Answers reserved id → reused file's id. Should the
+ * transaction fail afterwards, the caller releases the blobs (`releaseBlobs` with
+ * `importedChecksums`): no row, and no blob no row names.
  */
 export async function storeImportedFiles(
   tx: Tx,
   ctx: Pick<FilesContext, 'uploadQuotaBytes'>,
   ownerId: number,
   list: readonly ImportedFile[],
-): Promise<void> {
-  if (list.length === 0) return;
-  await lock(tx, LOCK_QUOTA, ownerId);
-  const adding = list.reduce((sum, f) => sum + f.content.blob.size, 0);
-  if ((await usedBytes(tx, ownerId)) + adding > ctx.uploadQuotaBytes) {
-    throw quotaExceeded(ctx);
+): Promise<Map<number, number>> {
+  const reused = new Map<number, number>();
+  const stored: NewFile[] = [];
+  // Two archive paths with the same name and bytes make one file, public if either must be.
+  const first = new Map<string, ImportedFile>();
+  const unique: ImportedFile[] = [];
+  for (const file of list) {
+    const key = `${file.content.blob.checksum}/${file.name}`;
+    const seen = first.get(key);
+    if (!seen) {
+      const copy = { ...file };
+      first.set(key, copy);
+      unique.push(copy);
+      continue;
+    }
+    if (file.visibility === 'public') seen.visibility = 'public';
+    reused.set(file.id, seen.id);
   }
-  await lockBlobs(tx, importedChecksums(list).filter(Boolean));
-  for (const f of list) {
-    await f.content.blob.commit();
-    await f.content.thumbnail?.commit();
+  for (const file of unique) {
+    const found = await sameFile(tx, ownerId, file);
+    const needsPublic = file.visibility === 'public' && found?.visibility !== 'public';
+    if (found && (!needsPublic || found.ownerId === ownerId)) {
+      if (needsPublic) {
+        await tx
+          .update(files)
+          .set({ visibility: 'public', updatedAt: new Date() })
+          .where(eq(files.id, found.id));
+      }
+      reused.set(file.id, found.id);
+    } else {
+      stored.push({ ...file, origin: 'gedcom' });
+    }
   }
-  const rows = list.map(({ id, name, content, visibility }) => ({
-    id,
-    name,
-    mime_type: content.type.mime,
-    kind: content.type.kind,
-    size: content.blob.size,
-    checksum: content.blob.checksum,
-    thumbnail_checksum: content.thumbnail?.checksum ?? null,
-    thumbnail_size: content.thumbnail?.size ?? null,
-    width: content.width,
-    height: content.height,
-    owner_id: ownerId,
-    visibility,
-    search_key: searchKey(name, ''),
-  }));
-  await tx.execute(sql`insert into files (id, name, mime_type, kind, size, checksum,
-      thumbnail_checksum, thumbnail_size, width, height, owner_id, visibility, search_key)
-    overriding system value
-    select r.id, r.name, r.mime_type, r.kind, r.size, r.checksum, r.thumbnail_checksum,
-      r.thumbnail_size, r.width, r.height, r.owner_id, r.visibility, r.search_key
-    from jsonb_populate_recordset(null::files, ${JSON.stringify(rows)}::jsonb) r`);
+  await writeFiles(tx, ctx, ownerId, stored, () => undefined);
+  for (const [id, target] of reused) reused.set(id, reused.get(target) ?? target);
+  return reused;
 }
 
 /** Bytes of files `ownerId` owns, for an import to tell the quota before it stages files. */

@@ -26,6 +26,7 @@ import {
 } from '../persons/privacy';
 import { formatGedcomDate } from './gedcom-dates';
 import { eventTag, GedcomWriter, nameWithSurname } from './gedcom-writer';
+import { PLACE_NAME_COMMA } from './gedcom-records';
 
 /**
  * GEDCOM export (5.5.1 or 7.0, UTF-8), streamed batch by batch in lineage order. Each batch of
@@ -859,9 +860,11 @@ async function placeChains(db: Db, ids: number[]): Promise<Map<number, PlaceRow>
   return new Map(
     rows.map((row) => {
       const chain = chains.get(row.id) ?? [];
-      const names = chain.map((l) => l.name);
+      // A comma of a name would split it into two places when read back (placeChain).
+      const item = (name: string) => name.replaceAll(',', PLACE_NAME_COMMA);
+      const names = chain.map((l) => item(l.name));
       const variants = chain.flatMap((l, level) =>
-        l.alt_names.map((alt) => names.map((n, k) => (k === level ? alt : n)).join(', ')),
+        l.alt_names.map((alt) => names.map((n, k) => (k === level ? item(alt) : n)).join(', ')),
       );
       return [row.id, { ...row, chain: names.join(', '), variants }];
     }),

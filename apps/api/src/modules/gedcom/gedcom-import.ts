@@ -8,7 +8,8 @@ import {
   type YearSource,
 } from '@bagysh/shared';
 import { sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/client';
+import { queryRows, type Database, type Db } from '../../db/client';
+import { copyText, type CopyValue } from '../../db/copy-text';
 import {
   importedChecksums,
   releaseBlobs,
@@ -31,7 +32,7 @@ import {
   type EncodingChoice,
   type GedcomNode,
 } from './gedcom-reader';
-import { deleteTree } from './replace-tree';
+import { deleteTree, deleteUnlinkedImportedFiles } from './replace-tree';
 import {
   adoptions,
   collectPlaces,
@@ -600,55 +601,107 @@ interface StagedRow {
   extra: string | null;
 }
 
-/** Staging table of each kind of record, and the target table's columns it fills. */
+/**
+ * Staging table of each kind of record and the columns of its target table it holds, made by
+ * migration 0022 with the target's types (a column staged later is added there too); the final
+ * move copies them over. The unions' GEDCOM data joins the unions made from the families.
+ */
 const STAGED_RECORDS = [
   {
     kind: 'notes',
     staging: 'gedcom_staging_notes',
     table: 'notes',
-    columns: 'id, text, is_private, extra',
+    columns: ['id', 'text', 'is_private', 'extra'],
   },
   {
     kind: 'sources',
     staging: 'gedcom_staging_sources',
     table: 'sources',
-    columns:
-      'id, kind, title, author, publication, repository, call_number, url, told_date, told_place_id, text, note, extra',
+    columns: [
+      'id',
+      'kind',
+      'title',
+      'author',
+      'publication',
+      'repository',
+      'call_number',
+      'url',
+      'told_date',
+      'told_place_id',
+      'text',
+      'note',
+      'extra',
+    ],
   },
   {
     kind: 'names',
     staging: 'gedcom_staging_names',
     table: 'person_names',
-    columns:
-      'id, person_id, kind, given, surname, nickname, prefix, suffix, full_name, name_key, alternative, position, extra',
+    columns: [
+      'id',
+      'person_id',
+      'kind',
+      'given',
+      'surname',
+      'nickname',
+      'prefix',
+      'suffix',
+      'full_name',
+      'name_key',
+      'alternative',
+      'position',
+      'extra',
+    ],
   },
   {
     kind: 'events',
     staging: 'gedcom_staging_events',
     table: 'events',
-    columns:
-      'id, person_id, union_id, type, custom_type, value, date, date_sort, place_id, note, position, extra',
+    columns: [
+      'id',
+      'person_id',
+      'union_id',
+      'type',
+      'custom_type',
+      'value',
+      'date',
+      'date_sort',
+      'place_id',
+      'note',
+      'position',
+      'extra',
+    ],
   },
   {
     kind: 'citations',
     staging: 'gedcom_staging_citations',
     table: 'citations',
-    columns:
-      'source_id, person_id, event_id, union_id, name_id, page, quality, note, position, extra',
+    columns: [
+      'source_id',
+      'person_id',
+      'event_id',
+      'union_id',
+      'name_id',
+      'page',
+      'quality',
+      'note',
+      'position',
+      'extra',
+    ],
   },
   {
     kind: 'noteLinks',
     staging: 'gedcom_staging_note_links',
     table: 'note_links',
-    columns: 'note_id, person_id, event_id, union_id, source_id, position',
+    columns: ['note_id', 'person_id', 'event_id', 'union_id', 'source_id', 'position'],
   },
   {
     kind: 'parentFamilies',
     staging: 'gedcom_staging_parent_families',
     table: 'parent_families',
-    columns: 'child_id, father_id, mother_id, relation, position',
+    columns: ['child_id', 'father_id', 'mother_id', 'relation', 'position'],
   },
-  { kind: 'unions', staging: 'gedcom_staging_unions', table: null, columns: '' },
+  { kind: 'unions', staging: 'gedcom_staging_unions', table: null, columns: ['id', 'extra'] },
 ] as const;
 
 /** Every staging table: what a finished or abandoned import clears. */
@@ -669,46 +722,61 @@ export async function clearAbandonedStaging(db: Db): Promise<void> {
   }
 }
 
+/** The columns of `gedcom_staging` and the staged person's field each takes. */
+const PERSON_COLUMNS: readonly (readonly [string, keyof StagedRow])[] = [
+  ['id', 'id'],
+  ['name', 'name'],
+  ['name_key', 'nameKey'],
+  ['father_name_key', 'fatherNameKey'],
+  ['sex', 'sex'],
+  ['father_id', 'fatherId'],
+  ['mother_id', 'motherId'],
+  ['path', 'path'],
+  ['depth', 'depth'],
+  ['descendant_count', 'descendantCount'],
+  ['birth_year', 'birthYear'],
+  ['death_year', 'deathYear'],
+  ['birth_date', 'birthDate'],
+  ['death_date', 'deathDate'],
+  ['birth_place', 'birthPlace'],
+  ['death_place', 'deathPlace'],
+  ['biography', 'biography'],
+  ['is_living', 'isLiving'],
+  ['birth_order', 'birthOrder'],
+  ['birth_year_source', 'birthYearSource'],
+  ['death_year_source', 'deathYearSource'],
+  ['extra', 'extra'],
+];
+
+/**
+ * Writes a batch into the staging tables by COPY: the import's hot path, several times
+ * cheaper for the database than the same rows as JSON or array parameters.
+ */
 async function stage(
-  db: Db,
+  database: Database,
   jobId: string,
   rows: StagedRow[],
   records: StagedRecords,
 ): Promise<void> {
-  if (rows.length > 0) await stagePersons(db, jobId, rows);
-  for (const { kind, staging } of STAGED_RECORDS) {
-    const list: unknown[] = records[kind];
-    if (list.length === 0) continue;
-    await db.execute(sql`insert into ${sql.identifier(staging)} (job_id, row)
-      select ${jobId}::uuid, value from jsonb_array_elements(${JSON.stringify(list)}::jsonb)`);
+  if (rows.length > 0) {
+    await database.copyIn(
+      'gedcom_staging',
+      ['job_id', ...PERSON_COLUMNS.map(([column]) => column)],
+      copyText(rows, (row) => [jobId, ...PERSON_COLUMNS.map(([, key]) => row[key])]),
+    );
   }
-}
-
-async function stagePersons(db: Db, jobId: string, rows: StagedRow[]): Promise<void> {
-  const column = <K extends keyof StagedRow>(key: K) => arrayLiteral(rows.map((row) => row[key]));
-  await db.execute(sql`
-    insert into gedcom_staging (job_id, id, name, name_key, father_name_key, sex, father_id,
-      mother_id, path, depth, descendant_count, birth_year, death_year, birth_date, death_date,
-      birth_place, death_place, biography, is_living, birth_order, birth_year_source,
-      death_year_source, extra)
-    select ${jobId}::uuid, t.id, t.name, t.name_key, t.father_name_key, t.sex, t.father_id,
-      t.mother_id, t.path::int[], t.depth, t.descendant_count, t.birth_year, t.death_year,
-      t.birth_date, t.death_date, t.birth_place, t.death_place, t.biography, t.is_living,
-      t.birth_order, t.birth_year_source, t.death_year_source, t.extra
-    from unnest(${column('id')}::int[], ${column('name')}::text[], ${column('nameKey')}::text[],
-      ${column('fatherNameKey')}::text[], ${column('sex')}::text[], ${column('fatherId')}::int[],
-      ${column('motherId')}::int[], ${column('path')}::text[], ${column('depth')}::int[],
-      ${column('descendantCount')}::int[], ${column('birthYear')}::int[],
-      ${column('deathYear')}::int[], ${column('birthDate')}::text[],
-      ${column('deathDate')}::text[], ${column('birthPlace')}::text[],
-      ${column('deathPlace')}::text[], ${column('biography')}::text[],
-      ${column('isLiving')}::boolean[], ${column('birthOrder')}::int[],
-      ${column('birthYearSource')}::text[], ${column('deathYearSource')}::text[],
-      ${column('extra')}::jsonb[])
-      as t(id, name, name_key, father_name_key, sex, father_id, mother_id, path, depth,
-        descendant_count, birth_year, death_year, birth_date, death_date, birth_place,
-        death_place, biography, is_living, birth_order, birth_year_source, death_year_source,
-        extra)`);
+  for (const { kind, staging, columns } of STAGED_RECORDS) {
+    const list: readonly object[] = records[kind];
+    if (list.length === 0) continue;
+    await database.copyIn(
+      staging,
+      ['job_id', ...columns],
+      copyText(list, (row) => [
+        jobId,
+        ...columns.map((c) => (row as Record<string, CopyValue>)[c]),
+      ]),
+    );
+  }
 }
 
 /** An import this many times larger than the tree it lands in is loaded in bulk. */
@@ -813,13 +881,14 @@ interface PlaceRow {
  * Кыргызстан, each found by its folded name under the same parent among the places already in
  * the database and those of this import, or else new. The variants (ROMN/FONE/TRAN) give the
  * places their other names (`placeVariants`). Answers the place of each text, the new places
- * (parents first) and the other names new to places already in the database.
+ * (parents first) and the other names new to places already in the database. A replacing
+ * import (`replace`) reuses none: the old tree's places are deleted before its rows go in.
  */
-async function resolvePlaces(db: Db, s: Structure) {
+async function resolvePlaces(db: Db, s: Structure, replace: boolean) {
   const byKey = new Map<string, number>();
   /** Other names of the places already in the database, by id. */
   const known = new Map<number, string[]>();
-  if (s.places.size > 0) {
+  if (s.places.size > 0 && !replace) {
     const existing = await queryRows<{
       id: number;
       name_key: string;
@@ -988,7 +1057,7 @@ export async function prepare(
  * it (and who started it: imported persons themselves have no `created_by`).
  */
 export async function importGedcom(
-  db: Db,
+  database: Database,
   path: string,
   jobId: string,
   callbacks: ImportCallbacks,
@@ -1001,12 +1070,14 @@ export async function importGedcom(
     const prepared = await prepare(path, gedzipTarget, report);
     archive = prepared.archive;
     return await importFile(
-      db,
-      prepared.source,
-      prepared.choice,
-      jobId,
-      callbacks,
-      report,
+      {
+        database,
+        path: prepared.source,
+        choice: prepared.choice,
+        jobId,
+        callbacks,
+        report,
+      },
       archive,
     );
   } finally {
@@ -1015,15 +1086,28 @@ export async function importGedcom(
   }
 }
 
-async function importFile(
-  db: Db,
-  path: string,
-  choice: EncodingChoice,
-  jobId: string,
-  callbacks: ImportCallbacks,
-  report: ImportReport,
-  archive: GedzipArchive | null,
-): Promise<ImportResult> {
+/** What the import of one file works with, from pass to pass. */
+interface ImportRun {
+  database: Database;
+  /** The GEDCOM to read (taken out of a GEDZip archive). */
+  path: string;
+  choice: EncodingChoice;
+  jobId: string;
+  callbacks: ImportCallbacks;
+  report: ImportReport;
+}
+
+/** What pass 1 found, and the archive's staged media, for pass 2. */
+interface FirstPass {
+  s: Structure;
+  version: string;
+  lineage: ReturnType<typeof resolveLineage>;
+  media: MediaFiles | null;
+}
+
+async function importFile(run: ImportRun, archive: GedzipArchive | null): Promise<ImportResult> {
+  const { database, path, choice, callbacks, report } = run;
+  const { db } = database;
   callbacks.onPhase?.('structure');
   const { structure: s, version } = await readStructure(path, choice, report, archive !== null);
   const lineage = resolveLineage(s);
@@ -1035,36 +1119,18 @@ async function importFile(
     report.warn(null, null, 'gedzipMedia', archive.files.length);
   }
   try {
-    return await importRecords(
-      db,
-      path,
-      choice,
-      jobId,
-      callbacks,
-      report,
-      s,
-      version,
-      lineage,
-      media,
-    );
+    return await importRecords(run, { s, version, lineage, media });
   } finally {
     // Files stored by the import are no longer staged: this removes only what was not.
     await media?.discard();
   }
 }
 
-async function importRecords(
-  db: Db,
-  path: string,
-  choice: EncodingChoice,
-  jobId: string,
-  callbacks: ImportCallbacks,
-  report: ImportReport,
-  s: Structure,
-  version: string,
-  { father, mother, depth }: ReturnType<typeof resolveLineage>,
-  media: MediaFiles | null,
-): Promise<ImportResult> {
+async function importRecords(run: ImportRun, first: FirstPass): Promise<ImportResult> {
+  const { database, path, choice, jobId, callbacks, report } = run;
+  const { db } = database;
+  const { s, version, media } = first;
+  const { father, mother, depth } = first.lineage;
   const descendants = countDescendants(father, depth);
   const firstOf = findLookAlikes(s, father);
   // The xrefs of individuals that others look like, learnt in pass 2 before those others.
@@ -1103,7 +1169,7 @@ async function importRecords(
   }
   const unionBase = await reserveIds(db, 'unions', unionFamily.length);
   const unionExtra = new Uint8Array(unionFamily.length);
-  const places = await resolvePlaces(db, s);
+  const places = await resolvePlaces(db, s, callbacks.replace === true);
   const names = new IdBlock(await reserveIds(db, 'person_names', s.counts.names), s.counts.names);
   const events = new IdBlock(await reserveIds(db, 'events', s.counts.events), s.counts.events);
   const sourceCount = s.sourceLine.length;
@@ -1128,7 +1194,7 @@ async function importRecords(
     newNameId: () => names.take(),
     newSourceId: () => inlineSources.take(),
     newNoteId: () => longNotes.take(),
-    media: (node, owner) => linkMedia(node, owner),
+    media: (node, owner, from) => linkMedia(node, owner, from),
   };
 
   // GEDZip media: the links (few, held in memory) and the persons' primary photos.
@@ -1142,29 +1208,41 @@ async function importRecords(
   const photos: { person: number; file: number }[] = [];
   /** The primary photo (a file index) met in the person record being mapped. */
   let primaryPhoto: number | null = null;
-  const linkMedia = (node: GedcomNode, owner: MediaOwner): boolean => {
+  /** The record being mapped, for the warnings of media links. */
+  let mediaRecord: string | null = null;
+  const linkMedia: MapContext['media'] = (node, target, from) => {
     const link = objeLink(node);
-    const target = link && s.media?.resolve(link);
-    const staged = target && media?.get(target.path);
+    const named = link && s.media?.resolve(link);
+    const staged = named && media?.get(named.path);
     const file = staged && media?.files[staged.index];
-    if (!link || !target || !staged || !file) return false;
-    const ownerKey =
-      'person_id' in owner
-        ? `p${owner.person_id}`
-        : 'event_id' in owner
-          ? `e${owner.event_id}`
-          : `s${owner.source_id}`;
-    const position = mediaPositions.get(ownerKey) ?? 0;
-    mediaPositions.set(ownerKey, position + 1);
-    const title = link.title ?? target.title;
-    mediaLinks.push({
-      ...owner,
-      file_id: file.id,
-      title: title?.slice(0, RECORD_LIMITS.titleMaxLength) ?? null,
-      position,
-    });
+    if (!link || !named || !staged || !file) return false;
+    // Media links hold no family nor citation: a family's file goes to both spouses, a
+    // citation's to the record that cites (said in the report, naming the line).
+    let owners: MediaOwner[] = [];
+    let to: 'spouses' | 'person' | 'event' = 'spouses';
+    if ('union_id' in target) {
+      const fam = unionFamily[target.union_id - unionBase] ?? -1;
+      owners = [s.famHusband.get(fam), s.famWife.get(fam)].map((i) => ({ person_id: idOf(i) }));
+    } else {
+      owners = [target];
+      to = 'person_id' in target ? 'person' : 'event';
+    }
+    if (from) report.warn(link.line, mediaRecord, 'mediaMoved', named.path, from, to);
+    const title = (link.title ?? named.title)?.slice(0, RECORD_LIMITS.titleMaxLength) ?? null;
+    for (const owner of owners) {
+      const ownerKey =
+        'person_id' in owner
+          ? `p${owner.person_id}`
+          : 'event_id' in owner
+            ? `e${owner.event_id}`
+            : `s${owner.source_id}`;
+      const position = mediaPositions.get(ownerKey) ?? 0;
+      mediaPositions.set(ownerKey, position + 1);
+      mediaLinks.push({ ...owner, file_id: file.id, title, position });
+    }
     linkedFiles.add(staged.index);
-    if (link.primary && 'person_id' in owner && staged.kind === 'image' && primaryPhoto === null) {
+    const person = from === undefined && 'person_id' in target;
+    if (link.primary && person && staged.kind === 'image' && primaryPhoto === null) {
       primaryPhoto = staged.index;
     }
     return true;
@@ -1177,6 +1255,7 @@ async function importRecords(
   let inFlight: Promise<void> = Promise.resolve();
   let failure: { error: unknown } | undefined;
   let filesCommitted: readonly ImportedFile[] = [];
+  let removedBlobs: (string | null)[] = [];
   const settle = async () => {
     await inFlight;
     if (failure) throw failure.error;
@@ -1204,6 +1283,7 @@ async function importRecords(
     for await (const chunk of readGedcomRecordBatches(path, choice))
       for (const record of chunk) {
         const key = recordKey(record);
+        mediaRecord = key;
         if (record.tag === 'FAM') {
           checkPointers(record, ['HUSB', 'WIFE', 'CHIL']);
           const fam = s.famIndex.get(key) ?? -1;
@@ -1302,7 +1382,7 @@ async function importRecords(
           const rows = batch;
           const staged = records;
           // The failure is kept, not left unhandled, until the next batch looks at it.
-          inFlight = stage(db, jobId, rows, staged).then(
+          inFlight = stage(database, jobId, rows, staged).then(
             () => {
               processed += rows.length;
               callbacks.onProgress(processed, total);
@@ -1316,7 +1396,7 @@ async function importRecords(
         }
       }
     await settle();
-    await stage(db, jobId, batch, records);
+    await stage(database, jobId, batch, records);
     processed += batch.length;
     callbacks.onProgress(processed, total);
 
@@ -1347,7 +1427,15 @@ async function importRecords(
       if (stored.length > 0 && callbacks.media?.ownerId) {
         // Before: a failure halfway may already have committed a blob.
         filesCommitted = stored;
-        await storeImportedFiles(tx, callbacks.media, callbacks.media.ownerId, stored);
+        const reused = await storeImportedFiles(
+          tx,
+          callbacks.media,
+          callbacks.media.ownerId,
+          stored,
+        );
+        // Links to a file stored before (the same name and bytes) go to that file.
+        for (const link of mediaLinks) link.file_id = reused.get(link.file_id) ?? link.file_id;
+        for (const photo of photos) photo.file = reused.get(photo.file) ?? photo.file;
       }
       const indexes = bulk ? await dropSecondaryIndexes(tx) : [];
       if (places.rows.length > 0) {
@@ -1363,7 +1451,7 @@ async function importRecords(
       }
       await tx.execute(sql`insert into name_keys (key)
         select name_key from gedcom_staging where job_id = ${jobId}::uuid
-        union select row->>'name_key' from gedcom_staging_names where job_id = ${jobId}::uuid
+        union select name_key from gedcom_staging_names where job_id = ${jobId}::uuid
         on conflict do nothing`);
       await tx.execute(sql`insert into persons (id, name, name_key, father_name_key, sex,
           father_id, mother_id, path, depth, descendant_count, birth_year, death_year,
@@ -1377,27 +1465,22 @@ async function importRecords(
       if (unionColumns.ids.length > 0) {
         await tx.execute(sql`insert into unions (id, person1_id, person2_id, person1_position,
             person2_position, extra) overriding system value
-          select t.id, t.p1, t.p2, t.pos1, t.pos2, s.row->'extra'
+          select t.id, t.p1, t.p2, t.pos1, t.pos2, s.extra
           from unnest(${arrayLiteral(unionColumns.ids)}::int[],
             ${arrayLiteral(unionColumns.firsts)}::int[], ${arrayLiteral(unionColumns.seconds)}::int[],
             ${arrayLiteral(unionColumns.firstPositions)}::int[],
             ${arrayLiteral(unionColumns.secondPositions)}::int[]) as t(id, p1, p2, pos1, pos2)
           left join gedcom_staging_unions s
-            on s.job_id = ${jobId}::uuid and (s.row->>'id')::int = t.id`);
+            on s.job_id = ${jobId}::uuid and s.id = t.id`);
       }
       for (const { staging, table, columns } of STAGED_RECORDS) {
         if (table === null) continue;
-        const list = sql.raw(columns);
-        const selected = sql.raw(
-          columns
-            .split(', ')
-            .map((c) => `r.${c}`)
-            .join(', '),
+        const list = sql.join(
+          columns.map((c) => sql.identifier(c)),
+          sql`, `,
         );
         await tx.execute(sql`insert into ${sql.identifier(table)} (${list})
-          select ${selected} from ${sql.identifier(staging)} s,
-            jsonb_populate_record(null::${sql.identifier(table)}, s.row) r
-          where s.job_id = ${jobId}::uuid`);
+          select ${list} from ${sql.identifier(staging)} where job_id = ${jobId}::uuid`);
       }
       if (photos.length > 0) {
         await tx.execute(sql`update persons p set photo_file_id = t.file_id
@@ -1412,8 +1495,16 @@ async function importRecords(
           from jsonb_populate_recordset(null::media_links, ${JSON.stringify(mediaLinks)}::jsonb) r`);
       }
       for (const definition of indexes) await tx.execute(sql.raw(definition));
+      // The old tree's imported files that nothing links to any more go with it.
+      if (callbacks.replace) removedBlobs = await deleteUnlinkedImportedFiles(tx);
     });
     invalidateTreeCaches();
+    // Their blobs only now that the rows are gone for good (kept when another row names them).
+    if (removedBlobs.length > 0 && callbacks.media) {
+      await releaseBlobs({ db, storage: callbacks.media.storage }, removedBlobs).catch(
+        () => undefined,
+      );
+    }
     await clearStaging(db, jobId);
     // Fresh statistics for the planner: PGlite has no autovacuum, and PostgreSQL's would come
     // only after the first slow queries.

@@ -146,13 +146,18 @@ export interface MapContext {
   newNameId(): number;
   /** For a 5.5.1 inline source ("1 SOUR the parish book"). */
   newSourceId(): number;
-  /** For an inline note too long for a biography. */
+  /** For an inline note too long for a biography, and a family's inline note. */
   newNoteId(): number;
   /**
-   * An OBJE link of a person, of an event or of a source: true when it became a media link (a
-   * file of a GEDZip archive, stored), false when it stays unknown data.
+   * An OBJE link of a person, an event or a source; or `from` a family (given its union, whose
+   * spouses get it, or its one spouse) or a citation (given the record that cites): true when it
+   * became a media link (a file of a GEDZip archive, stored), false when it stays unknown data.
    */
-  media(node: GedcomNode, owner: MediaOwner): boolean;
+  media(
+    node: GedcomNode,
+    owner: MediaOwner | { union_id: number },
+    from?: 'family' | 'citation',
+  ): boolean;
 }
 
 export type MediaOwner = { person_id: number } | { event_id: number } | { source_id: number };
@@ -230,7 +235,8 @@ export function unionEventOf(tag: string): { type: EventType; customType: string
 
 /**
  * Counts for pass 1, to reserve ids: names (with ROMN/FONE variants), events, inline sources,
- * and inline notes that will become shared notes. An upper bound of what pass 2 makes.
+ * and inline notes that will become shared notes (a too long biography, a family's notes). An
+ * upper bound of what pass 2 makes.
  */
 export function countRecords(record: GedcomNode): {
   names: number;
@@ -241,6 +247,7 @@ export function countRecords(record: GedcomNode): {
   let names = 0;
   let events = 0;
   let biography = 0;
+  let familyNotes = 0;
   const isEvent = record.tag === 'FAM' ? unionEventOf : personEventOf;
   for (const node of record.children) {
     if (record.tag === 'INDI' && node.tag === 'NAME') {
@@ -250,13 +257,15 @@ export function countRecords(record: GedcomNode): {
       events += 1;
     } else if (record.tag === 'INDI' && node.tag === 'NOTE' && !isPointer(node.value)) {
       biography += node.value.trim().length + 2;
+    } else if (record.tag === 'FAM' && isFamilyNote(node)) {
+      familyNotes += 1;
     }
   }
   return {
     names,
     events,
     inlineSources: countInlineSources(record),
-    longNotes: biography > BIOGRAPHY_MAX_LENGTH ? 1 : 0,
+    longNotes: (biography > BIOGRAPHY_MAX_LENGTH ? 1 : 0) + familyNotes,
   };
 }
 
@@ -352,11 +361,23 @@ function coordinate(
   return Number.isFinite(number) && Math.abs(number) <= limit ? number : null;
 }
 
-/** "Ат-Башы, Нарын, Кыргызстан" → ['Кыргызстан', 'Нарын', 'Ат-Башы'], the largest first. */
+/**
+ * A comma inside one place's own name, as the export writes it: GEDCOM's PLAC is a list whose
+ * items cannot hold a comma (the comma separates the jurisdictions), so the export writes
+ * U+201A (‚, which looks like a comma) and the import reads it back as a comma.
+ */
+export const PLACE_NAME_COMMA = '\u201A';
+
+/**
+ * "Ат-Башы, Нарын, Кыргызстан" → ['Кыргызстан', 'Нарын', 'Ат-Башы'], the largest first; a
+ * `PLACE_NAME_COMMA` in a part is a comma of that place's name.
+ */
 export function placeChain(text: string): string[] {
   return text
     .split(',')
-    .map((part) => part.trim().slice(0, RECORD_LIMITS.placeNameMaxLength))
+    .map((part) =>
+      part.trim().replaceAll(PLACE_NAME_COMMA, ',').slice(0, RECORD_LIMITS.placeNameMaxLength),
+    )
     .filter((part) => part !== '')
     .reverse();
 }
@@ -398,6 +419,8 @@ class Positions {
 function citation(
   node: GedcomNode,
   owner: Owner,
+  /** Where the citation's media go: the cited record (a name's: its person). */
+  mediaOwner: MediaOwner | { union_id: number },
   positions: Positions,
   recordKey: string,
   ctx: MapContext,
@@ -442,6 +465,7 @@ function citation(
     else if (c.tag === 'QUAY' && /^[0-3]$/.test(c.value.trim())) quality = Number(c.value.trim());
     else if (c.tag === 'NOTE' && !isPointer(c.value)) notes.push(noteText(c, recordKey, ctx));
     else if (c.tag === 'TEXT' && !isPointer(node.value)) continue;
+    else if (c.tag === 'OBJE' && ctx.media(c, mediaOwner, 'citation')) continue;
     else extra.push(toExtra(c));
   }
   out.citations.push({
@@ -453,6 +477,45 @@ function citation(
     position: positions.take(),
     extra: extra.length > 0 ? extra : null,
   });
+}
+
+/** A family's inline note with text: it becomes a shared note of the union (`familyNote`). */
+function isFamilyNote(node: GedcomNode): boolean {
+  return node.tag === 'NOTE' && !isPointer(node.value) && node.value.trim() !== '';
+}
+
+/**
+ * A family's inline NOTE (5.5.1 and 7.0, CONT/CONC already joined) → a shared note of its own
+ * linked to the union (or the one spouse), so that the marriage dialog and the person page show
+ * and edit it; the export writes it back as a NOTE/SNOTE record and pointer, which a re-import
+ * reads as that one note. A note holds no citations: its SOUR become the owner's, said in the
+ * report; its other lines (7.0 MIME, LANG, TRAN) are the note's `extra`, written under its
+ * record.
+ */
+function familyNote(
+  node: GedcomNode,
+  owner: { union_id: number } | { person_id: number },
+  links: Positions,
+  citations: Positions,
+  recordKey: string,
+  ctx: MapContext,
+  out: StagedRecords,
+): void {
+  const id = ctx.newNoteId();
+  const extra: GedcomExtraNode[] = [];
+  for (const c of node.children) {
+    if (c.tag === 'SOUR') {
+      citation(c, owner, owner, citations, recordKey, ctx, out);
+      ctx.report.warn(c.line, recordKey, 'noteCitationMoved', 'union_id' in owner);
+    } else extra.push(toExtra(c));
+  }
+  out.notes.push({
+    id,
+    text: noteText(node, recordKey, ctx),
+    is_private: false,
+    extra: extra.length > 0 ? extra : null,
+  });
+  out.noteLinks.push({ ...owner, note_id: id, position: links.take() });
 }
 
 /** A NOTE/SNOTE pointer → a note link; false when the node is an inline note. */
@@ -500,7 +563,8 @@ function mapEvent(
       const rest = c.children.filter((p) => p.tag !== 'MAP' && !PLACE_VARIANT_TAGS.has(p.tag));
       if (rest.length > 0) extra.push({ ...toExtra(c), children: rest.map(toExtra) });
     } else if (c.tag === 'TYPE' && typed && c.value.trim() !== '') customType = c.value.trim();
-    else if (c.tag === 'SOUR') citation(c, { event_id: id }, citations, recordKey, ctx, out);
+    else if (c.tag === 'SOUR')
+      citation(c, { event_id: id }, { event_id: id }, citations, recordKey, ctx, out);
     else if (noteLink(c, { event_id: id }, links, recordKey, ctx, out)) continue;
     else if (c.tag === 'OBJE' && ctx.media(c, { event_id: id })) continue;
     else if (c.tag === 'NOTE') notes.push(noteText(c, recordKey, ctx));
@@ -589,7 +653,8 @@ function mapName(
         kind = 'other';
         extra.push(toExtra(c));
       }
-    } else if (c.tag === 'SOUR') citation(c, { name_id: id }, citations, recordKey, ctx, out);
+    } else if (c.tag === 'SOUR')
+      citation(c, { name_id: id }, { person_id: personId }, citations, recordKey, ctx, out);
     else if ((c.tag === 'ROMN' || c.tag === 'FONE') && !variant) variants.push(c);
     else extra.push(toExtra(c));
   }
@@ -699,7 +764,7 @@ export function mapPerson(
     if (kind) {
       const row = mapEvent(node, kind, owner, eventPosition++, recordKey, ctx, out);
       if (!firstOf.has(row.type)) firstOf.set(row.type, { row, node });
-    } else if (node.tag === 'SOUR') citation(node, owner, citations, recordKey, ctx, out);
+    } else if (node.tag === 'SOUR') citation(node, owner, owner, citations, recordKey, ctx, out);
     else if (noteLink(node, owner, links, recordKey, ctx, out)) continue;
     else if (node.tag === 'OBJE' && ctx.media(node, owner)) continue;
     else if (node.tag === 'NOTE') {
@@ -736,8 +801,9 @@ export function mapPerson(
 }
 
 /**
- * A FAM record's events, citations and note links on its union; without a union (one spouse
- * only) its events go to that spouse. Returns what is not mapped, for the union's `extra`.
+ * A FAM record's events, citations, notes (linked, and inline ones made shared notes) and media
+ * on its union; without a union (one spouse only) they go to that spouse. Returns what is not
+ * mapped, for the union's `extra`.
  */
 export function mapFamily(
   record: GedcomNode,
@@ -754,8 +820,12 @@ export function mapFamily(
     if (node.tag === 'HUSB' || node.tag === 'WIFE' || node.tag === 'CHIL') continue;
     const kind = unionEventOf(node.tag);
     if (kind && owner) mapEvent(node, kind, owner, position++, recordKey, ctx, out);
-    else if (node.tag === 'SOUR' && owner) citation(node, owner, citations, recordKey, ctx, out);
-    else if (owner && noteLink(node, owner, links, recordKey, ctx, out)) continue;
+    else if (node.tag === 'SOUR' && owner) {
+      citation(node, owner, owner, citations, recordKey, ctx, out);
+    } else if (owner && noteLink(node, owner, links, recordKey, ctx, out)) continue;
+    else if (owner && isFamilyNote(node)) {
+      familyNote(node, owner, links, citations, recordKey, ctx, out);
+    } else if (node.tag === 'OBJE' && owner && ctx.media(node, owner, 'family')) continue;
     else extra.push(toExtra(node));
   }
   return extra;

@@ -1,3 +1,4 @@
+import { gedcomWarnings, type Person } from '@bagysh/shared';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -5,7 +6,9 @@ import type { App } from '../../app';
 import { queryRows } from '../../db/client';
 import { createTestApp } from '../../test/app';
 import { createTestUser, type TestUser } from '../../test/factories';
-import { importGedcomFile } from './gedcom.test-support';
+import { addNote } from '../persons/records.factories';
+import { familyLines } from './gedcom.factories';
+import { commitGedcomFile, importGedcomFile } from './gedcom.test-support';
 
 /**
  * GEDCOM file → import → export (5.5.1 and 7.0) → import into a fresh database: every record
@@ -466,6 +469,264 @@ describe('GEDCOM round trip', () => {
   }, 90_000);
 });
 
+describe("a marriage's notes edited on the site", () => {
+  it('go out as the FAM record NOTE and come back in both versions', async () => {
+    const first = await freshApp();
+    await importInto(
+      first,
+      [
+        '0 HEAD',
+        '1 GEDC',
+        '2 VERS 5.5.1',
+        '2 FORM LINEAGE-LINKED',
+        '1 CHAR UTF-8',
+        '0 @I1@ INDI',
+        '1 NAME Эркин /Жолдош уулу/',
+        '1 SEX M',
+        '1 DEAT Y',
+        '1 FAMS @F1@',
+        '0 @I2@ INDI',
+        '1 NAME Айсулуу',
+        '1 SEX F',
+        '1 DEAT Y',
+        '1 FAMS @F1@',
+        '0 @F1@ FAM',
+        '1 HUSB @I1@',
+        '1 WIFE @I2@',
+        '1 MARR',
+        '2 DATE 1921',
+        '1 NOTE @N1@',
+        '0 @N1@ NOTE Файлдан келген эскертүү',
+        '0 TRLR',
+        '',
+      ].join('\n'),
+    );
+    const [husband] = await queryRows<{ id: number }>(
+      first.app.db,
+      sql`select id from persons where name like 'Эркин%'`,
+    );
+    const page = await first.app.inject({
+      url: `/api/persons/${husband?.id}/`,
+      headers: first.admin.headers,
+    });
+    const person = page.json<Person>();
+    const [union] = person.unions;
+    expect(union?.notes.map((n) => n.text)).toEqual(['Файлдан келген эскертүү']);
+    // The site adds a note of its own before the imported one and keeps the marriage event.
+    const added = await addNote(first.app, 'Сайтта жазылган эскертүү\nэкинчи сабы');
+    const edited = await first.app.inject({
+      method: 'PATCH',
+      url: `/api/persons/${person.id}/`,
+      headers: first.admin.headers,
+      payload: {
+        version: person.version,
+        unions: [
+          {
+            spouse_id: union?.spouse.id,
+            position: union?.position,
+            events: [{ type: 'marriage', date: '1921' }],
+            note_ids: [added, union?.notes[0]?.id],
+          },
+        ],
+      },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const before = await snapshot(first.app);
+    expect(before.noteLinks).toEqual([
+      {
+        on: 'union Эркин Жолдош уулу + Айсулуу',
+        note: 'Сайтта жазылган эскертүү\nэкинчи сабы',
+        position: 0,
+      },
+      { on: 'union Эркин Жолдош уулу + Айсулуу', note: 'Файлдан келген эскертүү', position: 1 },
+    ]);
+    for (const version of VERSIONS) {
+      const text = await exportFrom(first, version);
+      const family = text.slice(
+        text.indexOf(' FAM\n'),
+        text.indexOf('\n0 ', text.indexOf(' FAM\n')),
+      );
+      expect(
+        family.match(version === '7.0' ? /^1 SNOTE @/gm : /^1 NOTE @/gm),
+        version,
+      ).toHaveLength(2);
+      const second = await freshApp();
+      await importInto(second, text);
+      expect(versionNeutral(await snapshot(second.app)), version).toEqual(versionNeutral(before));
+    }
+  }, 60_000);
+});
+
+describe("a marriage's inline notes", () => {
+  /** `familyLines`' couple and son, in `version`, with lines added to their family. */
+  function withFamily(version: '5.5.1' | '7.0', family: string[]): string {
+    const lines = familyLines({ father: 'Токтосун', mother: 'Күлүйпа', son: 'Баатыр' })
+      .filter((line) => version === '5.5.1' || !line.startsWith('2 FORM'))
+      .map((line) => (line === '2 VERS 5.5.1' ? `2 VERS ${version}` : line));
+    const end = lines.indexOf('0 TRLR');
+    return [...lines.slice(0, end), ...family, ...lines.slice(end), ''].join('\n');
+  }
+
+  const FILE_551 = withFamily('5.5.1', [
+    '1 MARR',
+    '2 DATE 1870',
+    '1 NOTE Той Таласта бол',
+    '2 CONC гон.',
+    '2 CONT Экинчи сап.',
+    '1 NOTE @N1@',
+    '1 NOTE Калың малы төлөнгөн.',
+    '2 SOUR @S1@', // line 32
+    '3 PAGE 5-бет',
+    '0 @N1@ NOTE Шилтемелүү эскертүү',
+    '0 @S1@ SOUR',
+    '1 TITL Үй-бүлө дептери',
+  ]);
+
+  /** The husband's union as an admin reads it on his page. */
+  async function unionOf(app: App, admin: TestUser) {
+    const [husband] = await queryRows<{ id: number }>(
+      app.db,
+      sql`select id from persons where name = 'Токтосун' order by id desc limit 1`,
+    );
+    const page = await app.inject({ url: `/api/persons/${husband?.id}/`, headers: admin.headers });
+    expect(page.statusCode, page.body).toBe(200);
+    const person = page.json<Person>();
+    return { person, union: person.unions[0] };
+  }
+
+  it('become notes of the union, shown and edited with it, exported as notes and read back once', async () => {
+    const first = await freshApp();
+    const job = await importInto(first, FILE_551);
+    expect(job.warnings).toEqual([
+      {
+        line: 32,
+        record: '@F1@',
+        kind: 'noteCitationMoved',
+        message: gedcomWarnings.noteCitationMoved(true),
+      },
+    ]);
+    const { person, union } = await unionOf(first.app, first.admin);
+    // In file order with the linked note; the note's source is the union's.
+    expect(union?.notes.map((n) => n.text)).toEqual([
+      'Той Таласта болгон.\nЭкинчи сап.',
+      'Шилтемелүү эскертүү',
+      'Калың малы төлөнгөн.',
+    ]);
+    expect(union?.citations).toMatchObject([
+      { source: { title: 'Үй-бүлө дептери' }, page: '5-бет' },
+    ]);
+    // Nothing of them is left as unknown data of the union (it would be written twice).
+    const [unionRow] = await queryRows<{ extra: unknown }>(
+      first.app.db,
+      sql`select extra from unions where id = ${union?.id ?? 0}`,
+    );
+    expect(unionRow?.extra).toBeNull();
+
+    // The marriage dialog's PATCH: the notes reordered and the linked one taken away.
+    const [told, , paid] = union?.notes ?? [];
+    const edited = await first.app.inject({
+      method: 'PATCH',
+      url: `/api/persons/${person.id}/`,
+      headers: first.admin.headers,
+      payload: {
+        version: person.version,
+        unions: [
+          {
+            spouse_id: union?.spouse.id,
+            position: union?.position,
+            events: [{ type: 'marriage', date: '1870' }],
+            citations: [{ source_id: union?.citations[0]?.source.id, page: '5-бет' }],
+            note_ids: [paid?.id, told?.id],
+          },
+        ],
+      },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await unionOf(first.app, first.admin)).union?.notes.map((n) => n.text)).toEqual([
+      'Калың малы төлөнгөн.',
+      'Той Таласта болгон.\nЭкинчи сап.',
+    ]);
+    const before = await snapshot(first.app);
+
+    for (const version of VERSIONS) {
+      const text = await exportFrom(first, version);
+      const family = text.slice(
+        text.indexOf(' FAM\n'),
+        text.indexOf('\n0 ', text.indexOf(' FAM\n')),
+      );
+      // Pointers to note records only: no inline note text in the family.
+      const tag = version === '7.0' ? 'SNOTE' : 'NOTE';
+      expect(family.match(/^1 S?NOTE .*$/gm), version).toEqual([
+        expect.stringMatching(new RegExp(`^1 ${tag} @N\\d+@$`)),
+        expect.stringMatching(new RegExp(`^1 ${tag} @N\\d+@$`)),
+      ]);
+      expect(text).toMatch(
+        new RegExp(`^0 @N\\d+@ ${tag} Той Таласта болгон\\.\n1 CONT Экинчи сап\\.$`, 'm'),
+      );
+      const second = await freshApp();
+      const again = await importInto(second, text);
+      expect(again.warnings, version).toEqual([]);
+      expect(versionNeutral(await snapshot(second.app)), version).toEqual(versionNeutral(before));
+    }
+
+    // Imported again into the same site: replacing gives the same notes, adding one copy more.
+    const text = await exportFrom(first, '5.5.1');
+    const replaced = await commitGedcomFile(first.app, first.admin, text, 'replace');
+    expect(replaced.status, replaced.error ?? '').toBe('done');
+    expect(await snapshot(first.app)).toEqual(before);
+    const added = await commitGedcomFile(first.app, first.admin, text, 'add');
+    expect(added.status, added.error ?? '').toBe('done');
+    const twice = await snapshot(first.app);
+    expect(twice.notes).toHaveLength(2 * before.notes.length);
+    expect(twice.noteLinks).toHaveLength(2 * before.noteLinks.length);
+    expect((await unionOf(first.app, first.admin)).union?.notes.map((n) => n.text)).toEqual([
+      'Калың малы төлөнгөн.',
+      'Той Таласта болгон.\nЭкинчи сап.',
+    ]);
+  }, 120_000);
+
+  it('reads a 7.0 inline note with its language, and a family of one spouse gives it to them', async () => {
+    const first = await freshApp();
+    await importInto(
+      first,
+      withFamily('7.0', [
+        '1 NOTE Той Таласта болгон.',
+        '2 CONT Экинчи сап.',
+        '2 LANG ky',
+        '1 SNOTE @N1@',
+        '0 @F2@ FAM',
+        '1 HUSB @I3@',
+        '1 NOTE Баатырдын үйлөнгөнү.',
+        '0 @N1@ SNOTE Шилтемелүү эскертүү',
+      ]),
+    );
+    const { union } = await unionOf(first.app, first.admin);
+    expect(union?.notes.map((n) => n.text)).toEqual([
+      'Той Таласта болгон.\nЭкинчи сап.',
+      'Шилтемелүү эскертүү',
+    ]);
+    const before = await snapshot(first.app);
+    expect(before.notes).toContainEqual(
+      expect.objectContaining({
+        text: 'Той Таласта болгон.\nЭкинчи сап.',
+        extra: [{ tag: 'LANG', value: 'ky', children: [] }],
+      }),
+    );
+    expect(before.noteLinks).toContainEqual({
+      on: 'person Баатыр',
+      note: 'Баатырдын үйлөнгөнү.',
+      position: 0,
+    });
+    for (const version of VERSIONS) {
+      const text = await exportFrom(first, version);
+      if (version === '7.0') expect(text).toMatch(/^0 @N\d+@ SNOTE Той.*\n1 CONT .*\n1 LANG ky$/m);
+      const second = await freshApp();
+      await importInto(second, text);
+      expect(versionNeutral(await snapshot(second.app)), version).toEqual(versionNeutral(before));
+    }
+  }, 90_000);
+});
+
 // --- Property: random trees ------------------------------------------------------------------
 
 const DATES = [
@@ -657,4 +918,75 @@ describe('GEDCOM round trip, random trees', () => {
       { numRuns: 3, endOnFailure: true },
     );
   }, 60_000);
+});
+
+describe('GEDCOM round trip, a place whose own name has a comma', () => {
+  it('comes back as one place (the comma written as ‚ inside its PLAC item)', async () => {
+    const first = await freshApp();
+    const post = async (payload: object) => {
+      const response = await first.app.inject({
+        method: 'POST',
+        url: '/api/places/',
+        headers: first.admin.headers,
+        payload,
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json<{ id: number }>().id;
+    };
+    const country = await post({ name: 'Кыргызстан' });
+    const village = await post({
+      name: 'Ак-Муз, Ат-Башы району',
+      parent_id: country,
+      alt_names: ['Ак-Муз, Ат-Башы'],
+    });
+    const person = await first.app.inject({
+      method: 'POST',
+      url: '/api/persons/',
+      headers: first.admin.headers,
+      payload: { name: 'Асан', events: [{ type: 'birth', date: '1900', place_id: village }] },
+    });
+    expect(person.statusCode, person.body).toBe(201);
+    const places = async (app: App) =>
+      queryRows<{ name: string; parent: string | null; alt_names: string[] }>(
+        app.db,
+        sql`select p.name, q.name as parent, p.alt_names from places p
+            left join places q on q.id = p.parent_id order by p.name`,
+      );
+    const before = await places(first.app);
+    expect(before).toEqual([
+      { name: 'Ак-Муз, Ат-Башы району', parent: 'Кыргызстан', alt_names: ['Ак-Муз, Ат-Башы'] },
+      { name: 'Кыргызстан', parent: null, alt_names: [] },
+    ]);
+    const second = await freshApp();
+    for (const version of VERSIONS) {
+      const text = await exportFrom(first, version);
+      // Two jurisdictions, the first keeping its comma as ‚ (GEDCOM's list items hold none).
+      expect(text).toContain('2 PLAC Ак-Муз\u201A Ат-Башы району, Кыргызстан');
+      await emptyTree(second.app);
+      await importInto(second, text);
+      expect(await places(second.app), version).toEqual(before);
+    }
+  }, 60_000);
+
+  it("reads other programs' commas as today: each one separates two places", async () => {
+    const app = await freshApp();
+    await importInto(
+      app,
+      [
+        '0 HEAD',
+        '1 CHAR UTF-8',
+        '0 @I1@ INDI',
+        '1 NAME Асан',
+        '1 BIRT',
+        '2 PLAC Ак-Муз, Ат-Башы, Кыргызстан',
+        '0 TRLR',
+        '',
+      ].join('\n'),
+    );
+    const names = await queryRows<{ name: string }>(
+      app.app.db,
+      sql`select name from places order by id`,
+    );
+    expect(names.map((p) => p.name)).toEqual(['Кыргызстан', 'Ат-Башы', 'Ак-Муз']);
+  });
 });

@@ -4,7 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Person, PersonList } from '@bagysh/shared';
+import type { GedcomExportLink, Person, PersonList } from '@bagysh/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
@@ -12,6 +12,7 @@ import { queryRows } from '../../db/client';
 import { createTestApp } from '../../test/app';
 import { createTestUser, type TestUser } from '../../test/factories';
 import { addPerson } from '../persons/persons.factories';
+import { exportLinkMessages, signExportLink } from './export-links';
 import { exportMessages } from './export-stream';
 import { importGedcomFile, multipart } from './gedcom.test-support';
 
@@ -378,6 +379,15 @@ describe('GEDCOM export', () => {
     await busy.listen({ port: 0, host: '127.0.0.1' });
     const { port } = busy.server.address() as AddressInfo;
 
+    const linkRequest = {
+      method: 'POST',
+      url: '/api/gedcom/export/link/',
+      headers: member.headers,
+      payload: {},
+    } as const;
+    const early = await busy.inject(linkRequest);
+    expect(early.statusCode, early.body).toBe(200);
+
     // A client that reads the headers and then nothing more.
     const slow = http.get({
       host: '127.0.0.1',
@@ -397,6 +407,13 @@ describe('GEDCOM export', () => {
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(refused.json()).toEqual({ detail: exportMessages.busy });
+    // No link is made meanwhile (the page says so at once), and one made before waits too.
+    const noLink = await busy.inject(linkRequest);
+    expect(noLink.statusCode).toBe(429);
+    expect(noLink.json()).toEqual({ detail: exportMessages.busy });
+    expect(Number(noLink.headers['retry-after'])).toBeGreaterThan(0);
+    const refusedLink = await busy.inject({ url: early.json<GedcomExportLink>().url });
+    expect(refusedLink.statusCode).toBe(429);
 
     slow.destroy();
     let status = 0;
@@ -407,5 +424,143 @@ describe('GEDCOM export', () => {
       if (status === 200) expect(next.body.trimEnd().endsWith('0 TRLR')).toBe(true);
     }
     expect(status).toBe(200);
+  });
+});
+
+describe('GEDCOM export links', () => {
+  /** A link made by `user` for `options`, as the export page asks for one. */
+  async function makeLink(user: TestUser, options: object = {}) {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/gedcom/export/link/',
+      headers: user.headers,
+      payload: options,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<GedcomExportLink>();
+  }
+
+  /** The link's URL with one query parameter changed. */
+  function altered(url: string, key: string, value: string): string {
+    const parsed = new URL(url, 'http://site');
+    parsed.searchParams.set(key, value);
+    return `${parsed.pathname}${parsed.search}`;
+  }
+
+  let member: TestUser;
+  beforeAll(async () => {
+    member = await createTestUser(app);
+    await addPerson(app, admin, {
+      name: 'Шилтемедеги Тирүү',
+      birth_year: new Date().getFullYear() - 30,
+      birth_place: 'Шилтемедеги Жашыруун Жер',
+    });
+  });
+
+  it('exports without the token what the role it was made for may read', async () => {
+    const forAdmin = await makeLink(admin, { version: '7.0' });
+    expect(forAdmin.url).toMatch(/^\/api\/gedcom\/export\/\?/);
+    expect(Date.parse(forAdmin.expires_at) - Date.now()).toBeLessThanOrEqual(60_000);
+    const full = await app.inject({ url: forAdmin.url });
+    expect(full.statusCode, full.body).toBe(200);
+    expect(full.headers['content-disposition']).toBe(
+      'attachment; filename="bagysh-sanjyra-7.0.ged"',
+    );
+    // Not for a shared cache: the link's URL holds no Authorization that would say so.
+    expect(full.headers['cache-control']).toBe('private, no-store');
+    expect(full.body.startsWith('0 HEAD')).toBe(true);
+    expect(full.body).toContain('2 VERS 7.0');
+    expect(full.body).toContain('Шилтемедеги Жашыруун Жер');
+
+    // A member's link: the living person by name only, as the member's token would export it.
+    const forMember = await app.inject({ url: (await makeLink(member)).url });
+    expect(forMember.statusCode, forMember.body).toBe(200);
+    expect(forMember.body).toContain('Шилтемедеги Тирүү');
+    expect(forMember.body).not.toContain('Шилтемедеги Жашыруун Жер');
+    const left = await app.inject({ url: (await makeLink(member, { living: 'exclude' })).url });
+    expect(left.body).not.toContain('Шилтемедеги Тирүү');
+    expect(left.headers['content-disposition']).toBe(
+      'attachment; filename="bagysh-sanjyra-5.5.1-no-living.ged"',
+    );
+  });
+
+  it('refuses an altered or expired link with 403, and a guest cannot make one', async () => {
+    const { url } = await makeLink(member);
+    const admins = await app.inject({ url: altered(url, 'role', 'admin') });
+    expect(admins.statusCode).toBe(403);
+    expect(admins.json()).toEqual({ detail: exportLinkMessages.badLink });
+    for (const [key, value] of [
+      ['living', 'exclude'],
+      ['user', String(admin.id)],
+      ['signature', 'x'.repeat(43)],
+      ['expires', String(Math.floor(Date.now() / 1000) + 3600)],
+    ] as const) {
+      const response = await app.inject({ url: altered(url, key, value) });
+      expect(response.statusCode, key).toBe(403);
+      expect(response.json(), key).toEqual({ detail: exportLinkMessages.badLink });
+    }
+    // Signed rightly but a minute and more ago.
+    const secret = app.config.jwtSecret ?? '';
+    const stale = signExportLink(
+      secret,
+      { version: '5.5.1', living: 'include', private_notes: 'exclude' },
+      { id: member.id, role: 'user' },
+      Date.now() - 61_000,
+    );
+    const expired = await app.inject({ url: stale.url });
+    expect(expired.statusCode).toBe(403);
+    expect(expired.json()).toEqual({ detail: exportLinkMessages.badLink });
+    const fresh = signExportLink(
+      secret,
+      { version: '5.5.1', living: 'include', private_notes: 'exclude' },
+      { id: member.id, role: 'user' },
+    );
+    expect((await app.inject({ url: fresh.url })).statusCode).toBe(200);
+
+    const guest = await app.inject({
+      method: 'POST',
+      url: '/api/gedcom/export/link/',
+      payload: {},
+    });
+    expect(guest.statusCode).toBe(401);
+    expect(guest.json()).toEqual({ detail: 'Кирүү талап кылынат.' });
+    const bad = await app.inject({
+      method: 'POST',
+      url: '/api/gedcom/export/link/',
+      headers: member.headers,
+      payload: { version: '6.0' },
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it("reads with a role taken away since, and refuses a blocked member's link", async () => {
+    const staff = await createTestUser(app, { role: 'admin' });
+    const { url } = await makeLink(staff);
+    await app.db.execute(sql`update users set role = 'user' where id = ${staff.id}`);
+    const demoted = await app.inject({ url });
+    expect(demoted.statusCode, demoted.body).toBe(200);
+    expect(demoted.body).toContain('Шилтемедеги Тирүү');
+    expect(demoted.body).not.toContain('Шилтемедеги Жашыруун Жер');
+    await app.db.execute(sql`update users set is_active = false where id = ${staff.id}`);
+    const blocked = await app.inject({ url });
+    expect(blocked.statusCode).toBe(403);
+    expect(blocked.json()).toEqual({ detail: exportLinkMessages.badLink });
+  });
+
+  it('is in the OpenAPI document, with the link fields of the export', async () => {
+    const response = await app.inject({ url: '/api/docs/json' });
+    const paths = response.json<{
+      paths: Record<
+        string,
+        Record<string, { parameters?: { name: string }[]; security?: unknown[] }>
+      >;
+    }>().paths;
+    expect(Object.keys(paths['/api/gedcom/export/link/'] ?? {})).toEqual(['post']);
+    const names = (paths['/api/gedcom/export/']?.get?.parameters ?? []).map((p) => p.name);
+    expect(names).toEqual(
+      expect.arrayContaining(['version', 'user', 'role', 'expires', 'signature']),
+    );
+    // The token is optional there: a signed link stands in for it.
+    expect(paths['/api/gedcom/export/']?.get?.security).toEqual([{}, { bearer: [] }]);
   });
 });

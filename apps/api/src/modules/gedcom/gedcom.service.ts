@@ -378,7 +378,7 @@ export class GedcomJobs {
         state.backup_name = await this.backupBeforeReplace(state.id);
         await this.persist(job);
       }
-      const result = await importGedcom(this.db, join(dir, 'upload.ged'), state.id, {
+      const result = await importGedcom(this.database, join(dir, 'upload.ged'), state.id, {
         onProgress: (processed, total) => {
           state.processed = processed;
           state.total = total;

@@ -77,3 +77,40 @@ export async function importGedcomFile(
   }
   throw new Error('the import did not finish');
 }
+
+/**
+ * Previews a file and commits it in `mode` (replace: admins only, a backup first), waiting for
+ * the job, as the import page does; a file imported before is confirmed.
+ */
+export async function commitGedcomFile(
+  app: App,
+  user: TestUser,
+  content: Buffer | string,
+  mode: 'add' | 'replace',
+  fileName = 'tree.ged',
+): Promise<GedcomJob> {
+  const body = multipart(content, 'file', fileName);
+  const preview = await app.inject({
+    method: 'POST',
+    url: '/api/gedcom/previews/',
+    headers: { ...user.headers, ...body.headers },
+    payload: body.payload,
+  });
+  expect(preview.statusCode, preview.body).toBe(201);
+  const committed = await app.inject({
+    method: 'POST',
+    url: `/api/gedcom/previews/${preview.json<{ id: string }>().id}/commit/`,
+    headers: user.headers,
+    payload: { mode, confirm_same_file: true },
+  });
+  expect(committed.statusCode, committed.body).toBe(202);
+  const { job_id } = committed.json<{ job_id: string }>();
+  for (let i = 0; i < 600; i++) {
+    const job = (
+      await app.inject({ url: `/api/gedcom/jobs/${job_id}/`, headers: user.headers })
+    ).json<GedcomJob>();
+    if (job.status === 'done' || job.status === 'failed') return job;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('the import did not finish');
+}

@@ -8,6 +8,7 @@ import { sanitizeFileName } from '../files/file-names';
 import {
   discardImportedFiles,
   filesMessages,
+  isStoredAlready,
   ownerUsedBytes,
   stageImportedFile,
   type ImportedFile,
@@ -19,8 +20,9 @@ import { personEventOf, unionEventOf } from './gedcom-records';
 /**
  * GEDZip (.gdz, GEDCOM 7): a zip holding `gedcom.ged` and the media files its OBJE/FILE lines
  * name by relative path. The import takes out the GEDCOM, then stores each media file that an
- * OBJE link of a person, an event or a source points to as an uploaded file of the Files
- * feature (same storage, size limit, quota and type checks as an upload), owned by whoever
+ * OBJE link points to (of a person, a family, an event, a source or a citation) as an uploaded
+ * file of the Files feature (same storage, size limit, quota and type checks as an upload; a
+ * file of the same name and bytes stored before is reused), owned by whoever
  * started the import and visible to members only — but a primary photo (`_PRIM Y`) of a person
  * who is not living, which every guest may see as the person's photo, is public. Files are
  * staged first and stored in the import's last transaction (gedcom-import.ts).
@@ -180,18 +182,27 @@ export function objeRecordFile(
 }
 
 /**
- * The OBJE links that become media links: of a person, of a person's or a family's events, of
- * a source record (those of a family itself or of a citation stay unknown data).
+ * The OBJE links that become media links: of a person, a family, a source record, a person's
+ * or a family's events, and of the citations (SOUR) under a record, an event or a name. Links
+ * of a family or a citation, which media links do not model, land on the nearest record that
+ * holds media (gedcom-import.ts `linkMedia`).
  */
 export function forEachObjeLink(record: GedcomNode, visit: (node: GedcomNode) => void): void {
   const isEvent =
     record.tag === 'INDI' ? personEventOf : record.tag === 'FAM' ? unionEventOf : null;
   if (!isEvent && record.tag !== 'SOUR') return;
+  const citationLinks = (sour: GedcomNode) => {
+    for (const c of sour.children) if (c.tag === 'OBJE') visit(c);
+  };
   for (const node of record.children) {
-    if (node.tag === 'OBJE') {
-      if (record.tag !== 'FAM') visit(node);
-    } else if (isEvent?.(node.tag)) {
-      for (const c of node.children) if (c.tag === 'OBJE') visit(c);
+    if (node.tag === 'OBJE') visit(node);
+    else if (!isEvent) continue;
+    else if (node.tag === 'SOUR') citationLinks(node);
+    else if (isEvent(node.tag) || node.tag === 'NAME') {
+      for (const c of node.children) {
+        if (c.tag === 'OBJE' && node.tag !== 'NAME') visit(c);
+        else if (c.tag === 'SOUR') citationLinks(c);
+      }
     }
   }
 }
@@ -346,13 +357,16 @@ export async function stageMedia(
         content: staged.content,
         visibility: 'members',
       };
-      if (file.content.blob.size > quotaLeft) {
-        await discardImportedFiles([file]);
-        const reason = filesMessages.quotaExceeded(options.uploadQuotaBytes);
-        report.warn(line, record, 'mediaRefused', path, reason);
-        continue;
+      // A file imported before (the same name and bytes) is reused, taking no more quota.
+      if (!(await isStoredAlready(db, options.ownerId, file))) {
+        if (file.content.blob.size > quotaLeft) {
+          await discardImportedFiles([file]);
+          const reason = filesMessages.quotaExceeded(options.uploadQuotaBytes);
+          report.warn(line, record, 'mediaRefused', path, reason);
+          continue;
+        }
+        quotaLeft -= file.content.blob.size;
       }
-      quotaLeft -= file.content.blob.size;
       byEntry.set(entry, media.add(path, file));
     }
     const unused = archive.files.filter((e) => !byEntry.has(e)).length;

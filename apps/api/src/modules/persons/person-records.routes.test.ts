@@ -1,4 +1,5 @@
 import { personRecordMessages, type EventType, type Person, type Revision } from '@bagysh/shared';
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import { createTestApp } from '../../test/app';
@@ -378,6 +379,358 @@ describe('editing through revisions', () => {
     expect(strip(restored).unions).toEqual(strip(original).unions);
     expect(restored.notes).toEqual(original.notes);
     expect(restored.birth_year).toBe(1889);
+  });
+});
+
+/** A married couple (not living unless the wife is said to be). */
+async function couple(names: [string, string], living = false) {
+  const wife = await addPerson(app, moderator, {
+    name: names[1],
+    sex: 'F',
+    death_year: living ? null : 1950,
+    is_living: living,
+  });
+  const husband = await addPerson(app, moderator, {
+    name: names[0],
+    sex: 'M',
+    death_year: 1940,
+    spouse_ids: [wife.id],
+  });
+  return { husband, wife };
+}
+
+describe("a union's notes", () => {
+  const revisionOf = async (id: number) => {
+    const response = await app.inject({ url: `/api/revisions/${id}/`, headers: member.headers });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<Revision>();
+  };
+
+  it('saves them with the union, shows them from both sides, and keeps them when other details change', async () => {
+    const told = await addNote(app, 'Той Таластагы айылда болгон.');
+    const secret = await addNote(app, 'Калыңы тууралуу', true);
+    const { husband, wife } = await couple(['Жумабай', 'Сайра']);
+    const saved = await patch(await get(husband.id, member), moderator, {
+      unions: [{ spouse_id: wife.id, note_ids: [told, secret] }],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const page = await get(husband.id, member);
+    expect(page.unions).toMatchObject([
+      {
+        spouse: { id: wife.id },
+        notes: [
+          { id: told, text: 'Той Таластагы айылда болгон.', is_private: false },
+          { id: secret, is_private: true },
+        ],
+      },
+    ]);
+    // Either spouse edits the same union: her page shows its notes too, and a change of its
+    // events from her side that sends the notes back keeps them.
+    const hers = await get(wife.id, member);
+    expect(hers.unions[0]?.notes.map((n) => n.id)).toEqual([told, secret]);
+    const fromHer = await patch(hers, moderator, {
+      unions: [
+        {
+          spouse_id: husband.id,
+          events: [{ type: 'marriage', date: '1920' }],
+          note_ids: [secret, told],
+        },
+      ],
+    });
+    expect(fromHer.statusCode, fromHer.body).toBe(200);
+    expect((await get(husband.id, member)).unions[0]).toMatchObject({
+      events: [{ type: 'marriage' }],
+      notes: [{ id: secret }, { id: told }],
+    });
+    // A guest reads the public one only (the couple is not living).
+    expect((await get(husband.id)).unions[0]?.notes.map((n) => n.id)).toEqual([told]);
+    // A union left with notes only is still a union with something to say; none: none.
+    const cleared = await patch(await get(husband.id, member), moderator, {
+      unions: [{ spouse_id: wife.id, note_ids: [] }],
+    });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect((await get(wife.id, member)).unions[0]).toMatchObject({ events: [], notes: [] });
+  });
+
+  it("keeps a member's proposal pending, names the note in the revision, applies and reverts it", async () => {
+    const note = await addNote(app, 'Экинчи аялы болуп келген.\nЭкинчи сап.');
+    const { husband, wife } = await couple(['Бекбол', 'Гүлсары']);
+    const proposed = await patch(await get(husband.id, member), member, {
+      unions: [{ spouse_id: wife.id, position: 2, note_ids: [note] }],
+    });
+    expect(proposed.statusCode, proposed.body).toBe(202);
+    const revision = proposed.json<Revision>();
+    expect(revision).toMatchObject({
+      status: 'pending',
+      before: { unions: [] },
+      after: {
+        unions: [{ spouse_id: wife.id, position: 2, events: [], citations: [], note_ids: [note] }],
+      },
+    });
+    // The revision names the note by its first line (the diff shows that, not a number).
+    expect((await revisionOf(revision.id)).linked_notes).toEqual([
+      { id: note, excerpt: 'Экинчи аялы болуп келген.' },
+    ]);
+    expect((await get(husband.id, member)).unions[0]?.notes).toEqual([]);
+
+    await review(revision.id, 'accept');
+    expect((await get(husband.id, member)).unions[0]?.notes.map((n) => n.id)).toEqual([note]);
+    expect((await get(wife.id, member)).unions[0]?.notes.map((n) => n.id)).toEqual([note]);
+
+    const revert = await review(revision.id, 'revert');
+    expect(revert.json<Revision>().after).toMatchObject({ unions: [] });
+    expect((await get(husband.id, member)).unions[0]?.notes).toEqual([]);
+  });
+
+  it("hides a living person's union notes from guests, as the person's own notes", async () => {
+    const note = await addNote(app, 'Тирүү аялдын никеси тууралуу');
+    const { husband, wife } = await couple(['Асылбек', 'Нургүл'], true);
+    const saved = await patch(await get(husband.id, member), moderator, {
+      unions: [{ spouse_id: wife.id, note_ids: [note] }],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    // Members read them from both sides.
+    expect((await get(husband.id, member)).unions[0]?.notes.map((n) => n.id)).toEqual([note]);
+    expect((await get(wife.id, member)).unions[0]?.notes.map((n) => n.id)).toEqual([note]);
+    // A guest: the living wife's page has no records at all, and the husband's (not living)
+    // does not show the union with her, nor therefore its notes.
+    expect(await get(wife.id)).toMatchObject({ restricted: true, unions: [], notes: [] });
+    const his = await get(husband.id);
+    expect(his.restricted).toBe(false);
+    expect(his.unions).toEqual([]);
+    expect(JSON.stringify(his)).not.toContain('Тирүү аялдын');
+  });
+
+  it('accepts and reverts a revision recorded before unions had notes', async () => {
+    const { husband, wife } = await couple(['Мамбет', 'Калыйча']);
+    const proposed = await patch(await get(husband.id, member), member, {
+      unions: [{ spouse_id: wife.id, position: 1, events: [{ type: 'marriage', date: '1901' }] }],
+    });
+    expect(proposed.statusCode, proposed.body).toBe(202);
+    const { id } = proposed.json<Revision>();
+    // As an older server stored it: union details without `note_ids`.
+    const strip = sql`(select coalesce(jsonb_agg(u - 'note_ids'), '[]'::jsonb)
+      from jsonb_array_elements(r.after -> 'unions') u)`;
+    await app.db.execute(sql`update person_revisions r
+      set after = jsonb_set(r.after, '{unions}', ${strip}) where r.id = ${id}`);
+    await review(id, 'accept');
+    expect((await get(husband.id, member)).unions[0]).toMatchObject({ position: 1, notes: [] });
+    await review(id, 'revert');
+    expect((await get(husband.id, member)).unions[0]).toMatchObject({ position: null, events: [] });
+  });
+
+  it('refuses a note that does not exist, or the same note twice', async () => {
+    const note = await addNote(app, 'Бир эле эскертүү');
+    const { husband, wife } = await couple(['Талант', 'Жамал']);
+    for (const [noteIds, message] of [
+      [[999_999], personRecordMessages.noteNotFound],
+      [[note, note], personRecordMessages.duplicateNote],
+    ] as const) {
+      const response = await patch(await get(husband.id, member), moderator, {
+        unions: [{ spouse_id: wife.id, note_ids: noteIds }],
+      });
+      expect(response.statusCode, response.body).toBe(400);
+      const errors = response.json<Record<string, string[]>>();
+      const key = Object.keys(errors).find((k) => k.startsWith('unions'));
+      expect(key && errors[key], response.body).toContain(message);
+    }
+    expect((await get(husband.id, member)).unions[0]?.notes).toEqual([]);
+  });
+});
+
+/**
+ * The page's union as the union dialog sends it back (unionInputOf in the web's records form):
+ * every event with its citations and media as read.
+ */
+function unionBody(union: Person['unions'][number], change: Record<string, unknown> = {}) {
+  return {
+    spouse_id: union.spouse.id,
+    position: union.position,
+    events: union.events.map((e) => ({
+      type: e.type,
+      custom_type: e.custom_type,
+      value: e.value,
+      date: e.date?.text ?? null,
+      place_id: e.place?.id ?? null,
+      note: e.note,
+      citations: e.citations.map((c) => ({ source_id: c.source.id, page: c.page })),
+      media: e.media.map((m) => ({ file_id: m.file_id, title: m.title })),
+    })),
+    citations: union.citations.map((c) => ({ source_id: c.source.id, page: c.page })),
+    note_ids: union.notes.map((n) => n.id),
+    ...change,
+  };
+}
+
+describe("a union's events' media", () => {
+  /**
+   * A couple married in 1920 whose marriage event has a members-only photo linked, as a GEDZip
+   * import stores a FAM's `MARR` + `OBJE` (decision 011: imported files are members-only).
+   */
+  async function married(names: [string, string]) {
+    const { husband, wife } = await couple(names);
+    const saved = await patch(await get(husband.id, member), moderator, {
+      unions: [{ spouse_id: wife.id, events: [{ type: 'marriage', date: '1920' }] }],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const photo = await createTestFileRow(app, moderator.id, { visibility: 'members' });
+    const marriage = (await get(husband.id, member)).unions[0]!.events[0]!;
+    await app.db.execute(sql`insert into media_links (event_id, file_id, title, position)
+      values (${marriage.id}, ${photo}, 'Той', 0)`);
+    return { husband, wife, photo };
+  }
+
+  const mediaOf = async (id: number, user?: TestUser) =>
+    (await get(id, user)).unions[0]?.events.map((e) => e.media.map((m) => m.file_id)) ?? [];
+
+  it('shows them on the union from both sides, to members only when the file is members-only', async () => {
+    const { husband, wife, photo } = await married(['Осмон', 'Бурул']);
+    expect((await get(husband.id, member)).unions[0]?.events[0]?.media).toMatchObject([
+      { file_id: photo, title: 'Той', kind: 'image' },
+    ]);
+    expect(await mediaOf(wife.id, member)).toEqual([[photo]]);
+    // The family answer (the timeline's union events) carries them too.
+    const family = await app.inject({
+      url: `/api/persons/${husband.id}/family/`,
+      headers: member.headers,
+    });
+    expect(family.statusCode, family.body).toBe(200);
+    expect(
+      family.json<{ unions: { events: { media: { file_id: number }[] }[] }[] }>().unions[0]
+        ?.events[0]?.media,
+    ).toMatchObject([{ file_id: photo }]);
+    expect(await mediaOf(husband.id)).toEqual([[]]);
+  });
+
+  it('keeps them when the union is edited, and drops them with their event', async () => {
+    const { husband, wife, photo } = await married(['Качыке', 'Зуура']);
+    const note = await addNote(app, 'Той күзүндө болгон');
+    const page = await get(husband.id, member);
+    const union = page.unions[0]!;
+    const edited = await patch(page, moderator, {
+      unions: [
+        unionBody(union, {
+          position: 1,
+          note_ids: [note],
+          events: [
+            ...unionBody(union).events,
+            { type: 'divorce', date: '1930', citations: [], media: [] },
+          ],
+        }),
+      ],
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(await mediaOf(husband.id, member)).toEqual([[photo], []]);
+    // From her side, the same.
+    const hers = await get(wife.id, member);
+    const fromHer = await patch(hers, moderator, {
+      unions: [unionBody(hers.unions[0]!, { position: 2 })],
+    });
+    expect(fromHer.statusCode, fromHer.body).toBe(200);
+    expect(await mediaOf(husband.id, member)).toEqual([[photo], []]);
+    // The marriage taken away takes its link with it; the file stays.
+    const after = await get(husband.id, member);
+    const without = unionBody(after.unions[0]!);
+    const removed = await patch(after, moderator, {
+      unions: [{ ...without, events: without.events.slice(1) }],
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(await mediaOf(husband.id, member)).toEqual([[]]);
+  });
+
+  it('keeps them through a proposal, its acceptance and its revert', async () => {
+    const { husband, photo } = await married(['Табылды', 'Гүлайым']);
+    const page = await get(husband.id, member);
+    const union = unionBody(page.unions[0]!);
+    // A member proposes to take the marriage out; the moderator applies it, then reverts.
+    const proposed = await patch(page, member, { unions: [{ ...union, events: [] }] });
+    expect(proposed.statusCode, proposed.body).toBe(202);
+    const revision = proposed.json<Revision>();
+    expect(revision.before).toMatchObject({
+      unions: [{ events: [{ type: 'marriage', media: [{ file_id: photo, title: 'Той' }] }] }],
+    });
+    await review(revision.id, 'accept');
+    expect(await mediaOf(husband.id, member)).toEqual([]);
+    await review(revision.id, 'revert');
+    expect(await mediaOf(husband.id, member)).toEqual([[photo]]);
+    // A member's proposal that keeps the marriage keeps its photo when accepted.
+    const again = await get(husband.id, member);
+    const kept = await patch(again, member, {
+      unions: [unionBody(again.unions[0]!, { position: 1 })],
+    });
+    expect(kept.statusCode, kept.body).toBe(202);
+    await review(kept.json<Revision>().id, 'accept');
+    expect(await mediaOf(husband.id, member)).toEqual([[photo]]);
+  });
+
+  it('brings them back when a deleted spouse is restored', async () => {
+    const { husband, photo } = await married(['Жапар', 'Бүбүш']);
+    const deleted = await app.inject({
+      method: 'DELETE',
+      url: `/api/persons/${husband.id}/`,
+      headers: moderator.headers,
+    });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    const history = await app.inject({
+      url: `/api/persons/${husband.id}/revisions/`,
+      headers: moderator.headers,
+    });
+    await review(history.json<{ results: Revision[] }>().results[0]!.id, 'revert');
+    expect(await mediaOf(husband.id, member)).toEqual([[photo]]);
+  });
+
+  it("keeps a person event's members-only media when the events are edited", async () => {
+    const person = await addPerson(app, moderator, {
+      name: 'Сарыбай',
+      sex: 'M',
+      death_year: 1930,
+      events: [event({ type: 'death', date: '1930' })],
+    });
+    const document = await createTestFileRow(app, moderator.id, { visibility: 'members' });
+    const [death] = (await get(person.id, member)).events;
+    await app.db.execute(sql`insert into media_links (event_id, file_id, position)
+      values (${death!.id}, ${document}, 0)`);
+    const page = await get(person.id, member);
+    const edited = await patch(page, moderator, {
+      events: page.events.map((e) => ({
+        type: e.type,
+        date: '1931',
+        media: e.media.map((m) => ({ file_id: m.file_id, title: m.title })),
+      })),
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await get(person.id, member)).events[0]).toMatchObject({
+      date: { text: '1931' },
+      media: [{ file_id: document }],
+    });
+    // A members-only file that the person does not have yet is still refused.
+    const other = await createTestFileRow(app, moderator.id, { visibility: 'members' });
+    const refused = await patch(await get(person.id, member), moderator, {
+      events: [event({ type: 'death', date: '1931', media: [{ file_id: other }] })],
+    });
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.body).toContain(personRecordMessages.mediaNotPublic);
+  });
+
+  it('accepts and reverts a revision recorded before union events had media', async () => {
+    const { husband, photo } = await married(['Шабдан', 'Ракыя']);
+    const page = await get(husband.id, member);
+    const proposed = await patch(page, member, {
+      unions: [unionBody(page.unions[0]!, { position: 1 })],
+    });
+    expect(proposed.statusCode, proposed.body).toBe(202);
+    const { id } = proposed.json<Revision>();
+    // As an older server stored it: union events without `media`.
+    const strip = sql`(select coalesce(jsonb_agg(jsonb_set(u, '{events}', (select
+        coalesce(jsonb_agg(e - 'media'), '[]'::jsonb) from jsonb_array_elements(u -> 'events') e))),
+        '[]'::jsonb) from jsonb_array_elements(r.after -> 'unions') u)`;
+    await app.db.execute(sql`update person_revisions r
+      set after = jsonb_set(r.after, '{unions}', ${strip}) where r.id = ${id}`);
+    // Such a proposal said nothing of the photo: applying it writes the marriage without it.
+    await review(id, 'accept');
+    expect(await mediaOf(husband.id, member)).toEqual([[]]);
+    await review(id, 'revert');
+    expect(await mediaOf(husband.id, member)).toEqual([[photo]]);
   });
 });
 

@@ -62,11 +62,14 @@ const mediaInputs = (owner: SQL) => sql`(select coalesce(json_agg(json_build_obj
     'file_id', m.file_id, 'title', m.title) order by m.position, m.id), '[]')
     from media_links m where ${owner})`;
 
-const eventInput = (withMedia: boolean) => sql`json_build_object('type', e.type,
+const noteIdInputs = (owner: SQL) => sql`(select coalesce(json_agg(l.note_id
+    order by l.position, l.id), '[]') from note_links l where ${owner})`;
+
+const eventInput = sql`json_build_object('type', e.type,
     'custom_type', e.custom_type, 'value', e.value, 'date', e.date ->> 'text',
     'place_id', e.place_id, 'place', null, 'note', e.note,
-    'citations', ${citationInputs(sql`c.event_id = e.id`)}
-    ${withMedia ? sql`, 'media', ${mediaInputs(sql`m.event_id = e.id`)}` : sql``})`;
+    'citations', ${citationInputs(sql`c.event_id = e.id`)},
+    'media', ${mediaInputs(sql`m.event_id = e.id`)})`;
 
 /** The stored records of person `id`, in the form the inputs take (and revisions record). */
 export async function snapshotRecords(tx: Db, id: number): Promise<RecordFields> {
@@ -78,20 +81,20 @@ export async function snapshotRecords(tx: Db, id: number): Promise<RecordFields>
           'full_name', n.full_name, 'citations', ${citationInputs(sql`c.name_id = n.id`)})
           order by n.position, n.id), '[]')
         from person_names n where n.person_id = ${id}) as names,
-      (select coalesce(json_agg(${eventInput(true)} order by e.position, e.id), '[]')
+      (select coalesce(json_agg(${eventInput} order by e.position, e.id), '[]')
         from events e where e.person_id = ${id}) as events,
       (select coalesce(json_agg(json_build_object('father_id', f.father_id,
           'mother_id', f.mother_id, 'relation', f.relation) order by f.position, f.id), '[]')
         from parent_families f where f.child_id = ${id}) as parent_families,
       ${citationInputs(sql`c.person_id = ${id}`)} as citations,
       ${mediaInputs(sql`m.person_id = ${id}`)} as media,
-      (select coalesce(json_agg(l.note_id order by l.position, l.id), '[]')
-        from note_links l where l.person_id = ${id}) as note_ids,
+      ${noteIdInputs(sql`l.person_id = ${id}`)} as note_ids,
       (select coalesce(json_agg(u.detail order by u.spouse_id), '[]') from (
         select s.spouse_id, json_build_object('spouse_id', s.spouse_id, 'position', s.position,
-            'events', (select coalesce(json_agg(${eventInput(false)} order by e.position, e.id),
+            'events', (select coalesce(json_agg(${eventInput} order by e.position, e.id),
               '[]') from events e where e.union_id = s.id),
-            'citations', ${citationInputs(sql`c.union_id = s.id`)}) as detail
+            'citations', ${citationInputs(sql`c.union_id = s.id`)},
+            'note_ids', ${noteIdInputs(sql`l.union_id = s.id`)}) as detail
         from (select un.id,
                 case when un.person1_id = ${id} then un.person2_id else un.person1_id end
                   as spouse_id,
@@ -100,15 +103,33 @@ export async function snapshotRecords(tx: Db, id: number): Promise<RecordFields>
               from unions un where un.person1_id = ${id} or un.person2_id = ${id}) s
         where s.position is not null
           or exists (select 1 from events e where e.union_id = s.id)
-          or exists (select 1 from citations c where c.union_id = s.id)) u) as unions`,
+          or exists (select 1 from citations c where c.union_id = s.id)
+          or exists (select 1 from note_links l where l.union_id = s.id)) u) as unions`,
   );
   return row ?? EMPTY_RECORDS;
 }
 
+/** A union's notes; a revision recorded before unions had notes has none. */
+const unionNoteIds = (union: UnionInput): number[] => (union as Partial<UnionInput>).note_ids ?? [];
+
+/** A union's events; in a revision recorded before their media were kept, they have none. */
+const unionEvents = (union: UnionInput): UnionEventInput[] =>
+  union.events.map((event) => ({
+    ...event,
+    media: (event as Partial<UnionEventInput>).media ?? [],
+  }));
+
 /** Union details in the snapshot's form: only unions with something to say, by spouse. */
 export function normalizeUnions(unions: readonly UnionInput[]): UnionInput[] {
   return unions
-    .filter((u) => u.position !== null || u.events.length > 0 || u.citations.length > 0)
+    .map((u) => ({ ...u, events: unionEvents(u), note_ids: unionNoteIds(u) }))
+    .filter(
+      (u) =>
+        u.position !== null ||
+        u.events.length > 0 ||
+        u.citations.length > 0 ||
+        u.note_ids.length > 0,
+    )
     .sort((a, b) => a.spouse_id - b.spouse_id);
 }
 
@@ -254,7 +275,7 @@ export function syncEvents(
     const date = summaryDate(summary[`${side}_year`], summary[`${side}_date`]);
     const place = summary[`${side}_place`];
     const current = sideEvent(out, side);
-    const index = current ? out.indexOf(current as PersonEventInput) : -1;
+    const index = current ? out.indexOf(current) : -1;
     const existing = out[index];
     if (existing) {
       out[index] = { ...existing, date, ...(placeChanged && { place, place_id: null }) };
@@ -362,7 +383,16 @@ function allCitations(fields: Partial<RecordFields>): CitationInput[] {
 }
 
 function allMedia(fields: Partial<RecordFields>): MediaInput[] {
-  return [...(fields.media ?? []), ...(fields.events ?? []).flatMap((e) => e.media)];
+  return [
+    ...(fields.media ?? []),
+    ...(fields.events ?? []).flatMap((e) => e.media),
+    ...(fields.unions ?? []).flatMap((u) => unionEvents(u).flatMap((e) => e.media)),
+  ];
+}
+
+/** The files that the records link (the person's, their events' and their unions' events'). */
+export function linkedFileIds(fields: Partial<RecordFields>): Set<number> {
+  return new Set(allMedia(fields).map((m) => m.file_id));
 }
 
 function allEvents(fields: Partial<RecordFields>): AnyEvent[] {
@@ -418,13 +448,16 @@ async function reachesUp(tx: Db, from: number, ancestor: number): Promise<boolea
 /**
  * Refuses records that name what does not exist (sources, places, notes, files, parents), a
  * file guests may not see, a parent family that makes the person their own ancestor, and a
- * union with someone who is not a spouse.
+ * union with someone who is not a spouse. `kept` are files the person's stored records link
+ * already: they may stay though guests may not see them (a GEDZip import's members-only media,
+ * which the page shows guests without), so that editing an event does not refuse its photo.
  */
 export async function checkRecords(
   tx: Db,
   fields: Partial<RecordFields>,
   selfId: number | undefined,
   spouses: readonly number[],
+  kept: ReadonlySet<number> = new Set(),
 ): Promise<void> {
   const sourceIds = allCitations(fields).map((c) => c.source_id);
   const sources = await existing(tx, 'sources', sourceIds);
@@ -438,17 +471,22 @@ export async function checkRecords(
   if (placeIds.some((id) => !placesFound.has(id))) {
     throw fieldError('events', personRecordMessages.placeNotFound);
   }
-  const noteIds = fields.note_ids ?? [];
-  const notesFound = await existing(tx, 'notes', noteIds);
-  if (noteIds.some((id) => !notesFound.has(id))) {
-    throw fieldError('note_ids', personRecordMessages.noteNotFound);
+  const unionNoteIds = (fields.unions ?? []).flatMap((u) => u.note_ids);
+  const notesFound = await existing(tx, 'notes', [...(fields.note_ids ?? []), ...unionNoteIds]);
+  for (const [field, ids] of [
+    ['note_ids', fields.note_ids ?? []],
+    ['unions', unionNoteIds],
+  ] as const) {
+    if (ids.some((id) => !notesFound.has(id))) {
+      throw fieldError(field, personRecordMessages.noteNotFound);
+    }
   }
   const fileIds = allMedia(fields).map((m) => m.file_id);
   const files = await showableFiles(tx, fileIds);
   if (fileIds.some((id) => !files.found.has(id))) {
     throw fieldError('media', personRecordMessages.fileNotFound);
   }
-  if (fileIds.some((id) => !files.showable.has(id))) {
+  if (fileIds.some((id) => !files.showable.has(id) && !kept.has(id))) {
     throw fieldError('media', personRecordMessages.mediaNotPublic);
   }
   for (const family of fields.parent_families ?? []) {
@@ -477,7 +515,8 @@ export async function checkRecords(
 
 /**
  * Leaves out what a restored person's records name and is gone since (a revert brings back
- * what it can rather than failing).
+ * what it can rather than failing). A file still stored stays linked, public or not: the
+ * person had it (`checkRecords` lets the restore keep it).
  */
 export async function pruneMissing(tx: Db, fields: RecordFields): Promise<RecordFields> {
   const sources = await existing(
@@ -490,13 +529,17 @@ export async function pruneMissing(tx: Db, fields: RecordFields): Promise<Record
     'places',
     allEvents(fields).flatMap((e) => (e.place_id === null ? [] : [e.place_id])),
   );
-  const notesFound = await existing(tx, 'notes', fields.note_ids);
+  const notesFound = await existing(tx, 'notes', [
+    ...fields.note_ids,
+    ...fields.unions.flatMap(unionNoteIds),
+  ]);
+  const keepNotes = (ids: number[]) => ids.filter((id) => notesFound.has(id));
   const files = (
     await showableFiles(
       tx,
       allMedia(fields).map((m) => m.file_id),
     )
-  ).showable;
+  ).found;
   const persons = await existing(
     tx,
     'persons',
@@ -508,7 +551,7 @@ export async function pruneMissing(tx: Db, fields: RecordFields): Promise<Record
     ...event,
     citations: keepCitations(event.citations),
     place_id: event.place_id !== null && placesFound.has(event.place_id) ? event.place_id : null,
-    ...('media' in event && { media: keepMedia(event.media) }),
+    media: keepMedia(event.media),
   });
   const present = (id: number | null) => (id !== null && persons.has(id) ? id : null);
   return {
@@ -519,11 +562,12 @@ export async function pruneMissing(tx: Db, fields: RecordFields): Promise<Record
       .filter((f) => f.father_id !== null || f.mother_id !== null),
     citations: keepCitations(fields.citations),
     media: keepMedia(fields.media),
-    note_ids: fields.note_ids.filter((id) => notesFound.has(id)),
+    note_ids: keepNotes(fields.note_ids),
     unions: fields.unions.map((u) => ({
       ...u,
       citations: keepCitations(u.citations),
-      events: u.events.map(fixEvent),
+      events: unionEvents(u).map(fixEvent),
+      note_ids: keepNotes(unionNoteIds(u)),
     })),
   };
 }
@@ -545,6 +589,17 @@ async function insertCitations(tx: Db, owner: Owner, list: readonly CitationInpu
       position,
     })),
   );
+}
+
+async function insertNoteLinks(
+  tx: Db,
+  owner: { personId: number } | { unionId: number },
+  noteIds: readonly number[],
+) {
+  if (noteIds.length === 0) return;
+  await tx
+    .insert(noteLinks)
+    .values(noteIds.map((noteId, position) => ({ ...owner, noteId, position })));
 }
 
 async function insertMedia(
@@ -588,7 +643,7 @@ async function insertEvents(
     const eventId = rows[i]?.id;
     if (eventId === undefined) throw new Error('event insert returned too few rows');
     await insertCitations(tx, { eventId }, event.citations);
-    if ('media' in event) await insertMedia(tx, { eventId }, event.media);
+    await insertMedia(tx, { eventId }, event.media);
   }
 }
 
@@ -654,11 +709,7 @@ export async function writeRecords(
   }
   if (fields.note_ids !== undefined) {
     await tx.execute(sql`delete from note_links where person_id = ${id}`);
-    if (fields.note_ids.length > 0) {
-      await tx
-        .insert(noteLinks)
-        .values(fields.note_ids.map((noteId, position) => ({ noteId, personId: id, position })));
-    }
+    await insertNoteLinks(tx, { personId: id }, fields.note_ids);
   }
   if (fields.unions !== undefined) await writeUnions(tx, id, fields.unions);
 }
@@ -674,6 +725,7 @@ async function writeUnions(tx: Db, id: number, list: readonly UnionInput[]): Pro
   if (ids.length === 0) return;
   await tx.execute(sql`delete from events where union_id = any(${intArray(ids)})`);
   await tx.execute(sql`delete from citations where union_id = any(${intArray(ids)})`);
+  await tx.execute(sql`delete from note_links where union_id = any(${intArray(ids)})`);
   await tx.execute(
     sql`update unions set
           person1_position = case when person1_id = ${id} then null else person1_position end,
@@ -692,6 +744,7 @@ async function writeUnions(tx: Db, id: number, list: readonly UnionInput[]): Pro
     }
     await insertEvents(tx, { unionId: union.id }, detail.events);
     await insertCitations(tx, { unionId: union.id }, detail.citations);
+    await insertNoteLinks(tx, { unionId: union.id }, detail.note_ids);
   }
 }
 
@@ -736,7 +789,7 @@ const citationsView = (owner: SQL) => sql`(select coalesce(json_agg(json_build_o
 /** Guests see public files only (a linked file may have been made members-only since). */
 const mediaView = (owner: SQL, viewer: Viewer) => sql`(select coalesce(json_agg(json_build_object(
     'file_id', m.file_id, 'title', m.title, 'kind', f.kind, 'mime_type', f.mime_type,
-    'position', m.position) order by m.position, m.id), '[]')
+    'public', f.visibility = 'public', 'position', m.position) order by m.position, m.id), '[]')
     from media_links m join files f on f.id = m.file_id
     where ${owner} ${viewer.seesLiving ? sql`` : sql`and f.visibility = 'public'`})`;
 
@@ -746,17 +799,17 @@ const notesView = (owner: SQL, viewer: Viewer) => sql`(select coalesce(json_agg(
     from note_links l join notes n on n.id = l.note_id
     where ${owner} ${viewer.seesLiving ? sql`` : sql`and not n.is_private`})`;
 
-const eventsView = (owner: SQL, viewer: Viewer, withMedia: boolean) =>
+const eventsView = (owner: SQL, viewer: Viewer) =>
   sql`(select coalesce(json_agg(json_build_object('id', e.id, 'type', e.type,
       'custom_type', e.custom_type, 'value', e.value, 'date', e.date, 'place', ${placeJson(sql`e.place_id`)},
       'note', e.note, 'citations', ${citationsView(sql`c.event_id = e.id`)},
-      'media', ${withMedia ? mediaView(sql`m.event_id = e.id`, viewer) : sql`'[]'::json`})
+      'media', ${mediaView(sql`m.event_id = e.id`, viewer)})
       order by e.date_sort nulls last, e.position, e.id), '[]')
     from events e where ${owner})`;
 
 /** The events of the unions row `alias` (marriage, divorce…) as a JSON array, in date order. */
 export function unionEventsColumn(viewer: Viewer, alias = 'u'): SQL {
-  return eventsView(sql`e.union_id = ${sql.raw(`${alias}.id`)}`, viewer, false);
+  return eventsView(sql`e.union_id = ${sql.raw(`${alias}.id`)}`, viewer);
 }
 
 /**
@@ -774,11 +827,11 @@ export function recordsColumn(viewer: Viewer): SQL {
         'suffix', n.suffix, 'full_name', n.full_name,
         'citations', ${citationsView(sql`c.name_id = n.id`)}) order by n.position, n.id), '[]')
       from person_names n where n.person_id = p.id),
-    'events', ${eventsView(sql`e.person_id = p.id`, viewer, true)},
+    'events', ${eventsView(sql`e.person_id = p.id`, viewer)},
     'unions', (select coalesce(json_agg(json_build_object('id', u.id, 'spouse', ${link('s')},
         'position', case when u.person1_id = p.id then u.person1_position
           else u.person2_position end,
-        'events', ${eventsView(sql`e.union_id = u.id`, viewer, false)},
+        'events', ${eventsView(sql`e.union_id = u.id`, viewer)},
         'citations', ${citationsView(sql`c.union_id = u.id`)},
         'notes', ${notesView(sql`l.union_id = u.id`, viewer)})
         order by case when u.person1_id = p.id then u.person1_position

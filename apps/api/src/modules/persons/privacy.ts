@@ -184,7 +184,8 @@ export function projectSummary(row: SummaryFacts, viewer: Viewer): PersonSummary
     generation: row.depth + 1,
     child_count: row.child_count,
     descendant_count: row.descendant_count,
-    ...(!restricted && typeof row.photo_file_id === 'number' && { photo_file_id: row.photo_file_id }),
+    ...(!restricted &&
+      typeof row.photo_file_id === 'number' && { photo_file_id: row.photo_file_id }),
   };
 }
 

@@ -5,6 +5,7 @@ import {
   type CreatePersonInput,
   type PersonEditableField,
   type Sex,
+  type UnionInput,
 } from '@bagysh/shared';
 import { eq, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
@@ -15,6 +16,8 @@ import {
   checkRecords,
   EMPTY_RECORDS,
   effectiveChanges,
+  linkedFileIds,
+  normalizeUnions,
   pruneMissing,
   sameJson,
   snapshotRecords,
@@ -321,7 +324,14 @@ export async function createPerson(
   if (fields.mother_id !== null) await checkMother(tx, fields.mother_id);
   await checkSpouses(tx, fields.spouse_ids, id);
   await checkPhoto(tx, fields.photo_file_id);
-  await checkRecords(tx, fields, id, fields.spouse_ids);
+  // A restored person (`id` given) keeps the files they had, public or not.
+  await checkRecords(
+    tx,
+    fields,
+    id,
+    fields.spouse_ids,
+    id === undefined ? undefined : linkedFileIds(fields),
+  );
   const nameKey = foldName(fields.name);
   await rememberNameKey(tx, nameKey);
   const path = father ? [...father.path, father.id] : [];
@@ -391,6 +401,10 @@ function sameValue(key: string, a: unknown, b: unknown): boolean {
     const sb = [...(b as number[])].sort((x, y) => x - y);
     return sa.length === sb.length && sa.every((value, i) => value === sb[i]);
   }
+  // A revision recorded before unions had notes says nothing of them: they had none.
+  if (key === 'unions' && Array.isArray(a) && Array.isArray(b)) {
+    return sameJson(normalizeUnions(a as UnionInput[]), normalizeUnions(b as UnionInput[]));
+  }
   return sameJson(a, b);
 }
 
@@ -438,13 +452,21 @@ export async function validateChange(
   if (typeof after.mother_id === 'number') await checkMother(tx, after.mother_id, id);
   if (after.spouse_ids !== undefined) await checkSpouses(tx, after.spouse_ids, id);
   if (typeof after.photo_file_id === 'number') await checkPhoto(tx, after.photo_file_id);
-  await checkRecords(tx, recordsOf(after), id, after.spouse_ids ?? current.spouse_ids);
+  await checkRecords(
+    tx,
+    recordsOf(after),
+    id,
+    after.spouse_ids ?? current.spouse_ids,
+    linkedFileIds(current),
+  );
   return { ...diff, current };
 }
 
 /**
  * Applies `changes` to person `id` if it is still at `version` (otherwise 409). Returns the
  * changed fields before and after; nothing changed → empty objects and no new version.
+ * `restore`: the changes are a state the person had (a revert), whose files may come back
+ * though guests may not see them.
  */
 export async function updatePerson(
   tx: Db,
@@ -452,6 +474,7 @@ export async function updatePerson(
   changes: PersonChanges,
   version: number,
   actorId: number | null,
+  restore = false,
 ): Promise<FieldDiff> {
   await lockTree(tx);
   const row = await loadForUpdate(tx, id);
@@ -479,7 +502,9 @@ export async function updatePerson(
   if (after.spouse_ids !== undefined) await checkSpouses(tx, after.spouse_ids, id);
   await checkPhoto(tx, after.photo_file_id);
   const records = recordsOf(after);
-  await checkRecords(tx, records, id, after.spouse_ids ?? current.spouse_ids);
+  const kept = linkedFileIds(current);
+  if (restore) for (const file of linkedFileIds(recordsOf(changes))) kept.add(file);
+  await checkRecords(tx, records, id, after.spouse_ids ?? current.spouse_ids, kept);
   let nameKey: string | undefined;
   if (after.name !== undefined) {
     nameKey = foldName(after.name);

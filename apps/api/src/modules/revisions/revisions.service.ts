@@ -372,6 +372,7 @@ export async function revertRevision(
           revision.before ?? {},
           row?.version ?? 0,
           moderator.id,
+          true,
         );
         revertId = await insertRevision(tx, {
           ...common,

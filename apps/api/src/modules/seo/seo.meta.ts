@@ -51,7 +51,7 @@ const DESCRIPTION_MAX = 200;
 const SITE_DESCRIPTION =
   'Багыш уруусунун санжырасы: муундан муунга ата-тек, инсандар, уруу-уруктар, макалалар жана жаңылыктар.';
 
-/** Home's: also the lead of the pre-rendered hero, so a little longer than the app's own. */
+/** Home's: a little longer than the hero's lead (HOME_LEAD), which its shell shows. */
 const HOME_DESCRIPTION =
   'Багыш уруусунун санжырасы: издөөгө боло турган жандуу санжыра дарагы, эки адамдын ортосундагы туугандык, белгилүү инсандар, уруу-уруктар жана жаңылыктар.';
 

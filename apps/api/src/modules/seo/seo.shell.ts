@@ -1,4 +1,4 @@
-import { SITE_NAME } from '@bagysh/shared';
+import { HOME_LEAD, SITE_NAME } from '@bagysh/shared';
 import { escapeHtml } from '../../lib/html-escape';
 import type { PageHead } from './seo.meta';
 
@@ -42,8 +42,9 @@ body{margin:0}
 export function shellHtml(head: PageHead): string {
   if (head.noindex || head.layout === 'blank') return '';
   const landing = head.layout === 'landing';
-  // The home hero's heading is the site's name, as in the app.
+  // The home hero's heading is the site's name and its lead the app's, as in the app.
   const heading = landing ? SITE_NAME : head.ogTitle;
+  const lead = landing ? HOME_LEAD : head.description;
   const variant = landing ? ' ssr-landing' : head.ogType === 'article' ? ' ssr-article' : '';
-  return `<div class="ssr${variant}" data-ssr-shell>${STYLE}<div class="ssr-bar"><span>${escapeHtml(SITE_NAME)}</span></div><div class="ssr-main"><div class="ssr-h">${escapeHtml(heading)}</div><p>${escapeHtml(head.description)}</p></div></div>`;
+  return `<div class="ssr${variant}" data-ssr-shell>${STYLE}<div class="ssr-bar"><span>${escapeHtml(SITE_NAME)}</span></div><div class="ssr-main"><div class="ssr-h">${escapeHtml(heading)}</div><p>${escapeHtml(lead)}</p></div></div>`;
 }

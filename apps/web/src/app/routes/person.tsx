@@ -1,9 +1,24 @@
 import Container from '@mui/material/Container';
+import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
-import { FilePreviewById } from '../../features/files';
 import { idParam, PersonView } from '../../features/genealogy';
 import '../../lib/i18n/areas/genealogy';
 import { ErrorContent } from '../shell/error-content';
+
+// The preview comes when a file of the gallery is first opened, not with the page.
+const LazyFilePreview = lazy(() =>
+  import('../../features/files/components/file-preview-by-id').then((m) => ({
+    default: m.FilePreviewById,
+  })),
+);
+
+function FilePreview(props: { fileId: number; onClose: () => void }) {
+  return (
+    <Suspense fallback={null}>
+      <LazyFilePreview {...props} />
+    </Suspense>
+  );
+}
 
 /** A person's page (/persons/{id}); its gallery opens files in the files feature's preview. */
 export function Component() {
@@ -12,7 +27,7 @@ export function Component() {
   if (personId === null) return <ErrorContent notFound />;
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
-      <PersonView key={personId} id={personId} FilePreview={FilePreviewById} />
+      <PersonView key={personId} id={personId} FilePreview={FilePreview} />
     </Container>
   );
 }

@@ -83,6 +83,7 @@ export function Component() {
         <Skeleton
           variant="rounded"
           height={TREE_HEIGHT}
+          role="status"
           aria-label={g('loading')}
           data-testid="tree-loading"
         />

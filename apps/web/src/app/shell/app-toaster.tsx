@@ -2,12 +2,12 @@ import { useEffect, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Toaster as SonnerToaster } from 'sonner';
 import { TOASTS } from '../../config/constants';
+import { onFirstUse } from '../../lib/first-use';
 import { loadSonner, toasterMounted, useToasterWanted, wantToaster } from '../../lib/notify';
 import { installToastSwipe } from './toast-swipe';
 
 /** Once the page is in use (or after this long), sonner is loaded ahead of the first toast. */
 const WARM_AFTER_MS = 5000;
-const USE_EVENTS = ['pointerdown', 'keydown', 'touchstart', 'scroll'] as const;
 
 function ReadyToaster({ Toaster }: { Toaster: typeof SonnerToaster }) {
   const { t } = useTranslation();
@@ -41,16 +41,7 @@ export function AppToaster() {
   const wanted = useToasterWanted();
   const [Toaster, setToaster] = useState<typeof SonnerToaster>();
 
-  useEffect(() => {
-    const warm = () => wantToaster();
-    const timer = setTimeout(warm, WARM_AFTER_MS);
-    const options = { once: true, passive: true, capture: true };
-    for (const name of USE_EVENTS) window.addEventListener(name, warm, options);
-    return () => {
-      clearTimeout(timer);
-      for (const name of USE_EVENTS) window.removeEventListener(name, warm, options);
-    };
-  }, []);
+  useEffect(() => onFirstUse(wantToaster, WARM_AFTER_MS), []);
 
   useEffect(() => {
     if (!wanted || Toaster) return;

@@ -26,6 +26,8 @@ interface Resources {
   polls: typeof polls;
   relations: typeof relations;
 }
+type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] };
+
 export type AreaNamespace = Exclude<keyof Resources, 'translation'>;
 
 declare module 'i18next' {
@@ -48,13 +50,15 @@ void i18n.use(initReactI18next).init({
 
 /**
  * Adds an area's messages to the catalogue. Each file in ./areas calls it when first
- * imported, so an area's texts load with its pages instead of with the landing page
+ * imported (a few hold a part of an area that a first paint needs, included in the area's file), so an area's texts load with its pages instead of with the landing page
  * (spec budget: 170 KB of initial JavaScript). Pages use `useTranslation('<area>')`.
  */
-export function addAreaMessages<N extends AreaNamespace>(namespace: N, messages: Resources[N]) {
-  if (!i18n.hasResourceBundle('ky', namespace)) {
-    i18n.addResourceBundle('ky', namespace, messages);
-  }
+export function addAreaMessages<N extends AreaNamespace>(
+  namespace: N,
+  messages: DeepPartial<Resources[N]>,
+) {
+  // Merged into what is there: a page's first paint may bring a part of an area before the rest.
+  i18n.addResourceBundle('ky', namespace, messages, true, false);
 }
 
 /** A catalogue message for a key, or the text itself when it is not a key (an API message). */

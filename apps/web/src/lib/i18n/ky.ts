@@ -1,4 +1,5 @@
 import {
+  HOME_LEAD,
   NAV_ITEMS,
   NOT_FOUND_TITLE,
   SITE_NAME,
@@ -52,7 +53,7 @@ export const ky = {
     old_kyShort: 'Рун',
   },
   home: {
-    lead: 'Издөөгө боло турган жандуу санжыра дарагы, эки адамдын ортосундагы туугандык, белгилүү инсандар жана жаңылыктар.',
+    lead: HOME_LEAD,
   },
   dialog: {
     cancel: 'Жокко чыгаруу',

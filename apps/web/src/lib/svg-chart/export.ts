@@ -25,6 +25,15 @@ export interface ChartAssets {
 
 export type BuildChartSvg = (assets?: ChartAssets) => ChartSvg;
 
+/**
+ * How a chart draws its file and print copy: `draw` with the code that `load` brings (the
+ * chart's SVG builder), which no page needs for its first paint.
+ */
+export interface ChartSvgSource<M> {
+  load: () => Promise<M>;
+  draw: (code: M, assets?: ChartAssets) => ChartSvg;
+}
+
 /** A fetched file as a data: URL of the given type. */
 async function asDataUrl(response: Response, type: string): Promise<string> {
   let binary = '';

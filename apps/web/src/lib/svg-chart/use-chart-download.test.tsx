@@ -4,7 +4,11 @@ import { render } from '../../test/render';
 import { useChartDownload } from './use-chart-download';
 
 function Chart({ build }: { build: () => never }) {
-  const { download, notice } = useChartDownload(build, 'chart', 'Файлды түзүү ишке ашкан жок');
+  const { download, notice } = useChartDownload(
+    { load: () => Promise.resolve(null), draw: build },
+    'chart',
+    'Файлды түзүү ишке ашкан жок',
+  );
   return (
     <>
       <button type="button" onClick={() => download('svg')}>

@@ -82,7 +82,7 @@ export function ChartPage({
       ) : person ? (
         children
       ) : (
-        <Skeleton variant="rounded" height={420} aria-label={t('loading')} />
+        <Skeleton variant="rounded" height={420} role="status" aria-label={t('loading')} />
       )}
       {note && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>

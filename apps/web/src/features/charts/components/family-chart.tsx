@@ -4,6 +4,7 @@ import {
   useEffect,
   useId,
   useLayoutEffect,
+  useMemo,
   useRef,
   useState,
   type KeyboardEvent,
@@ -11,8 +12,7 @@ import {
   type ReactNode,
 } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { ChartPrint } from '../../../lib/svg-chart/chart-print';
-import type { BuildChartSvg } from '../../../lib/svg-chart/export';
+import type { ChartSvgSource } from '../../../lib/svg-chart/export';
 import { ChartToolbar, type ChartToolbarLabels } from '../../../lib/svg-chart/chart-toolbar';
 import { accentPath, chartBoxStyles, chartStyle } from '../../../lib/svg-chart/style';
 import { formatYears, truncate } from '../../../lib/svg-chart/text';
@@ -27,13 +27,10 @@ import {
   type ViewTransform,
 } from '../../../lib/svg-chart/viewport';
 import { stepFrom, type ChartBox, type ChartLayout, type Step } from '../lib/chart-layout';
-import {
-  buildChartSvg,
-  NAME_CHARS,
-  PHOTO_SIZE,
-  UNION_DASH,
-  type ChartSvgOptions,
-} from '../lib/chart-svg';
+import { buildChartSvg, NAME_CHARS, PHOTO_SIZE, UNION_DASH } from '../lib/chart-svg';
+
+// The chart pages draw files with the code that shares the screen's sizes: already loaded.
+const chartSvgCode = Promise.resolve({ buildChartSvg });
 
 /** Every text the chart shows or announces, from the page's catalogue. */
 export interface ChartLabels extends ChartToolbarLabels {
@@ -156,25 +153,28 @@ export function FamilyChart({
   const zoom = (factor: number) =>
     updateView((current) => zoomAt(current, factor, size.width / 2, size.height / 2));
 
-  const chartSvg = (options: Pick<ChartSvgOptions, 'runeFont' | 'photoHref'>) =>
-    buildChartSvg({
-      layout,
-      title: labels.chart,
-      unknownYear: labels.unknownYear,
-      text: plainText,
-      ...options,
-    });
-  // A file and the print copy carry their photos inside (`assets.images`).
-  const buildSvg: BuildChartSvg = (assets) =>
-    chartSvg({
-      runeFont: assets?.runeFont,
-      photoHref: (fileId) => assets?.images?.get(photoUrl(fileId)),
-    });
-  const photoUrls = () =>
-    layout.boxes.flatMap(({ person: { photo_file_id: photo } }) =>
-      typeof photo === 'number' ? [photoUrl(photo)] : [],
-    );
-  const { printed, print } = usePrintChart(buildSvg, photoUrls);
+  // A file and the print copy carry their fonts and photos inside (`assets`).
+  const chartSvg: ChartSvgSource<Awaited<typeof chartSvgCode>> = {
+    load: () => chartSvgCode,
+    draw: (code, assets) =>
+      code.buildChartSvg({
+        layout,
+        title: labels.chart,
+        unknownYear: labels.unknownYear,
+        text: plainText,
+        runeFont: assets?.runeFont,
+        photoHref: (fileId) => assets?.images?.get(photoUrl(fileId)),
+      }),
+  };
+  // The photos the print copy and the files draw: a new list only when the layout changes.
+  const photoUrls = useMemo(
+    () =>
+      layout.boxes.flatMap(({ person: { photo_file_id: photo } }) =>
+        typeof photo === 'number' ? [photoUrl(photo)] : [],
+      ),
+    [layout, photoUrl],
+  );
+  const { printView, print } = usePrintChart(chartSvg, photoUrls);
 
   const handleClick = (event: MouseEvent<SVGSVGElement>) => {
     const dragged = consumeDrag();
@@ -274,10 +274,10 @@ export function FamilyChart({
   };
 
   const { download, notice: exportNotice } = useChartDownload(
-    buildSvg,
+    chartSvg,
     fileName,
     renderText(labels.exportError),
-    photoUrls,
+    () => photoUrls,
   );
 
   return (
@@ -329,7 +329,7 @@ export function FamilyChart({
         </svg>
       </Box>
       {exportNotice}
-      <ChartPrint printed={printed} />
+      {printView}
     </Box>
   );
 }

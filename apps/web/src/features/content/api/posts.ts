@@ -1,28 +1,25 @@
-import {
-  ArticleSchema,
-  NewsSchema,
-  type Article,
-  type ArticleInput,
-  type ArticlePatchInput,
-  type News,
-  type NewsInput,
-  type NewsPatchInput,
-} from '@bagysh/shared';
+import type { Article, ArticlePatchInput, News, NewsPatchInput } from '@bagysh/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { postBase, postKeys, type PostKind } from './post-lists';
 
+/*
+ * What an article's or a news item's page uses: its read, a moderator's status change and the
+ * deletion, typed, not parsed (the server serializes them through the shared schemas), so that
+ * the page loads no zod (issue 14). The form's saves are in post-save.ts.
+ */
+
 export function getArticleQueryOptions(id: number) {
   return queryOptions({
     queryKey: postKeys.item('article', id),
-    queryFn: ({ signal }) => api(`${postBase.article}${id}/`, { signal, schema: ArticleSchema }),
+    queryFn: ({ signal }) => api<Article>(`${postBase.article}${id}/`, { signal }),
   });
 }
 
 export function getNewsItemQueryOptions(id: number) {
   return queryOptions({
     queryKey: postKeys.item('news', id),
-    queryFn: ({ signal }) => api(`${postBase.news}${id}/`, { signal, schema: NewsSchema }),
+    queryFn: ({ signal }) => api<News>(`${postBase.news}${id}/`, { signal }),
   });
 }
 
@@ -34,39 +31,15 @@ export function useNewsItem(id: number, enabled = true) {
   return useQuery({ ...getNewsItemQueryOptions(id), enabled });
 }
 
-export function saveArticle(id: number | null, input: ArticleInput | ArticlePatchInput) {
-  return id === null
-    ? api(postBase.article, { method: 'POST', body: input, schema: ArticleSchema })
-    : api(`${postBase.article}${id}/`, { method: 'PATCH', body: input, schema: ArticleSchema });
-}
-
-export function saveNews(id: number | null, input: NewsInput | NewsPatchInput) {
-  return id === null
-    ? api(postBase.news, { method: 'POST', body: input, schema: NewsSchema })
-    : api(`${postBase.news}${id}/`, { method: 'PATCH', body: input, schema: NewsSchema });
-}
-
-/** Creates or updates a post; the lists and the item are refetched afterwards. */
-export function useSavePost<K extends PostKind>(kind: K) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, input }: { id: number | null; input: ArticleInput | NewsInput }) =>
-      (kind === 'article' ? saveArticle(id, input) : saveNews(id, input)) as Promise<
-        K extends 'article' ? Article : News
-      >,
-    onSuccess: (post) => {
-      client.setQueryData(postKeys.item(kind, post.id), post);
-      void client.invalidateQueries({ queryKey: [...postKeys.all(kind), 'list'] });
-    },
-  });
-}
-
 /** A moderator's publication (or any status change) of an existing post. */
 export function useSetPostStatus(kind: PostKind) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, status }: { id: number; status: 'draft' | 'pending' | 'published' }) =>
-      kind === 'article' ? saveArticle(id, { status }) : saveNews(id, { status }),
+      api<Article | News>(`${postBase[kind]}${id}/`, {
+        method: 'PATCH',
+        body: { status } satisfies ArticlePatchInput & NewsPatchInput,
+      }),
     onSuccess: (post) => {
       client.setQueryData(postKeys.item(kind, post.id), post);
       void client.invalidateQueries({ queryKey: [...postKeys.all(kind), 'list'] });

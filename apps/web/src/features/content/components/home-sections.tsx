@@ -14,7 +14,7 @@ import { useTreeStats } from '../api/misc';
 import { usePostList } from '../api/post-lists';
 import { PostCard } from './post-card';
 import { LoadError } from './query-state';
-import '../../../lib/i18n/areas/content';
+import '../../../lib/i18n/areas/content-home';
 
 const STAT_KEYS = [
   'persons',

@@ -204,7 +204,7 @@ export function PostList({ kind }: { kind: PostKind }) {
       {list.isError && !list.data ? (
         <LoadError error={list.error} onRetry={() => void list.refetch()} />
       ) : !list.data ? (
-        <Grid container spacing={2} aria-busy>
+        <Grid container spacing={2} role="status" aria-busy="true" aria-label={t('common.loading')}>
           {Array.from({ length: 6 }, (_, i) => (
             <Grid key={i} size={{ xs: 12, sm: 6, md: 4 }}>
               <Skeleton variant="rounded" height={260} />

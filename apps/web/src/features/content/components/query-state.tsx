@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { LazyAlert } from '../../../components/lazy-alert';
 import { ApiError } from '../../../lib/api-client';
 import { useScript } from '../../../lib/script';
-import '../../../lib/i18n/areas/content';
+import '../../../lib/i18n/areas/content-home';
 
 /** The error of a failed load, with a retry button. */
 export function LoadError({ error, onRetry }: { error: unknown; onRetry?: () => void }) {

@@ -1,17 +1,25 @@
-import { hasRole, RoleSchema, type Role } from '@bagysh/shared';
+import { roleAllows, type Role } from '@bagysh/shared';
 import { useSessionStore } from '../../../lib/session-store';
+
+// The stored role is read through site.ts's roleAllows, not RoleSchema: the article and news
+// pages load no zod (issue 14). An unknown or missing role is a member's.
 
 /** The signed-in user's id and role as stored by the accounts feature (guests: null). */
 export function useViewer(): { id: number | null; role: Role | null; logged: boolean } {
   const user = useSessionStore((state) => state.user);
   const logged = useSessionStore((state) => state.logged);
-  const parsed = RoleSchema.safeParse(user?.role);
   const id = typeof user?.id === 'number' ? user.id : null;
-  return { id, role: logged && parsed.success ? parsed.data : logged ? 'user' : null, logged };
+  const stored = user?.role;
+  const role: Role = roleAllows(stored, 'admin')
+    ? 'admin'
+    : roleAllows(stored, 'moderator')
+      ? 'moderator'
+      : 'user';
+  return { id, role: logged ? role : null, logged };
 }
 
 /** True when the viewer has at least `required`. */
 export function useHasRole(required: Role): boolean {
   const { role } = useViewer();
-  return role !== null && hasRole(role, required);
+  return role !== null && (required === 'user' || roleAllows(role, required));
 }

@@ -452,7 +452,7 @@ function FilesList({ files, ...actions }: FileActions & { files: FileInfo[] }) {
 function FilesSkeleton({ view }: { view: FilesView }) {
   const { t } = useTranslation('files');
   return (
-    <Box aria-busy="true" aria-label={t('preview.loading')}>
+    <Box role="status" aria-busy="true" aria-label={t('preview.loading')}>
       {view === 'grid' ? (
         <Box
           sx={{

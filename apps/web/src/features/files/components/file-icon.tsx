@@ -8,7 +8,7 @@ import VideoFileIcon from '@mui/icons-material/VideoFile';
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import type { SvgIconProps } from '@mui/material/SvgIcon';
-import { useFileUrl } from '../hooks/use-file-url';
+import { useFileUrl } from '../../../lib/use-file-url';
 
 const ICONS: Record<FileKind, (props: SvgIconProps) => React.ReactNode> = {
   image: ImageIcon,

@@ -20,7 +20,7 @@ import '../../../lib/i18n/areas/files';
 import { useScript } from '../../../lib/script';
 import { useOverlay } from '../../../lib/use-overlay';
 import { useFileLink } from '../api/files-api';
-import { useFileUrl } from '../hooks/use-file-url';
+import { useFileUrl } from '../../../lib/use-file-url';
 import { KindIcon } from './file-icon';
 
 function Loading() {

@@ -5,7 +5,7 @@ import '../../../lib/i18n/areas/files';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { saveBlob } from '../../../lib/upload';
-import { fetchFileBlob } from '../api/auth-fetch';
+import { fetchFileBlob } from '../../../lib/file-fetch';
 
 /** Downloads a file with the token (members-only files need it) and saves it under its name. */
 export function useDownload() {

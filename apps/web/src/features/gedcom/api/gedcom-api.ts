@@ -1,9 +1,11 @@
 import {
+  GedcomExportLinkSchema,
   GedcomImportAcceptedSchema,
   GedcomJobPageSchema,
   GedcomJobSchema,
   GedcomPreviewSchema,
   type GedcomCommitBody,
+  type GedcomExportLink,
   type GedcomExportQuery,
 } from '@bagysh/shared';
 import {
@@ -13,7 +15,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { api, ApiError, apiUrl, withFreshToken } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { isActive } from '../lib/report';
 
 /** Imports per page of the history. */
@@ -115,20 +117,15 @@ export function useCancelJob() {
 
 export type ExportOptions = Pick<GedcomExportQuery, 'version' | 'living'>;
 
-/** The export as a file (the API needs the session's token, so not a bare link). */
-export function fetchExport({ version, living }: ExportOptions): Promise<Blob> {
-  return withFreshToken(async (headers) => {
-    const response = await fetch(apiUrl('gedcom/export/', { version, living }), { headers });
-    if (!response.ok) {
-      const text = await response.text().catch(() => '');
-      let body: unknown = text;
-      try {
-        body = JSON.parse(text);
-      } catch {
-        // not JSON: keep the text
-      }
-      throw new ApiError(response.status, body);
-    }
-    return response.blob();
+/**
+ * A signed address of the export, working for a minute without the token: the page hands it
+ * to the browser, whose download manager streams the file (hundreds of MB for a large tree)
+ * to disk instead of holding it in the page.
+ */
+export function getExportLink({ version, living }: ExportOptions): Promise<GedcomExportLink> {
+  return api('gedcom/export/link/', {
+    method: 'POST',
+    body: { version, living },
+    schema: GedcomExportLinkSchema,
   });
 }

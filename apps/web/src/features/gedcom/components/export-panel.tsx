@@ -6,8 +6,8 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useScript } from '../../../lib/script';
-import { fetchExport, type ExportOptions } from '../api/gedcom-api';
-import { saveBlob } from '../../../lib/upload';
+import { getExportLink, type ExportOptions } from '../api/gedcom-api';
+import { downloadUrl } from '../../../lib/upload';
 import { failureMessage } from '../lib/files';
 
 const CHOICES: ExportOptions[] = GEDCOM_VERSIONS.flatMap((version) =>
@@ -16,7 +16,10 @@ const CHOICES: ExportOptions[] = GEDCOM_VERSIONS.flatMap((version) =>
 
 const keyOf = (choice: ExportOptions) => `${choice.version}-${choice.living}`;
 
-/** The four downloads: GEDCOM 5.5.1 or 7.0, with or without living persons. */
+/**
+ * The four downloads: GEDCOM 5.5.1 or 7.0, with or without living persons, each a signed link
+ * the browser downloads by itself (a refusal, such as another export running, shows here).
+ */
 export function ExportPanel() {
   const { t } = useTranslation('gedcom');
   const script = useScript();
@@ -28,9 +31,8 @@ export function ExportPanel() {
     setBusy(keyOf(choice));
     setError(null);
     try {
-      const blob = await fetchExport(choice);
-      const suffix = choice.living === 'exclude' ? '-no-living' : '';
-      saveBlob(blob, `bagysh-sanjyra-${choice.version}${suffix}.ged`);
+      // The server names the file (bagysh-sanjyra-7.0.ged, …-5.5.1-no-living.ged).
+      downloadUrl((await getExportLink(choice)).url);
     } catch (failure) {
       setError(failureMessage(failure));
     } finally {

@@ -1,5 +1,4 @@
 import {
-  ArticlesPageSchema,
   ClanListSchema,
   ComparisonSchema,
   PersonListSchema,
@@ -117,19 +116,6 @@ export function usePendingRevisions(enabled: boolean) {
         schema: RevisionListSchema,
       }),
     enabled,
-  });
-}
-
-/** Articles about a person (GET /person-articles/?person=). */
-export function usePersonArticles(id: number) {
-  return useQuery({
-    queryKey: genealogyKeys.articles(id),
-    queryFn: ({ signal }) =>
-      api('person-articles/', {
-        query: { person: id, page_size: 20 },
-        signal,
-        schema: ArticlesPageSchema,
-      }),
   });
 }
 

@@ -43,7 +43,7 @@ function SourceDetails({ citation, titleId }: { citation: Citation; titleId: str
         {script.text(citation.source.title)}
       </Typography>
       {source.isPending ? (
-        <Skeleton variant="text" aria-label={t('citation.loading')} />
+        <Skeleton variant="text" role="status" aria-label={t('citation.loading')} />
       ) : source.isError ? (
         <Alert severity="error">{script.text(source.error.message)}</Alert>
       ) : null}

@@ -96,7 +96,7 @@ export function ComparisonView({ a, b, onChange }: ComparisonViewProps) {
       {a === null || b === null ? (
         <Typography color="text.secondary">{script.text(t('comparison.pickTwo'))}</Typography>
       ) : comparison.isPending ? (
-        <Skeleton variant="rounded" height={240} aria-label={t('loading')} />
+        <Skeleton variant="rounded" height={240} role="status" aria-label={t('loading')} />
       ) : comparison.isError ? (
         <Alert
           severity="error"

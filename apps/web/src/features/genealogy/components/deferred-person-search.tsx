@@ -6,7 +6,7 @@ import InputLabel from '@mui/material/InputLabel';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import { useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import '../../../lib/i18n/areas/genealogy';
+import '../../../lib/i18n/areas/genealogy-search';
 import { useScript } from '../../../lib/script';
 import type { PersonSearchProps } from './person-search';
 

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
-import '../../../lib/i18n/areas/genealogy';
+import '../../../lib/i18n/areas/genealogy-search';
 import { DeferredPersonSearch } from './deferred-person-search';
 
 /** The home page's name search (the one of /search): a choice opens the person's page. */

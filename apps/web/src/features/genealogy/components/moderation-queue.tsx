@@ -41,7 +41,7 @@ export function ModerationQueue() {
     return <Alert severity="warning">{script.text(t('moderation.forbidden'))}</Alert>;
   }
   if (pending.isPending) {
-    return <Skeleton variant="rounded" height={160} aria-label={t('loading')} />;
+    return <Skeleton variant="rounded" height={160} role="status" aria-label={t('loading')} />;
   }
   if (pending.isError) {
     return (

@@ -1,5 +1,4 @@
 import type { Media } from '@bagysh/shared';
-import DescriptionOutlinedIcon from '@mui/icons-material/DescriptionOutlined';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import Typography from '@mui/material/Typography';
@@ -7,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import '../../../lib/i18n/areas/person';
 import { useScript } from '../../../lib/script';
 import type { RecordEdit } from '../lib/records-form';
+import { MediaThumb } from './media-thumb';
 import { Empty, Section } from './person-section';
 import { RowButton, SectionButton } from './record-buttons';
 
@@ -77,27 +77,9 @@ export function PersonGallery({
                     '&.Mui-focusVisible': { outline: '2px solid', outlineColor: 'primary.main' },
                   }}
                 >
-                  {item.kind === 'image' ? (
-                    <Box
-                      component="img"
-                      src={`/api/files/${item.file_id}/thumbnail/`}
-                      alt=""
-                      loading="lazy"
-                      sx={{ width: '100%', aspectRatio: '1', objectFit: 'cover', display: 'block' }}
-                    />
-                  ) : (
-                    <Box
-                      sx={{
-                        aspectRatio: '1',
-                        display: 'grid',
-                        placeItems: 'center',
-                        bgcolor: 'action.hover',
-                        color: 'text.secondary',
-                      }}
-                    >
-                      <DescriptionOutlinedIcon sx={{ fontSize: 48 }} />
-                    </Box>
-                  )}
+                  <Box sx={{ aspectRatio: '1' }}>
+                    <MediaThumb media={item} iconSize={48} />
+                  </Box>
                   <Typography
                     variant="caption"
                     component="span"

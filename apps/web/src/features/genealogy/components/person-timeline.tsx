@@ -1,5 +1,6 @@
-import { formatDateKy } from '@bagysh/shared';
+import { formatDateKy, type Media } from '@bagysh/shared';
 import Box from '@mui/material/Box';
+import ButtonBase from '@mui/material/ButtonBase';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +11,7 @@ import { useScript } from '../../../lib/script';
 import type { TimelineItem } from '../lib/person-page';
 import type { RecordEdit } from '../lib/records-form';
 import { CitationMarks } from './citation-marks';
+import { MediaThumb } from './media-thumb';
 import { Empty, Section } from './person-section';
 import { RowButton, SectionButton } from './record-buttons';
 import { useEventTitle } from '../hooks/use-event-title';
@@ -37,13 +39,58 @@ function When({ text }: { text: string }) {
   );
 }
 
+/** An event's images and documents as small thumbnails; each opens the file preview. */
+function EventMedia({
+  media,
+  onOpen,
+}: {
+  media: readonly Media[];
+  onOpen: (fileId: number) => void;
+}) {
+  const { t } = useTranslation('person');
+  return (
+    <Box
+      component="ul"
+      sx={{ listStyle: 'none', m: 0, mt: 0.75, p: 0, display: 'flex', flexWrap: 'wrap', gap: 1 }}
+    >
+      {media.map((item) => {
+        // Screen readers cannot read runes: the button's name stays Cyrillic.
+        const name = t('gallery.open', { title: item.title ?? t('gallery.untitled') });
+        return (
+          <Box component="li" key={item.file_id}>
+            <ButtonBase
+              onClick={() => onOpen(item.file_id)}
+              aria-label={name}
+              title={name}
+              data-event-media={item.file_id}
+              sx={{
+                width: 64,
+                height: 64,
+                borderRadius: 1,
+                border: 1,
+                borderColor: 'divider',
+                overflow: 'hidden',
+                '&.Mui-focusVisible': { outline: '2px solid', outlineColor: 'primary.main' },
+              }}
+            >
+              <MediaThumb media={item} iconSize={28} />
+            </ButtonBase>
+          </Box>
+        );
+      })}
+    </Box>
+  );
+}
+
 function Item({
   item,
   numbers,
+  onOpen,
   onEdit,
 }: {
   item: TimelineItem;
   numbers: ReadonlyMap<number, number>;
+  onOpen: (fileId: number) => void;
   onEdit?: (edit: RecordEdit) => void;
 }) {
   const { t } = useTranslation('person');
@@ -89,6 +136,7 @@ function Item({
               {script.text(event.note)}
             </Typography>
           )}
+          {event.media.length > 0 && <EventMedia media={event.media} onOpen={onOpen} />}
         </Box>
         {/* A union's events are edited with the union, not here. */}
         {onEdit && !spouse && (
@@ -111,16 +159,19 @@ function Item({
 }
 
 /**
- * The person's life in date order: own events, marriages, children's births. With `onEdit`
- * (a signed-in reader) it adds, edits and deletes the person's own events.
+ * The person's life in date order: own events, marriages, children's births, each event with
+ * its files (opened by `onOpen`). With `onEdit` (a signed-in reader) it adds, edits and deletes
+ * the person's own events.
  */
 export function PersonTimeline({
   items,
   numbers,
+  onOpen,
   onEdit,
 }: {
   items: readonly TimelineItem[];
   numbers: ReadonlyMap<number, number>;
+  onOpen: (fileId: number) => void;
   onEdit?: (edit: RecordEdit) => void;
 }) {
   const { t } = useTranslation('person');
@@ -157,7 +208,7 @@ export function PersonTimeline({
                 borderColor: item.kind === 'child' ? 'divider' : 'primary.light',
               }}
             >
-              <Item item={item} numbers={numbers} onEdit={onEdit} />
+              <Item item={item} numbers={numbers} onOpen={onOpen} onEdit={onEdit} />
             </Box>
           ))}
         </Box>

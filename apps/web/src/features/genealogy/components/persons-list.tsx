@@ -187,7 +187,7 @@ export function PersonsList({ params, onChange }: PersonsListProps) {
       )}
 
       {persons.isPending ? (
-        <Stack spacing={1} aria-busy="true" aria-label={t('loading')}>
+        <Stack spacing={1} role="status" aria-busy="true" aria-label={t('loading')}>
           {Array.from({ length: 8 }, (_, index) => (
             <Skeleton key={index} variant="rounded" height={48} />
           ))}

@@ -1,5 +1,6 @@
 import type { SearchResult } from '@bagysh/shared';
 import AddIcon from '@mui/icons-material/Add';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -31,6 +32,13 @@ import { RowButton } from './record-buttons';
 import { CitationRows } from './record-citation-rows';
 import { RecordDialog, useLayer, useRecordsSubmit, type RecordEditorProps } from './record-dialog';
 import { EventFields, withoutErrorsOf } from './record-event-dialog';
+import {
+  emptyNoteFields,
+  NoteFields,
+  noteFieldsEmpty,
+  noteOfFields,
+  type NoteFieldValues,
+} from './record-note-dialog';
 
 /** The messages under `prefix.` (`events.0.`), keyed by what follows it. */
 function errorsUnder(errors: RecordErrors, prefix: string): RecordErrors {
@@ -76,11 +84,91 @@ function SpouseField({
   );
 }
 
+/** The union's notes, each to take away, and one to add with the person's note fields. */
+function UnionNotes({
+  values,
+  onChange,
+  adding,
+  onAdding,
+}: {
+  values: UnionFormValues['notes'];
+  onChange: (notes: UnionFormValues['notes']) => void;
+  adding: NoteFieldValues | null;
+  onAdding: (fields: NoteFieldValues | null) => void;
+}) {
+  const { t } = useTranslation('personEdit');
+  const script = useScript();
+  return (
+    <Box component="fieldset" sx={{ border: 0, m: 0, p: 0, minWidth: 0 }}>
+      <Typography component="legend" variant="subtitle2" sx={{ mb: 1 }}>
+        {script.text(t('union.notes'))}
+      </Typography>
+      <Stack spacing={1}>
+        {values.length === 0 && adding === null && (
+          <Typography variant="body2" color="text.secondary">
+            {script.text(t('union.notesNone'))}
+          </Typography>
+        )}
+        {values.map((note) => (
+          <Stack
+            key={note.id}
+            direction="row"
+            spacing={1}
+            sx={{ alignItems: 'flex-start' }}
+            data-union-note-row={note.id}
+          >
+            <Typography
+              variant="body2"
+              sx={{ flex: 1, minWidth: 0, whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}
+            >
+              {script.text(note.text)}
+            </Typography>
+            <RowButton
+              kind="remove"
+              label={t('union.removeNote', { text: excerpt(note.text) })}
+              onClick={() => onChange(values.filter((item) => item.id !== note.id))}
+            />
+          </Stack>
+        ))}
+        {adding ? (
+          <Paper variant="outlined" sx={{ p: 1.5 }} data-testid="union-note-form">
+            <Stack spacing={2}>
+              <NoteFields idPrefix="union-note" values={adding} onChange={onAdding} autoFocus />
+              <Box>
+                <Button size="small" onClick={() => onAdding(null)}>
+                  {script.text(t('union.cancelNote'))}
+                </Button>
+              </Box>
+            </Stack>
+          </Paper>
+        ) : (
+          <Box>
+            <Button
+              size="small"
+              startIcon={<AddIcon />}
+              onClick={() => onAdding(emptyNoteFields)}
+              data-testid="add-union-note"
+            >
+              {script.text(t('union.addNote'))}
+            </Button>
+          </Box>
+        )}
+      </Stack>
+    </Box>
+  );
+}
+
+/** A note's first line, short enough for a button's name. */
+function excerpt(text: string): string {
+  const line = text.split('\n').find((part) => part.trim() !== '') ?? '';
+  return line.length > 40 ? `${line.slice(0, 39)}…` : line;
+}
+
 /**
  * A union of the person (a marriage): the spouse (chosen by name for a new one), its order
- * among the person's unions, its events (marriage, divorce… with the person's event fields)
- * and its citations. All the person's unions go in one PATCH; a new spouse joins `spouse_ids`
- * in it.
+ * among the person's unions, its events (marriage, divorce… with the person's event fields),
+ * citations and notes (picked or written as the person's are). All the person's unions go in
+ * one PATCH; a new spouse joins `spouse_ids` in it.
  */
 export function UnionDialog({
   person,
@@ -100,6 +188,11 @@ export function UnionDialog({
   // A spouse chosen in the search keeps the whole result, to show its label in the box.
   const [chosen, setChosen] = useState<SearchResult | null>(null);
   const [errors, setErrors] = useState<RecordErrors>({});
+  // A note being added: linked on save (a written one is made first).
+  const [addingNote, setAddingNote] = useState<NoteFieldValues | null>(null);
+  const [creatingNote, setCreatingNote] = useState(false);
+  // A member's new note waits for review: the union is saved without it, and the dialog says so.
+  const [noteProposed, setNoteProposed] = useState(false);
   const { submit, saving, conflict } = useRecordsSubmit(person);
   // The spouse told apart from namesakes, as the family section shows them.
   const spouseFacts = family.data?.unions.find(
@@ -146,23 +239,67 @@ export function UnionDialog({
       return;
     }
     setErrors({});
-    const { body, index } = unionsPatch(person, spouseId, parsed.data);
+    const union = parsed.data;
+    let proposedNote = false;
+    if (addingNote && !noteFieldsEmpty(addingNote)) {
+      setCreatingNote(true);
+      const found = await noteOfFields(addingNote).finally(() => setCreatingNote(false));
+      if (!found.ok) {
+        setErrors({ form: found.error ?? t('noteRequired') });
+        return;
+      }
+      // Made or chosen once: the form lists it, and a second save does not make it again.
+      setAddingNote(null);
+      if (found.id === null) proposedNote = true;
+      else if (!union.note_ids.includes(found.id)) {
+        union.note_ids = [...union.note_ids, found.id];
+        const { note, text, isPrivate } = addingNote;
+        set('notes', [
+          ...values.notes,
+          note
+            ? { id: found.id, text: note.text, is_private: note.is_private }
+            : { id: found.id, text, is_private: isPrivate },
+        ]);
+      }
+    }
+    const { body, index } = unionsPatch(person, spouseId, union);
     const outcome = await submit(body, `unions.${index}`);
-    if (outcome.ok) onClose();
-    else setErrors(outcome.errors);
+    if (!outcome.ok) setErrors(outcome.errors);
+    else if (proposedNote) setNoteProposed(true);
+    else onClose();
   };
 
   const spouseError = errors.spouse_id === SPOUSE_REQUIRED ? t('union.spouseRequired') : undefined;
   const listError = errors.events;
   const formError =
     errors.form ??
+    errors.note_ids ??
     (errors.spouse_id && errors.spouse_id !== SPOUSE_REQUIRED ? errors.spouse_id : undefined);
+
+  const title = union ? t('union.editTitle') : t('union.addTitle');
+  if (noteProposed) {
+    return (
+      <RecordDialog
+        title={title}
+        moderator={moderator}
+        readOnly
+        saving={false}
+        conflict={null}
+        onSubmit={onClose}
+        onClose={onClose}
+      >
+        <Alert severity="success" data-testid="note-proposed">
+          {script.text(t('union.noteProposed'))}
+        </Alert>
+      </RecordDialog>
+    );
+  }
 
   return (
     <RecordDialog
-      title={union ? t('union.editTitle') : t('union.addTitle')}
+      title={title}
       moderator={moderator}
-      saving={saving}
+      saving={saving || creatingNote}
       conflict={conflict}
       formError={formError}
       onSubmit={() => void handleSubmit()}
@@ -240,6 +377,15 @@ export function UnionDialog({
                     errors={errorsUnder(errors, `events.${index}.`)}
                     types={UNION_EVENT_TYPES}
                   />
+                  {event.media.length > 0 && (
+                    <Typography
+                      variant="body2"
+                      color="text.secondary"
+                      data-union-event-media={index}
+                    >
+                      {script.text(t('union.eventMedia', { n: event.media.length }))}
+                    </Typography>
+                  )}
                 </Stack>
               </Paper>
             );
@@ -269,6 +415,12 @@ export function UnionDialog({
           errors={errorsUnder(errors, 'citations.')}
         />
       </Stack>
+      <UnionNotes
+        values={values.notes}
+        onChange={(notes) => set('notes', notes)}
+        adding={addingNote}
+        onAdding={setAddingNote}
+      />
     </RecordDialog>
   );
 }

@@ -62,7 +62,12 @@ export function RelationList({ a, b, shown, first }: RelationListProps) {
     return (
       <Stack spacing={2}>
         {heading}
-        <Skeleton variant="rounded" height={200} aria-label={t('genealogy:loading')} />
+        <Skeleton
+          variant="rounded"
+          height={200}
+          role="status"
+          aria-label={t('genealogy:loading')}
+        />
       </Stack>
     );
   }

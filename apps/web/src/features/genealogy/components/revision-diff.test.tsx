@@ -84,4 +84,20 @@ describe('RevisionDiff', () => {
     // A media link's own title first, else the file's name.
     expect(lines('media')).toEqual(['toy-1950.jpg', 'Үй-бүлөнүн сүрөтү']);
   });
+
+  it("names a union's notes in its line, by the excerpts the revision brings", async () => {
+    const { lines } = await show(
+      revision({
+        before: {
+          unions: [{ spouse_id: 9, position: 1, events: [], citations: [], note_ids: [] }],
+        },
+        after: {
+          unions: [{ spouse_id: 9, position: 1, events: [], citations: [], note_ids: [72] }],
+        },
+        linked_notes: [{ id: 72, excerpt: 'Той Таласта болгон.' }],
+      }),
+    );
+    // Before, then after: the spouse (unknown to this revision: a number), order and notes.
+    expect(lines('unions')).toEqual(['#9 (1-никеси)', '#9 (1-никеси): Той Таласта болгон.']);
+  });
 });

@@ -140,10 +140,12 @@ function itemLine(field: string, item: unknown, words: RecordWords): DiffPart[] 
       const position = id(record['position']);
       const events = Array.isArray(record['events']) ? (record['events'] as Item[]) : [];
       const citations = Array.isArray(record['citations']) ? (record['citations'] as Item[]) : [];
+      const notes = Array.isArray(record['note_ids']) ? (record['note_ids'] as unknown[]) : [];
       const details = joined(
         [
           ...events.map((event) => eventLine(event, words)),
           ...citations.map((citation) => citationLine(citation, words)),
+          ...notes.map((note) => words.note(id(note) ?? 0)),
         ],
         '; ',
       );

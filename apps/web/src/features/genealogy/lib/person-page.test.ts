@@ -108,6 +108,7 @@ describe('galleryMedia and primaryPhoto', () => {
     title: null,
     kind,
     mime_type: kind === 'image' ? 'image/png' : 'application/pdf',
+    public: fileId !== 3,
     position: 0,
   });
 
@@ -116,10 +117,30 @@ describe('galleryMedia and primaryPhoto', () => {
       photo_file_id: null,
       media: [media(1, 'pdf'), media(2, 'image')],
       events: [{ ...event('birth', null), media: [media(2, 'image'), media(3, 'image')] }],
+      unions: [],
     } as unknown as Person;
     expect(galleryMedia(withEvents).map((m) => m.file_id)).toEqual([1, 2, 3]);
     expect(primaryPhoto(withEvents)).toEqual({ fileId: 2, chosen: false });
     expect(primaryPhoto({ ...withEvents, photo_file_id: 9 })).toEqual({ fileId: 9, chosen: true });
     expect(primaryPhoto({ ...withEvents, media: [], events: [] })).toBeNull();
+    // A members-only image (a GEDZip import's) is in the gallery, not in the header.
+    const onlyHidden = {
+      ...withEvents,
+      media: [],
+      events: [{ ...event('birth', null), media: [media(3, 'image')] }],
+    } as unknown as Person;
+    expect(galleryMedia(onlyHidden).map((m) => m.file_id)).toEqual([3]);
+    expect(primaryPhoto(onlyHidden)).toBeNull();
+  });
+
+  it("shows a union's event's media in the gallery, but does not make a marriage photo theirs", () => {
+    const married = {
+      photo_file_id: null,
+      media: [],
+      events: [],
+      unions: [{ events: [{ ...event('marriage', '1870'), media: [media(4, 'image')] }] }],
+    } as unknown as Person;
+    expect(galleryMedia(married).map((m) => m.file_id)).toEqual([4]);
+    expect(primaryPhoto(married)).toBeNull();
   });
 });

@@ -99,19 +99,27 @@ export function numberSources(person: Person): {
   return { sources, numbers: new Map(sources.map((entry) => [entry.source.id, entry.number])) };
 }
 
-/** The person's media and their events' media, each file once, in order. */
+/** The person's media, their events' and their unions' events' media, each file once, in order. */
 export function galleryMedia(person: Person): Media[] {
   const seen = new Set<number>();
-  return [...person.media, ...person.events.flatMap((event) => event.media)].filter((media) => {
+  return [
+    ...person.media,
+    ...person.events.flatMap((event) => event.media),
+    ...person.unions.flatMap((union) => union.events.flatMap((event) => event.media)),
+  ].filter((media) => {
     if (seen.has(media.file_id)) return false;
     seen.add(media.file_id);
     return true;
   });
 }
 
-/** The header's photo: the chosen photo, else the first image linked to the person. */
+/**
+ * The header's photo: the chosen photo, else the first public image linked to the person or
+ * their own events (a marriage's photo shows the couple, not them; the header loads by URL).
+ */
 export function primaryPhoto(person: Person): { fileId: number; chosen: boolean } | null {
   if (person.photo_file_id !== null) return { fileId: person.photo_file_id, chosen: true };
-  const image = galleryMedia(person).find((media) => media.kind === 'image');
+  const own = [...person.media, ...person.events.flatMap((event) => event.media)];
+  const image = own.find((media) => media.kind === 'image' && media.public);
   return image ? { fileId: image.file_id, chosen: false } : null;
 }

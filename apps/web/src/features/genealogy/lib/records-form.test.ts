@@ -39,6 +39,7 @@ const media = (fileId: number) => ({
   title: `Файл ${fileId}`,
   kind: 'image',
   mime_type: 'image/png',
+  public: true,
   position: 0,
 });
 const event = (id: number, fields: Partial<PersonEvent> = {}): PersonEvent => ({
@@ -73,6 +74,7 @@ const person = (fields: Partial<Person>) =>
     notes: [],
     media: [],
     citations: [],
+    unions: [],
     ...fields,
   }) as unknown as Person;
 
@@ -256,6 +258,33 @@ describe('citations, notes and media of the person', () => {
     });
   });
 
+  it("takes a file out of a union's event, the union's other details sent back as they are", () => {
+    const marriage = event(12, { type: 'marriage', media: [media(5), media(6)] });
+    const subject = person({
+      spouses: [{ id: 20, name: 'Бурул' }],
+      unions: [
+        {
+          id: 1,
+          spouse: { id: 20, name: 'Бурул' },
+          position: 1,
+          events: [marriage],
+          citations: [],
+          notes: [{ id: 40, text: 'Той', is_private: false }],
+        },
+      ],
+    });
+    const body = removeMediaPatch(subject, 5);
+    expect(body.media).toBeUndefined();
+    expect(body.unions).toMatchObject([
+      {
+        spouse_id: 20,
+        position: 1,
+        events: [{ type: 'marriage', media: [{ file_id: 6, title: 'Файл 6' }] }],
+        note_ids: [40],
+      },
+    ]);
+  });
+
   it("maps the API's messages of one list item to its fields", () => {
     expect(
       apiRecordErrors(
@@ -330,7 +359,10 @@ describe('unions', () => {
     position: 1,
     events: [marriage],
     citations: [citation],
-    notes: [],
+    notes: [
+      { id: 40, text: 'Той Таласта болгон.', is_private: false },
+      { id: 41, text: 'Калыңы', is_private: true },
+    ],
   };
   const bare: Union = {
     ...first,
@@ -339,6 +371,7 @@ describe('unions', () => {
     position: null,
     events: [],
     citations: [],
+    notes: [],
   };
   const subject = person({
     spouses: [
@@ -360,11 +393,13 @@ describe('unions', () => {
         place: null,
         note: null,
         citations: [{ source_id: 7, page: '12-бет', quality: 2, note: null }],
+        media: [{ file_id: 9, title: 'Файл 9' }],
       },
     ],
     citations: [{ source_id: 7, page: '12-бет', quality: 2, note: null }],
+    note_ids: [40, 41],
   };
-  const bareInput = { spouse_id: 21, position: null, events: [], citations: [] };
+  const bareInput = { spouse_id: 21, position: null, events: [], citations: [], note_ids: [] };
 
   it('adds a union with a new spouse: the spouse joins spouse_ids in the same PATCH', () => {
     const parsed = parseUnion({
@@ -372,6 +407,7 @@ describe('unions', () => {
       position: '2',
       events: [{ ...emptyUnionEvent, date: 'ABT 1890', place: { id: null, name: 'Кочкор' } }],
       citations: [],
+      notes: [],
     });
     expect(parsed.ok).toBe(true);
     if (!parsed.ok) return;
@@ -396,15 +432,17 @@ describe('unions', () => {
               place: 'Кочкор',
               note: null,
               citations: [],
+              media: [],
             },
           ],
           citations: [],
+          note_ids: [],
         },
       ],
     });
   });
 
-  it('edits a union in place (no media on its events), and removes one with its spouse link', () => {
+  it('edits a union in place (its events keep their media), and removes one with its spouse link', () => {
     const values = unionFormOf(first);
     expect(values.position).toBe('1');
     expect(values.events[0]?.date).toBe('ABT 1850');
@@ -422,7 +460,17 @@ describe('unions', () => {
       ['marriage', 'ABT 1850'],
       ['divorce', '1860'],
     ]);
+    // The marriage's photo goes back with it (the dialog does not show it, the API keeps it).
+    expect(edited.body.unions?.[0]?.events.map((item) => item.media)).toEqual([
+      [{ file_id: 9, title: 'Файл 9' }],
+      [],
+    ]);
     expect(edited.body.unions?.[1]).toEqual(bareInput);
+    // The union's notes go back as they were; one taken away in the form is left out.
+    expect(edited.body.unions?.[0]?.note_ids).toEqual([40, 41]);
+    const fewer = parseUnion({ ...values, notes: values.notes.slice(1) });
+    if (!fewer.ok) throw new Error(JSON.stringify(fewer.errors));
+    expect(unionsPatch(subject, 20, fewer.data).body.unions?.[0]?.note_ids).toEqual([41]);
 
     expect(unionsPatch(subject, 20, null)).toEqual({
       index: 0,
@@ -437,6 +485,7 @@ describe('unions', () => {
         position: '0',
         events: [{ ...emptyUnionEvent, date: '31 FOO 1900', citations: [emptyCitation] }],
         citations: [],
+        notes: [],
       }),
     ).toEqual({
       ok: false,

@@ -12,6 +12,7 @@ import {
   type Media,
   type MediaInput,
   type NameKind,
+  type NoteRef,
   type Person,
   type PersonEvent,
   type PersonName,
@@ -392,7 +393,7 @@ export function addMediaPatch(person: Person, add: MediaInput): UpdatePersonInpu
 
 /**
  * The gallery without the file `fileId`: taken from the person's own media, and from their
- * events' media when an event holds it (the gallery shows both).
+ * events' and their unions' events' media when an event holds it (the gallery shows them all).
  */
 export function removeMediaPatch(person: Person, fileId: number): UpdatePersonInput {
   const body: UpdatePersonInput = { version: person.version };
@@ -404,6 +405,21 @@ export function removeMediaPatch(person: Person, fileId: number): UpdatePersonIn
       ...eventInputOf(event),
       media: event.media.map(mediaInputOf).filter((item) => item.file_id !== fileId),
     }));
+  }
+  const inUnion = person.unions.some((union) =>
+    union.events.some((event) => event.media.some((item) => item.file_id === fileId)),
+  );
+  if (inUnion) {
+    body.unions = person.unions.map((union) => {
+      const input = unionInputOf(union);
+      return {
+        ...input,
+        events: input.events.map((event) => ({
+          ...event,
+          media: event.media.filter((item) => item.file_id !== fileId),
+        })),
+      };
+    });
   }
   return body;
 }
@@ -458,7 +474,7 @@ export function parentFamiliesPatch(
 }
 
 // ---------------------------------------------------------------------------------------------
-// Unions (marriages): the order among the person's unions, their events and citations
+// Unions (marriages): the order among the person's unions, their events, citations and notes
 
 /** The event types a union takes (UnionEventInput). */
 export const UNION_EVENT_TYPES = ['marriage', 'divorce', 'other'] as const;
@@ -468,8 +484,10 @@ export interface UnionFormValues {
   spouse: { id: number; name: string } | null;
   /** The union's order among the person's unions ("1" for the first marriage), or empty. */
   position: string;
-  events: EventFormValues[];
+  events: UnionEventFormValues[];
   citations: CitationFormValues[];
+  /** The shared notes linked to the union, in order. */
+  notes: NoteRef[];
 }
 
 export const emptyUnion: UnionFormValues = {
@@ -477,17 +495,27 @@ export const emptyUnion: UnionFormValues = {
   position: '',
   events: [],
   citations: [],
+  notes: [],
 };
 
+/**
+ * A union's event in its form: the event's fields, and its media (a marriage photo), which the
+ * dialog does not edit but sends back, so that saving the union keeps them.
+ */
+export interface UnionEventFormValues extends EventFormValues {
+  media: readonly Media[];
+}
+
 /** A new event of a union: a marriage, with nothing else yet. */
-export const emptyUnionEvent: EventFormValues = { ...emptyEvent, type: 'marriage' };
+export const emptyUnionEvent: UnionEventFormValues = { ...emptyEvent, type: 'marriage', media: [] };
 
 export function unionFormOf(union: Union): UnionFormValues {
   return {
     spouse: union.spouse,
     position: union.position === null ? '' : String(union.position),
-    events: union.events.map(eventFormOf),
+    events: union.events.map((event) => ({ ...eventFormOf(event), media: event.media })),
     citations: union.citations.map(citationFormOf),
+    notes: union.notes,
   };
 }
 
@@ -496,12 +524,12 @@ export function unionInputOf(union: Union): UnionInput {
   return {
     spouse_id: union.spouse.id,
     position: union.position,
-    events: union.events.map((event): UnionEventInput => {
-      // A union's events carry no media (UnionEventInput is strict).
-      const { media: _media, ...input } = eventInputOf(event);
-      return { ...input, type: event.type as UnionEventInput['type'] };
-    }),
+    events: union.events.map((event): UnionEventInput => ({
+      ...eventInputOf(event),
+      type: event.type as UnionEventInput['type'],
+    })),
     citations: union.citations.map(citationInputOf),
+    note_ids: union.notes.map((note) => note.id),
   };
 }
 
@@ -511,8 +539,12 @@ export function parseUnion(values: UnionFormValues): RecordParsed<UnionInput> {
   const result = UnionInput.safeParse({
     spouse_id: values.spouse?.id ?? 0,
     position: position === '' ? null : Number(position),
-    events: values.events.map(eventRaw),
+    events: values.events.map((event) => ({
+      ...eventRaw(event),
+      media: event.media.map(mediaInputOf),
+    })),
     citations: values.citations.map(citationRaw),
+    note_ids: values.notes.map((note) => note.id),
   });
   const errors = result.success ? {} : errorsOf(result.error.issues);
   if (values.spouse === null) errors.spouse_id = SPOUSE_REQUIRED;

@@ -18,13 +18,11 @@ import {
 import { ChartToolbar } from '../../../lib/svg-chart/chart-toolbar';
 import { chartBoxStyles, chartStyle } from '../../../lib/svg-chart/style';
 import { nodeText } from '../../../lib/svg-chart/text';
-import { ChartPrint } from '../../../lib/svg-chart/chart-print';
-import type { BuildChartSvg } from '../../../lib/svg-chart/export';
+import type { ChartSvgSource } from '../../../lib/svg-chart/export';
 import { usePrintChart } from '../../../lib/svg-chart/use-print-chart';
 import { useChartDownload } from '../../../lib/svg-chart/use-chart-download';
 import { usePanZoom } from '../../../lib/svg-chart/use-pan-zoom';
 import { worldRect, type Size } from '../../../lib/svg-chart/viewport';
-import { buildTreeSvg, type TreeSvgOptions } from '../lib/export';
 import type { LayoutNode } from '../../../lib/svg-chart/layout';
 import { initTreeState, shownChildren, treeReducer, type TreeState } from '../lib/tree-state';
 import { edgesPath, nodeAt, nodesInRect } from '../lib/viewport';
@@ -44,6 +42,10 @@ const COMPACT_ZOOM = 0.4;
 const ZOOM_STEP = 1.25;
 /** Used when the frame reports no size (not laid out yet, or a DOM without layout). */
 const FALLBACK_SIZE: Size = { width: 1024, height: 640 };
+
+// The tree's SVG file and print copy: no part of the page's first paint (usePrintChart).
+const loadTreeSvg = () => import('../lib/export');
+type TreeSvgCode = Awaited<ReturnType<typeof loadTreeSvg>>;
 
 const spin = keyframes`to { transform: rotate(360deg); }`;
 
@@ -188,29 +190,32 @@ export function SanjyraTree({
     () => exportText ?? ((text: string) => nodeText(renderText(text)) ?? text),
     [exportText, renderText],
   );
-  const treeSvg = (options: Pick<TreeSvgOptions, 'runeFont' | 'photoHref'>) =>
-    buildTreeSvg({
-      layout: state.layout,
-      nodes: state.nodes,
-      labels,
-      text: plainText,
-      selectedId: state.focusId,
-      ...options,
-    });
-  // A file and the print copy carry their photos inside (`assets.images`).
-  const buildSvg: BuildChartSvg = (assets) =>
-    treeSvg({
-      runeFont: assets?.runeFont,
-      photoHref: photoUrl && ((fileId) => assets?.images?.get(photoUrl(fileId))),
-    });
-  const photoUrls = () =>
-    photoUrl
-      ? state.layout.nodes.flatMap(({ id }) => {
-          const photo = state.nodes.get(id)?.photo_file_id;
-          return photo ? [photoUrl(photo)] : [];
-        })
-      : [];
-  const { printed, print } = usePrintChart(buildSvg, photoUrls);
+  // A file and the print copy carry their fonts and photos inside (`assets`).
+  const treeSvg: ChartSvgSource<TreeSvgCode> = {
+    load: loadTreeSvg,
+    draw: ({ buildTreeSvg }, assets) =>
+      buildTreeSvg({
+        layout: state.layout,
+        nodes: state.nodes,
+        labels,
+        text: plainText,
+        selectedId: state.focusId,
+        runeFont: assets?.runeFont,
+        photoHref: photoUrl && ((fileId) => assets?.images?.get(photoUrl(fileId))),
+      }),
+  };
+  // The photos the print copy and the files draw: a new list only when the layout changes.
+  const photoUrls = useMemo(
+    () =>
+      photoUrl
+        ? state.layout.nodes.flatMap(({ id }) => {
+            const photo = state.nodes.get(id)?.photo_file_id;
+            return photo ? [photoUrl(photo)] : [];
+          })
+        : [],
+    [photoUrl, state.layout, state.nodes],
+  );
+  const { printView, print } = usePrintChart(treeSvg, photoUrls);
 
   const handleToggle = (id: number) => {
     setCardId(null);
@@ -303,10 +308,10 @@ export function SanjyraTree({
   };
 
   const { download, notice: exportNotice } = useChartDownload(
-    buildSvg,
+    treeSvg,
     fileName,
     renderText(labels.exportError),
-    photoUrls,
+    () => photoUrls,
   );
 
   const { layout, view, size, focusId } = state;
@@ -423,7 +428,7 @@ export function SanjyraTree({
         </Suspense>
       )}
       {exportNotice}
-      <ChartPrint printed={printed} />
+      {printView}
     </Box>
   );
 }

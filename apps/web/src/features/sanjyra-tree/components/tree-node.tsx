@@ -2,7 +2,7 @@ import { memo, type ReactNode } from 'react';
 import type { LayoutNode } from '../../../lib/svg-chart/layout';
 import { accentPath, chartStyle } from '../../../lib/svg-chart/style';
 import { formatYears } from '../../../lib/svg-chart/text';
-import { TREE_PHOTO } from '../lib/export';
+import { TREE_PHOTO } from '../lib/viewport';
 import type { ChildrenEntry } from '../lib/tree-state';
 import type { TreeLabels, TreeNodeData } from '../types';
 

@@ -4,7 +4,7 @@ import { escapeXml, formatYears, truncate } from '../../../lib/svg-chart/text';
 import type { ChartSvg } from '../../../lib/svg-chart/export';
 import { accentPath, chartStyle } from '../../../lib/svg-chart/style';
 import { photoClipDefs, runeFontDefs, svgPhoto } from '../../../lib/svg-chart/svg-parts';
-import { edgesPath } from './viewport';
+import { edgesPath, TREE_PHOTO } from './viewport';
 
 export interface TreeSvgOptions {
   layout: TreeLayout;
@@ -25,9 +25,6 @@ export interface TreeSvgOptions {
    */
   photoHref?: (fileId: number) => string | undefined;
 }
-
-/** Size of a card's photo (and its placeholder), on screen and in files. */
-export const TREE_PHOTO = 40;
 
 /**
  * A standalone SVG of every laid-out node (the expanded tree, not only what the frame shows).

@@ -7,6 +7,9 @@ import {
   type ViewTransform,
 } from '../../../lib/svg-chart/viewport';
 
+/** Size of a card's photo (and its placeholder), on screen and in files. */
+export const TREE_PHOTO = 40;
+
 /** Index of the first node in a row (sorted by x) whose centre is ≥ x. */
 function lowerBound(row: readonly LayoutNode[], x: number): number {
   let lo = 0;

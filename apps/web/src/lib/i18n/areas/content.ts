@@ -1,4 +1,5 @@
 import { addAreaMessages } from '../index';
+import { contentHome } from './content-home';
 
 /**
  * Messages of the content pages: a namespace of the ky catalogue that loads with those pages
@@ -7,13 +8,12 @@ import { addAreaMessages } from '../index';
  */
 export const content = {
   common: {
+    ...contentHome.common,
     save: 'Сактоо',
     cancel: 'Жокко чыгаруу',
     delete: 'Өчүрүү',
     edit: 'Түзөтүү',
     add: 'Кошуу',
-    retry: 'Кайра аракет кылуу',
-    loading: 'Жүктөлүүдө…',
     confirmDelete: 'Өчүрүү керекпи?',
     required: 'Милдеттүү талаа',
     saved: 'Сакталды',
@@ -42,6 +42,7 @@ export const content = {
     label: 'Абалы',
   },
   post: {
+    ...contentHome.post,
     title: 'Аталышы',
     lead: 'Кыскача мазмуну',
     body: 'Тексти',
@@ -78,8 +79,6 @@ export const content = {
     noEditRightNews: 'Бул жаңылыкты түзөтүүгө уруксатыңыз жок.',
     deleteArticle: 'Бул макала өчүрүлөт.',
     deleteNews: 'Бул жаңылык өчүрүлөт.',
-    emptyArticles: 'Азырынча макала жок.',
-    emptyNews: 'Азырынча жаңылык жок.',
     emptyPending: 'Текшерүүнү күткөн макала жок.',
     emptyPendingNews: 'Текшерүүнү күткөн жаңылык жок.',
     allPending: 'Текшерүүнү күткөндөрдүн баары',
@@ -110,26 +109,7 @@ export const content = {
     clear: 'Тандоону алып салуу',
     open: 'Санжырадан көрүү',
   },
-  home: {
-    eyebrow: 'Багыш уруусунун санжырасы',
-    searchPlaceholder: 'Атын жазыңыз: Асан Үсөн…',
-    searchButton: 'Санжырадан издөө',
-    statsTitle: 'Санжыра сандарда',
-    stats: {
-      persons: 'Инсандар',
-      generations: 'Муундар',
-      clans: 'Уруктар',
-      living: 'Тирүүлөр',
-      historical: 'Тарыхый инсандар',
-    },
-    latestNews: 'Акыркы жаңылыктар',
-    latestArticles: 'Багыш мыктылары',
-    allNews: 'Бардык жаңылыктар',
-    allArticles: 'Бардык макалалар',
-    aboutTitle: 'Багыш уруусу',
-    aboutText: 'Уруунун тарыхы, негиздөөчүлөрү жана байланыш.',
-    sectionsError: 'Маалымат жүктөлгөн жок.',
-  },
+  home: contentHome.home,
   categories: {
     kind: 'Түрү',
     kinds: { article: 'Макала', news: 'Жаңылык', file: 'Файл' },

@@ -1,4 +1,5 @@
 import { addAreaMessages } from '../index';
+import { genealogySearch } from './genealogy-search';
 
 /**
  * Messages of the genealogy pages: a namespace of the ky catalogue that loads with those pages
@@ -12,15 +13,9 @@ export const genealogy = {
   save: 'Сактоо',
   cancel: 'Жокко чыгаруу',
   search: {
+    ...genealogySearch.search,
     intro:
       'Атын жазыңыз: «аты атасы чоң атасы» деп да издесе болот. Ката же башкача жазылса да (латын тамгалары, ң/н, ө/о) табылат.',
-    label: 'Инсанды издөө',
-    loading: 'Изделүүдө…',
-    noResults: 'Эч ким табылган жок',
-    typeName: 'Атын жаза баштаңыз',
-    clear: 'Тандоону алып салуу',
-    open: 'Тизмени ачуу',
-    close: 'Тизмени жабуу',
   },
   tree: {
     empty: 'Санжырада азырынча эч ким жок.',

@@ -1,4 +1,4 @@
-import { ApiError, withFreshToken } from '../../../lib/api-client';
+import { ApiError, withFreshToken } from './api-client';
 
 async function errorOf(response: Response): Promise<ApiError> {
   const text = await response.text().catch(() => '');

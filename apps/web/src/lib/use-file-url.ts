@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { fetchFileBlob } from '../api/auth-fetch';
+import { fetchFileBlob } from './file-fetch';
 
 export interface FileUrlState {
   /** An address the page can use, or null while loading or after an error. */

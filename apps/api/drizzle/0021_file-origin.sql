@@ -1,0 +1,2 @@
+ALTER TABLE "files" ADD COLUMN "origin" text DEFAULT 'upload' NOT NULL;--> statement-breakpoint
+ALTER TABLE "files" ADD CONSTRAINT "files_origin_check" CHECK ("files"."origin" in ('upload', 'gedcom'));
