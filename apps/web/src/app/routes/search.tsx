@@ -16,7 +16,7 @@ import {
   useTreeStart,
 } from '../../features/genealogy';
 import { SanjyraTree } from '../../features/sanjyra-tree';
-import '../../lib/i18n/areas/genealogy';
+import '../../lib/i18n/areas/genealogy-tree';
 import { useScript } from '../../lib/script';
 
 const TREE_HEIGHT = 'max(420px, calc(100vh - 320px))';

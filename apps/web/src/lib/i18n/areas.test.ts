@@ -12,6 +12,8 @@ describe('area catalogues', () => {
   it('take a first-paint part of an area alone, then the whole area over it', async () => {
     const { genealogySearch } = await import('./areas/genealogy-search');
     expect(i18n.getResourceBundle('ky', 'genealogy')).toEqual(genealogySearch);
+    const { genealogyTree } = await import('./areas/genealogy-tree');
+    expect(i18n.getResourceBundle('ky', 'genealogy')).toEqual(genealogyTree);
     const { genealogy } = await import('./areas/genealogy');
     expect(i18n.getResourceBundle('ky', 'genealogy')).toEqual(genealogy);
 

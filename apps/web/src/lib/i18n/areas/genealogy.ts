@@ -1,5 +1,5 @@
 import { addAreaMessages } from '../index';
-import { genealogySearch } from './genealogy-search';
+import { genealogyTree } from './genealogy-tree';
 
 /**
  * Messages of the genealogy pages: a namespace of the ky catalogue that loads with those pages
@@ -7,42 +7,10 @@ import { genealogySearch } from './genealogy-search';
  * the area lives here, none in components.
  */
 export const genealogy = {
-  loading: 'Жүктөлүүдө…',
-  retry: 'Кайталоо',
+  ...genealogyTree,
   error: 'Ката кетти. Кайра аракет кылыңыз.',
   save: 'Сактоо',
   cancel: 'Жокко чыгаруу',
-  search: {
-    ...genealogySearch.search,
-    intro:
-      'Атын жазыңыз: «аты атасы чоң атасы» деп да издесе болот. Ката же башкача жазылса да (латын тамгалары, ң/н, ө/о) табылат.',
-  },
-  tree: {
-    empty: 'Санжырада азырынча эч ким жок.',
-    fileName: 'sanjyra',
-    label: 'Санжыра дарагы',
-    keyboardHelp:
-      'Жебе баскычтары: ата, балдары жана бир туугандар арасында жылуу. Enter: карточканы ачуу. ' +
-      'Пробел: балдарын көрсөтүү же жашыруу. + жана −: масштаб. 0: баштапкы көрүнүш.',
-    toolbar: 'Санжыра куралдары',
-    downloadSvg: 'SVG жүктөп алуу',
-    downloadPng: 'PNG жүктөп алуу',
-    print: 'Басып чыгаруу',
-    zoomIn: 'Чоңойтуу',
-    zoomOut: 'Кичирейтүү',
-    resetView: 'Баштапкы көрүнүш',
-    childCount: 'балдары: {{n}}',
-    descendantCount: 'урпактары: {{n}}',
-    expand: 'Балдарын көрсөтүү',
-    collapse: 'Балдарын жашыруу',
-    showAllChildren: 'Бардык балдарын көрсөтүү',
-    loadError: 'Балдарын жүктөө ишке ашкан жок',
-    openPerson: 'Толук маалымат',
-    lineage: 'Ата-теги',
-    close: 'Жабуу',
-    exportError: 'Файлды түзүү ишке ашкан жок',
-    unknownYear: '?',
-  },
   sex: { M: 'Эркек', F: 'Аял', U: 'Белгисиз' },
   person: {
     generation: '{{n}}-муун',
