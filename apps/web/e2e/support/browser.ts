@@ -7,8 +7,14 @@ export const PHONE = { width: 390, height: 844 };
 
 export interface BrowserSession {
   baseUrl: string;
-  /** A new page in a fresh context (empty localStorage); console errors are collected. */
-  newPage(viewport?: { width: number; height: number }): Promise<Page>;
+  /**
+   * A new page in a fresh context (empty localStorage); console errors are collected.
+   * `javaScript: false` shows what the server sends before the app runs.
+   */
+  newPage(
+    viewport?: { width: number; height: number },
+    options?: { javaScript?: boolean },
+  ): Promise<Page>;
   /** Console errors and page errors seen since the current test started. */
   consoleErrors: string[];
 }
@@ -23,11 +29,12 @@ export function useBrowser(): BrowserSession {
   const session: BrowserSession = {
     baseUrl: inject('baseUrl'),
     consoleErrors: [],
-    async newPage(viewport = DESKTOP) {
+    async newPage(viewport = DESKTOP, { javaScript = true } = {}) {
       const context = await browser.newContext({
         viewport,
         baseURL: session.baseUrl,
         locale: 'ky-KG',
+        javaScriptEnabled: javaScript,
       });
       contexts.push(context);
       const page = await context.newPage();

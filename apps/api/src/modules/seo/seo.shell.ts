@@ -12,7 +12,10 @@ import type { PageHead } from './seo.meta';
  *
  * The sizes follow the app's header (apps/web/src/app/shell/app-header.tsx), the home hero
  * (routes/home.tsx, whose search box and buttons the landing's bottom padding stands for) and
- * the page headings, so the swap does not jump; the fonts are the
+ * the page headings (the wide header's two rows, an article's section link and date line, a
+ * person's header), so
+ * the swap does not move the heading or the text under it (apps/web/e2e/server-shell.e2e.ts
+ * compares them at four widths); the fonts are the
  * system's: Inter would be fetched for the shell and hide its text while it loads.
  */
 const STYLE = `<style>
@@ -24,15 +27,18 @@ body{margin:0}
 .ssr-h{margin:8px 0 0;font-size:28px;font-weight:700;line-height:1.235}
 .ssr p{margin:16px 0 0;max-width:640px;font-size:16px;line-height:1.5;color:rgba(0,0,0,.6)}
 .ssr-article .ssr-main{max-width:900px}
-.ssr-article .ssr-h{font-weight:800;line-height:1.2}
+.ssr-article .ssr-h{margin-top:40px;font-weight:800;line-height:1.2}
+.ssr-article p{margin-top:56px}
+.ssr-profile .ssr-h{margin-top:24px}
 .ssr-landing{position:relative;background:radial-gradient(circle at 80% 20%,rgba(255,183,77,.35),transparent 45%),linear-gradient(155deg,#3E2723 0%,#8D2A0B 48%,#E65100 100%);color:#fff}
 .ssr-landing .ssr-bar{position:absolute;top:0;left:0;right:0;background:transparent;border:0}
 .ssr-landing .ssr-bar span{color:#fff}
 .ssr-landing .ssr-main{min-height:88dvh;box-sizing:border-box;display:flex;flex-direction:column;justify-content:center;padding:80px 16px 270px}
 .ssr-landing .ssr-h{margin:0;font-size:38px;font-weight:800;letter-spacing:-.02em;line-height:1.2}
 .ssr-landing p{font-size:17px;color:#fff;opacity:.92}
-@media(min-width:600px){.ssr-bar{min-height:64px;padding:0 24px}.ssr-bar span{font-size:20px}.ssr-main{padding:16px 24px 0}.ssr-landing .ssr-main{padding:80px 24px 200px}.ssr-landing .ssr-h{font-size:52px}}
-@media(min-width:960px){.ssr-h{font-size:34px}.ssr-article .ssr-h{font-size:40px}.ssr-landing .ssr-h{font-size:64px}.ssr-landing p{font-size:20px}}
+@media(min-width:600px){.ssr-bar{min-height:64px;padding:0 24px}.ssr-bar span{font-size:20px}.ssr-main{padding:16px 24px 0}.ssr-landing .ssr-main{padding:80px 24px 218px}.ssr-landing .ssr-h{font-size:52px}}
+@media(min-width:960px){.ssr-main{padding-top:32px}.ssr-h{font-size:34px}.ssr-article .ssr-h{font-size:40px}.ssr-landing .ssr-main{min-height:78dvh;padding-bottom:234px}.ssr-landing .ssr-h{font-size:64px}.ssr-landing p{font-size:20px}}
+@media(min-width:1280px){.ssr-bar{padding-bottom:39px}.ssr-landing .ssr-main{padding-top:128px}}
 </style>`;
 
 /**
@@ -45,6 +51,6 @@ export function shellHtml(head: PageHead): string {
   // The home hero's heading is the site's name and its lead the app's, as in the app.
   const heading = landing ? SITE_NAME : head.ogTitle;
   const lead = landing ? HOME_LEAD : head.description;
-  const variant = landing ? ' ssr-landing' : head.ogType === 'article' ? ' ssr-article' : '';
+  const variant = landing ? ' ssr-landing' : head.ogType === 'website' ? '' : ` ssr-${head.ogType}`;
   return `<div class="ssr${variant}" data-ssr-shell>${STYLE}<div class="ssr-bar"><span>${escapeHtml(SITE_NAME)}</span></div><div class="ssr-main"><div class="ssr-h">${escapeHtml(heading)}</div><p>${escapeHtml(lead)}</p></div></div>`;
 }
