@@ -1572,6 +1572,9 @@ function stageFamilies(
 ): void {
   const adopted = adoptions(record);
   const seen = new Set<number>([birthFam]);
+  // The same parents through two families are one parent family: our export writes an
+  // adoption by one parent as a FAMC to that parent's family and its ADOP.FAMC to the couple's.
+  const parents = new Set<string>();
   let position = 0;
   const add = (fam: number, relation: ParentFamilyRow['relation'], by: string | undefined) => {
     if (fam === -1 || seen.has(fam)) return;
@@ -1581,6 +1584,8 @@ function stageFamilies(
     const fatherId = h === -1 || h === index ? null : idOf(h);
     const motherId = w === -1 || w === index ? null : idOf(w);
     if (fatherId === null && motherId === null) return;
+    if (parents.has(`${fatherId}:${motherId}`)) return;
+    parents.add(`${fatherId}:${motherId}`);
     out.parentFamilies.push({
       child_id: idOf(index),
       father_id: fatherId,

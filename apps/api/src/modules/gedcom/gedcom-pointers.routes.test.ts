@@ -1,11 +1,13 @@
 import { gedcomWarnings } from '@bagysh/shared';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { App } from '../../app';
+import { queryRows } from '../../db/client';
 import { createTestApp } from '../../test/app';
 import { createTestUser, type TestUser } from '../../test/factories';
 import { seedGenealogy } from '../persons/persons.seed';
 import { addNote, addSource } from '../persons/records.factories';
-import { commitGedcomFile } from './gedcom.test-support';
+import { commitGedcomFile, importGedcomFile } from './gedcom.test-support';
 
 /**
  * Pointers in kept data (an ASSO, a custom `_TAG`) name records of the file they came from.
@@ -165,4 +167,67 @@ describe('pointers in kept GEDCOM data', () => {
       }
     }, 60_000);
   }
+});
+
+const ADOPTION = [
+  '0 HEAD',
+  '1 GEDC',
+  '2 VERS 5.5.1',
+  '1 CHAR UTF-8',
+  '0 @I1@ INDI',
+  '1 NAME Ата',
+  '1 SEX M',
+  '1 FAMS @F1@',
+  '0 @I2@ INDI',
+  '1 NAME Эне',
+  '1 SEX F',
+  '1 FAMS @F1@',
+  '0 @I3@ INDI',
+  '1 NAME Бала',
+  '1 FAMC @F1@',
+  '2 PEDI adopted',
+  '1 ADOP',
+  '2 FAMC @F1@',
+  '3 ADOP HUSB',
+  '0 @I4@ INDI',
+  '1 NAME Кыз',
+  '1 FAMC @F1@',
+  '0 @F1@ FAM',
+  '1 HUSB @I1@',
+  '1 WIFE @I2@',
+  '1 CHIL @I3@',
+  '1 CHIL @I4@',
+  '0 TRLR',
+  '',
+].join('\n');
+
+describe("an adoption's ADOP.FAMC, now a pointer in the export", () => {
+  it('comes back as one parent family, adopted by the husband', async () => {
+    const parentFamilies = (app: App) =>
+      queryRows(
+        app.db,
+        sql`select c.name as child, f.name as father, m.name as mother, pf.relation
+            from parent_families pf join persons c on c.id = pf.child_id
+              left join persons f on f.id = pf.father_id left join persons m on m.id = pf.mother_id
+            order by pf.id`,
+      );
+    const expected = [{ child: 'Бала', father: 'Ата', mother: null, relation: 'adopted' }];
+    const app = await createTestApp();
+    const admin = await createTestUser(app, { role: 'admin' });
+    const job = await importGedcomFile(app, admin, app.config.dataDir, ADOPTION);
+    expect(job.status, job.error ?? '').toBe('done');
+    expect(await parentFamilies(app)).toEqual(expected);
+    for (const version of ['5.5.1', '7.0'] as const) {
+      const text = (
+        await app.inject({ url: `/api/gedcom/export/?version=${version}`, headers: admin.headers })
+      ).body;
+      // The couple's family: the export's FAMC of the adoption is the husband's alone.
+      expect(text).toMatch(/\n1 ADOP\n2 FAMC @F\d+_\d+@\n3 ADOP HUSB\n1 FAMC @F\d+_0@\n/);
+      const again = await createTestApp();
+      const other = await createTestUser(again, { role: 'admin' });
+      const reread = await importGedcomFile(again, other, again.config.dataDir, text);
+      expect(reread.status, reread.error ?? '').toBe('done');
+      expect(await parentFamilies(again), version).toEqual(expected);
+    }
+  }, 60_000);
 });
