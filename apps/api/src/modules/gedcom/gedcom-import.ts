@@ -40,6 +40,7 @@ import {
   collectPlaces,
   countRecords,
   linkExtraPointers,
+  takeKeptPointers,
   mapFamily,
   mapNote,
   mapPerson,
@@ -1311,6 +1312,7 @@ async function importRecords(run: ImportRun, first: FirstPass): Promise<ImportRe
         const key = recordKey(record);
         mediaRecord = key;
         const mark = records.mark();
+        takeKeptPointers();
         if (record.tag === 'FAM') {
           checkPointers(record, ['HUSB', 'WIFE', 'CHIL']);
           const fam = s.famIndex.get(key) ?? -1;
@@ -1351,7 +1353,10 @@ async function importRecords(run: ImportRun, first: FirstPass): Promise<ImportRe
           }
           primaryPhoto = null;
           const person = mapPerson(record, idOf(index), keyOf(index), key, context, records);
-          linkPointers(person.extra, key);
+          if (takeKeptPointers()) {
+            linkPointers(person.extra, key);
+            for (const extra of records.extrasSince(mark)) linkPointers(extra, key);
+          }
           stageFamilies(s, record, index, birthFamily(s, index), familyOf, idOf, records);
           const sexValue = child(record, 'SEX')?.value.trim().toUpperCase();
           const order = Number(child(record, '_BORD')?.value);
@@ -1403,7 +1408,9 @@ async function importRecords(run: ImportRun, first: FirstPass): Promise<ImportRe
             }
           }
         }
-        for (const extra of records.extrasSince(mark)) linkPointers(extra, key);
+        if (record.tag !== 'INDI' && takeKeptPointers()) {
+          for (const extra of records.extrasSince(mark)) linkPointers(extra, key);
+        }
         if (batch.length >= BATCH || rowsOf(records) >= BATCH_ROWS) {
           if (callbacks.cancelled()) throw new GedcomError('Импорт токтотулду.');
           // One batch in flight while the next is parsed: PostgreSQL writes on the other core.

@@ -194,6 +194,15 @@ export function pointer(value: string): string | null {
 
 /** The line of each pointer in kept data, for the import's warnings (the rows hold no lines). */
 const pointerLines = new WeakMap<GedcomExtraNode, number>();
+/** Pointers kept since `takeKeptPointers` last asked (most records have none). */
+let keptPointers = 0;
+
+/** Whether any pointer went into kept data since the last call: else nothing is to link. */
+export function takeKeptPointers(): boolean {
+  const any = keptPointers > 0;
+  keptPointers = 0;
+  return any;
+}
 
 /**
  * A structure we do not model, for `extra`. A pointer gets `target: null` here: the import
@@ -208,7 +217,10 @@ export function toExtra(node: GedcomNode): GedcomExtraNode {
   if (node.pointer) {
     // 7.0's @VOID@ stays a pointer to nothing.
     kept.target = null;
-    if (pointer(node.value) !== null) pointerLines.set(kept, node.line);
+    if (pointer(node.value) !== null) {
+      pointerLines.set(kept, node.line);
+      keptPointers += 1;
+    }
   }
   return kept;
 }
