@@ -235,6 +235,9 @@ export const gedcomMessages = {
 export const gedcomWarnings = {
   dangling: (xref: string) => `${xref} табылган жок: шилтеме эске алынган жок.`,
   notPointer: (tag: string, value: string) => `${tag} «${value}» шилтеме эмес: эске алынган жок.`,
+  /** A pointer in kept data (ASSO, a `_TAG`…) to a record that is missing or not imported. */
+  keptPointer: (tag: string, count: number, lines: string) =>
+    `${tag} шилтемеси ${count} жолу (${lines}-сап) файлда жок же сайтка импорттолбогон жазууну көрсөтөт: маани сакталды, бирок экспортто шилтеме катары жазылбайт (7.0: @VOID@).`,
   unknownTag: (tag: string, count: number, lines: string) =>
     `Белгисиз тег ${tag}: ${count} жолу (${lines}-сап): жазуусунда сакталды (экспортко кайра жазылат), сайтта көрсөтүлбөйт.`,
   malformedLines: (count: number, lines: string) =>
@@ -289,6 +292,7 @@ export type GedcomWarningKind = keyof typeof gedcomWarnings;
 export const GEDCOM_CHANGED_WARNINGS: ReadonlySet<string> = new Set<GedcomWarningKind>([
   'dangling',
   'notPointer',
+  'keptPointer',
   'malformedLines',
   'levelJumps',
   'nulBytes',

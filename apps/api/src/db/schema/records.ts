@@ -37,7 +37,20 @@ export interface GedcomExtraNode {
   tag: string;
   value: string;
   children: GedcomExtraNode[];
+  /**
+   * Set when `value` is a pointer (`@I12@`): the record it names, by our ids, for the export to
+   * write that record's own xref; null when the import kept no such record (the original xref
+   * stays in `value`). Absent for text, `@@` escapes included.
+   */
+  target?: GedcomExtraTarget | null;
 }
+
+/** The record a pointer in kept data names: a family by its HUSB and WIFE. */
+export type GedcomExtraTarget =
+  | { person: number }
+  | { family: [father: number | null, mother: number | null] }
+  | { source: number }
+  | { note: number };
 
 /** Exactly one of the given columns is set. */
 const exactlyOne = (columns: AnyPgColumn[]) =>

@@ -10,7 +10,7 @@ import {
 } from '@bagysh/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
-import type { GedcomExtraNode } from '../../db/schema/records';
+import type { GedcomExtraNode, GedcomExtraTarget } from '../../db/schema/records';
 import { notFound } from '../../lib/http-errors';
 import { intArray, subtreeCondition } from '../persons/person-rows';
 import { MAX_PARENT_DEPTH } from '../places/places.service';
@@ -24,6 +24,7 @@ import {
   visibleChildOf,
   type Viewer,
 } from '../persons/privacy';
+import { ExtraPointers, famXref } from './export-pointers';
 import { formatGedcomDate } from './gedcom-dates';
 import { eventTag, GedcomWriter, nameWithSurname } from './gedcom-writer';
 import { PLACE_NAME_COMMA } from './gedcom-records';
@@ -197,8 +198,6 @@ const columns = (viewer: Viewer) => sql`p.id, p.name, p.sex, p.father_id, p.moth
   p.biography, p.is_living, p.birth_order, p.photo_file_id, p.extra,
   ${motherLinkVisible(viewer)} as mother_visible`;
 
-const famXref = (father: number | null, mother: number | null) =>
-  `@F${father ?? 0}_${mother ?? 0}@`;
 const indiXref = (id: number) => `@I${id}@`;
 const sourXref = (id: number) => `@S${id}@`;
 const noteXref = (id: number) => `@N${id}@`;
@@ -289,6 +288,36 @@ export async function* exportGedcom(
   const noteIds = new Set<number>();
   const fileIds = new Set<number>();
   const noteVisible = privateNotes ? sql`true` : sql`not n.is_private`;
+  const pointers = new ExtraPointers(db, scope, viewer, noteVisible);
+  /**
+   * The xref of the record a pointer in kept data names, when this file has it. `after`: the
+   * last source (or note) of the page being written; a later one is still to come.
+   */
+  const pointerXref =
+    (section: 'persons' | 'sources' | 'notes', after = 0) =>
+    (target: GedcomExtraTarget): string | null => {
+      if ('person' in target)
+        return pointers.person(target.person) ? indiXref(target.person) : null;
+      if ('family' in target) return pointers.family(target.family);
+      if ('source' in target) {
+        const id = target.source;
+        if (!pointers.source(id)) return null;
+        // Sources follow the persons: the pointer makes sure this one is written.
+        const written =
+          everyRecord ||
+          sourceIds.has(id) ||
+          section === 'persons' ||
+          (section === 'sources' && id > after);
+        if (!written) return null;
+        if (section !== 'notes') sourceIds.add(id);
+        return sourXref(id);
+      }
+      const id = target.note;
+      if (!pointers.note(id)) return null;
+      if (section === 'notes' && !everyNote && !noteIds.has(id) && id <= after) return null;
+      noteIds.add(id);
+      return noteXref(id);
+    };
 
   yield w.header(w.v7 ? await extraTags(db) : []);
 
@@ -504,6 +533,15 @@ export async function* exportGedcom(
       db,
       events.flatMap((e) => (e.place_id === null ? [] : [e.place_id])),
     );
+    await pointers.load([
+      ...rows.map((row) => (isRestricted(row, viewer) ? null : row.extra)),
+      ...names.map((n) => n.extra),
+      ...events.map((e) => e.extra),
+      ...citations.map((c) => c.extra),
+      ...owned.map(([, f]) => f.union?.extra ?? null),
+      ...[...places.values()].map((p) => p.extra),
+    ]);
+    const xrefOf = pointerXref('persons');
 
     const namesOf = groupBy(names, (n) => n.person_id);
     const personEvents = groupBy(events, (e) => e.person_id);
@@ -528,7 +566,7 @@ export async function* exportGedcom(
         out += w.optional(level + 1, 'PAGE', c.page);
         if (c.quality !== null) out += w.raw(level + 1, 'QUAY', String(c.quality));
         out += w.optional(level + 1, 'NOTE', c.note);
-        out += w.extra(level + 1, c.extra);
+        out += w.extra(level + 1, c.extra, xrefOf);
       }
       return out;
     };
@@ -554,12 +592,12 @@ export async function* exportGedcom(
       let out = w.text(1, tag, e.value ?? '');
       out += w.optional(2, 'TYPE', type);
       out += dateLines(w, 2, e.date);
-      out += placeLines(w, 2, place);
+      out += placeLines(w, 2, place, xrefOf);
       out += w.optional(2, 'NOTE', e.note);
       out += noteLinkLines(2, `e${e.id}`);
       out += citationLines(2, `e${e.id}`);
       out += mediaLines(2, `e${e.id}`);
-      out += w.extra(2, e.extra);
+      out += w.extra(2, e.extra, xrefOf);
       return out;
     };
 
@@ -586,7 +624,7 @@ export async function* exportGedcom(
         out += w.optional(level, 'SURN', name.surname);
         out += w.optional(level, 'NSFX', name.suffix);
         out += citationLines(level, `n${name.id}`);
-        out += w.extra(level, variant ? extra : name.extra);
+        out += w.extra(level, variant ? extra : name.extra, xrefOf);
       }
       if (!hidden) {
         out += `1 SEX ${row.sex}\n`;
@@ -609,7 +647,7 @@ export async function* exportGedcom(
         out += mediaLines(1, `p${row.id}`, photo?.id ?? null);
         if (row.is_living) out += '1 _LIVING Y\n';
         if (row.birth_order !== null) out += `1 _BORD ${row.birth_order}\n`;
-        out += w.extra(1, row.extra);
+        out += w.extra(1, row.extra, xrefOf);
       }
       const father = keep(row.father_id);
       const mother = row.mother_visible ? keep(row.mother_id) : null;
@@ -631,7 +669,7 @@ export async function* exportGedcom(
         for (const e of unionEvents.get(union.id) ?? []) out += eventLines(e);
         out += noteLinkLines(1, `u${union.id}`);
         out += citationLines(1, `u${union.id}`);
-        out += w.extra(1, union.extra);
+        out += w.extra(1, union.extra, xrefOf);
       }
     }
     yield out;
@@ -670,6 +708,11 @@ export async function* exportGedcom(
     );
     const linksOf = groupBy(links, (l) => l.source_id);
     const mediaOf = groupBy(media, (m) => m.source_id);
+    await pointers.load([
+      ...written.map((s) => s.extra),
+      ...[...places.values()].map((p) => p.extra),
+    ]);
+    const xrefOf = pointerXref('sources', lastSource);
     let out = '';
     for (const s of written) {
       out += `0 ${sourXref(s.id)} SOUR\n`;
@@ -691,7 +734,7 @@ export async function* exportGedcom(
       if (s.told_date !== null || told !== undefined) {
         out += '1 DATA\n';
         out += dateLines(w, 2, s.told_date);
-        out += placeLines(w, 2, told);
+        out += placeLines(w, 2, told, xrefOf);
       }
       out += w.optional(1, 'NOTE', s.note);
       for (const l of linksOf.get(s.id) ?? []) {
@@ -700,7 +743,7 @@ export async function* exportGedcom(
       }
       for (const m of mediaOf.get(s.id) ?? [])
         out += objeLines(w, 1, m, m.title, false, options.publicUrl, fileIds);
-      out += w.extra(1, s.extra);
+      out += w.extra(1, s.extra, xrefOf);
       if (s.repository !== null) {
         out += `0 ${repoXref(s.id)} REPO\n`;
         out += w.text(1, 'NAME', s.repository);
@@ -721,12 +764,14 @@ export async function* exportGedcom(
     );
     if (rows.length === 0) break;
     lastNote = rows[rows.length - 1]?.id ?? lastNote;
+    await pointers.load(rows.map((n) => n.extra));
+    const xrefOf = pointerXref('notes', lastNote);
     let out = '';
     for (const n of rows) {
       if (!everyNote && !noteIds.has(n.id)) continue;
       out += w.text(0, `${noteXref(n.id)} ${w.v7 ? 'SNOTE' : 'NOTE'}`, n.text);
       if (n.is_private) out += '1 RESN PRIVACY\n';
-      out += w.extra(1, n.extra);
+      out += w.extra(1, n.extra, xrefOf);
     }
     yield out;
     if (rows.length < BATCH) break;
@@ -795,7 +840,12 @@ function dateLines(w: GedcomWriter, level: number, date: EventDate | null): stri
   return out;
 }
 
-function placeLines(w: GedcomWriter, level: number, place: PlaceRow | undefined): string {
+function placeLines(
+  w: GedcomWriter,
+  level: number,
+  place: PlaceRow | undefined,
+  xrefOf: (target: GedcomExtraTarget) => string | null,
+): string {
   if (place === undefined) return '';
   let out = w.text(level, 'PLAC', place.chain);
   // Other names: GEDCOM 5.5.1 has only ROMN and FONE under PLAC for a variant of the place
@@ -811,7 +861,7 @@ function placeLines(w: GedcomWriter, level: number, place: PlaceRow | undefined)
     out += `${level + 2} LATI ${place.latitude < 0 ? 'S' : 'N'}${Math.abs(place.latitude)}\n`;
     out += `${level + 2} LONG ${place.longitude < 0 ? 'W' : 'E'}${Math.abs(place.longitude)}\n`;
   }
-  out += w.extra(level + 1, place.extra);
+  out += w.extra(level + 1, place.extra, xrefOf);
   return out;
 }
 

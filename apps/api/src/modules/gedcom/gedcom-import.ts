@@ -2,6 +2,7 @@ import { rm } from 'node:fs/promises';
 import {
   foldName,
   gedcomMessages,
+  gedcomWarnings,
   RECORD_LIMITS,
   type ParentRelation,
   type Sex,
@@ -10,6 +11,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database, type Db } from '../../db/client';
 import { copyText, type CopyValue } from '../../db/copy-text';
+import type { GedcomExtraNode, GedcomExtraTarget } from '../../db/schema';
 import {
   importedChecksums,
   releaseBlobs,
@@ -37,6 +39,8 @@ import {
   adoptions,
   collectPlaces,
   countRecords,
+  linkExtraPointers,
+  takeKeptPointers,
   mapFamily,
   mapNote,
   mapPerson,
@@ -1280,10 +1284,35 @@ async function importRecords(run: ImportRun, first: FirstPass): Promise<ImportRe
         }
       }
     };
+    // A pointer in kept data names the record by our ids (the export writes its xref then).
+    const pointerTarget = (xref: string): GedcomExtraTarget | null => {
+      const indi = s.indiIndex.get(xref);
+      if (indi !== undefined && s.indiDefined.get(indi) === 1) return { person: idOf(indi) };
+      const fam = familyOf(xref);
+      if (fam !== -1) {
+        const h = s.famHusband.get(fam);
+        const w = s.famWife.get(fam);
+        // A family without parents is no family of the tree.
+        if (h === -1 && w === -1) return null;
+        return { family: [h === -1 ? null : idOf(h), w === -1 ? null : idOf(w)] };
+      }
+      const source = context.sourceId(xref);
+      if (source !== null) return { source };
+      const note = context.noteId(xref);
+      return note === null ? null : { note };
+    };
+    const linkPointers = (nodes: GedcomExtraNode[] | null, key: string) =>
+      linkExtraPointers(nodes, pointerTarget, (node, line) => {
+        report.tally(`keptPointer:${node.tag}`, line, key, 'keptPointer', (count, lines) =>
+          gedcomWarnings.keptPointer(node.tag, count, lines),
+        );
+      });
     for await (const chunk of readGedcomRecordBatches(path, choice))
       for (const record of chunk) {
         const key = recordKey(record);
         mediaRecord = key;
+        const mark = records.mark();
+        takeKeptPointers();
         if (record.tag === 'FAM') {
           checkPointers(record, ['HUSB', 'WIFE', 'CHIL']);
           const fam = s.famIndex.get(key) ?? -1;
@@ -1324,6 +1353,10 @@ async function importRecords(run: ImportRun, first: FirstPass): Promise<ImportRe
           }
           primaryPhoto = null;
           const person = mapPerson(record, idOf(index), keyOf(index), key, context, records);
+          if (takeKeptPointers()) {
+            linkPointers(person.extra, key);
+            for (const extra of records.extrasSince(mark)) linkPointers(extra, key);
+          }
           stageFamilies(s, record, index, birthFamily(s, index), familyOf, idOf, records);
           const sexValue = child(record, 'SEX')?.value.trim().toUpperCase();
           const order = Number(child(record, '_BORD')?.value);
@@ -1374,6 +1407,9 @@ async function importRecords(run: ImportRun, first: FirstPass): Promise<ImportRe
               photos.push({ person: staged.id, file: media?.files[primaryPhoto]?.id ?? 0 });
             }
           }
+        }
+        if (record.tag !== 'INDI' && takeKeptPointers()) {
+          for (const extra of records.extrasSince(mark)) linkPointers(extra, key);
         }
         if (batch.length >= BATCH || rowsOf(records) >= BATCH_ROWS) {
           if (callbacks.cancelled()) throw new GedcomError('Импорт токтотулду.');
@@ -1543,6 +1579,9 @@ function stageFamilies(
 ): void {
   const adopted = adoptions(record);
   const seen = new Set<number>([birthFam]);
+  // The same parents through two families are one parent family: our export writes an
+  // adoption by one parent as a FAMC to that parent's family and its ADOP.FAMC to the couple's.
+  const parents = new Set<string>();
   let position = 0;
   const add = (fam: number, relation: ParentFamilyRow['relation'], by: string | undefined) => {
     if (fam === -1 || seen.has(fam)) return;
@@ -1552,6 +1591,8 @@ function stageFamilies(
     const fatherId = h === -1 || h === index ? null : idOf(h);
     const motherId = w === -1 || w === index ? null : idOf(w);
     if (fatherId === null && motherId === null) return;
+    if (parents.has(`${fatherId}:${motherId}`)) return;
+    parents.add(`${fatherId}:${motherId}`);
     out.parentFamilies.push({
       child_id: idOf(index),
       father_id: fatherId,

@@ -567,7 +567,15 @@ export interface GedcomNode {
   xref: string | null;
   value: string;
   children: GedcomNode[];
+  /**
+   * The line's value is a pointer (`@I12@`) as written, not text that reads like one once its
+   * `@@` are unescaped (`@@I12@@`): only the first can name a record.
+   */
+  pointer?: true;
 }
+
+/** A pointer as a line holds it; an escaped `@@` never matches (its second `@` is no xref). */
+const RAW_POINTER = /^@[^@\s]+@\s*$/;
 
 /** The standard tags of GEDCOM 5.5, 5.5.1, 5.5.5 and 7.0, and the extensions this site writes. */
 const KNOWN_TAGS = new Set(
@@ -730,6 +738,7 @@ class RecordAssembler {
       value: this.unescape(parsed.value),
       children: [],
     };
+    if (parsed.value.charCodeAt(0) === 64 && RAW_POINTER.test(parsed.value)) node.pointer = true;
     parent.children.push(node);
     this.stack.push(node);
   }

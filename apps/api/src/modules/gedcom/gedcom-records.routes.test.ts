@@ -691,6 +691,8 @@ describe('GEDCOM import: the records of a 5.5.1 file', () => {
           tag: 'FAMC',
           value: '@F3@',
           children: [{ tag: 'ADOP', value: 'HUSB', children: [] }],
+          // The family the pointer names, by its parents' ids: the export writes its xref.
+          target: { family: [idOf('Тынай'), idOf('Калыйча')] },
         },
       ],
     });

@@ -9,7 +9,7 @@ import {
   type ParentRelation,
   type SourceKind,
 } from '@bagysh/shared';
-import type { GedcomExtraNode } from '../../db/schema';
+import type { GedcomExtraNode, GedcomExtraTarget } from '../../db/schema';
 import { parseGedcomDate as treeDateText } from './gedcom-dates';
 import { child, type GedcomNode, type ImportReport } from './gedcom-reader';
 
@@ -129,6 +129,21 @@ export class StagedRecords {
   sources: SourceRow[] = [];
   parentFamilies: ParentFamilyRow[] = [];
   unions: { id: number; extra: GedcomExtraNode[] }[] = [];
+
+  /** How many rows of each kind there are, for `extrasSince`. */
+  mark(): number[] {
+    return this.kept().map((rows) => rows.length);
+  }
+
+  /** The `extra` of every row added since `mark`. */
+  *extrasSince(mark: readonly number[]): Generator<GedcomExtraNode[] | null> {
+    for (const [k, rows] of this.kept().entries())
+      for (let i = mark[k] ?? 0; i < rows.length; i++) yield rows[i]?.extra ?? null;
+  }
+
+  private kept(): readonly (readonly { extra: GedcomExtraNode[] | null }[])[] {
+    return [this.names, this.events, this.citations, this.notes, this.sources, this.unions];
+  }
 }
 
 /** What the mapping asks of the import: ids, and the records pass 1 has seen. */
@@ -177,8 +192,58 @@ export function pointer(value: string): string | null {
   return xref === '@VOID@' ? null : xref;
 }
 
+/** The line of each pointer in kept data, for the import's warnings (the rows hold no lines). */
+const pointerLines = new WeakMap<GedcomExtraNode, number>();
+/** Pointers kept since `takeKeptPointers` last asked (most records have none). */
+let keptPointers = 0;
+
+/** Whether any pointer went into kept data since the last call: else nothing is to link. */
+export function takeKeptPointers(): boolean {
+  const any = keptPointers > 0;
+  keptPointers = 0;
+  return any;
+}
+
+/**
+ * A structure we do not model, for `extra`. A pointer gets `target: null` here: the import
+ * (`linkExtraPointers`) then names the record it points to, which the mapping cannot know.
+ */
 export function toExtra(node: GedcomNode): GedcomExtraNode {
-  return { tag: node.tag, value: node.value, children: node.children.map(toExtra) };
+  const kept: GedcomExtraNode = {
+    tag: node.tag,
+    value: node.value,
+    children: node.children.map(toExtra),
+  };
+  if (node.pointer) {
+    // 7.0's @VOID@ stays a pointer to nothing.
+    kept.target = null;
+    if (pointer(node.value) !== null) {
+      pointerLines.set(kept, node.line);
+      keptPointers += 1;
+    }
+  }
+  return kept;
+}
+
+/**
+ * Gives every pointer in kept data its target, `find(xref)` (null: no record we keep; `missed`
+ * is told with its line).
+ */
+export function linkExtraPointers(
+  nodes: readonly GedcomExtraNode[] | null,
+  find: (xref: string) => GedcomExtraTarget | null,
+  missed: (node: GedcomExtraNode, line: number) => void,
+): void {
+  for (const node of nodes ?? []) {
+    const line = pointerLines.get(node);
+    if (line !== undefined) {
+      pointerLines.delete(node);
+      const xref = pointer(node.value);
+      node.target = xref === null ? null : find(xref);
+      if (node.target === null) missed(node, line);
+    }
+    if (node.children.length > 0) linkExtraPointers(node.children, find, missed);
+  }
 }
 
 function textOrNull(value: string | undefined, max?: number): string | null {

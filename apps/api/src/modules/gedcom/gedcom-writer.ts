@@ -1,5 +1,5 @@
 import type { EventType, NameKind, ParentRelation } from '@bagysh/shared';
-import type { GedcomExtraNode } from '../../db/schema/records';
+import type { GedcomExtraNode, GedcomExtraTarget } from '../../db/schema/records';
 
 /**
  * GEDCOM lines as text, 5.5.1 or 7.0: escapes, long and multi-line values, the tags of our
@@ -157,12 +157,27 @@ export class GedcomWriter {
       : this.text(level, tag, value);
   }
 
-  /** Unknown and custom structures kept by the import, back at their level. */
-  extra(level: number, nodes: GedcomExtraNode[] | null | undefined): string {
+  /**
+   * Unknown and custom structures kept by the import, back at their level. A pointer among them
+   * names its record by `xrefOf` (this file's xref, or null when the file lacks that record):
+   * never the xref of the file it came from, which here may name another record. One to nothing
+   * is 7.0's `@VOID@`; 5.5.1 has no such pointer, and gets the old xref as text (`@@I12@@`).
+   */
+  extra(
+    level: number,
+    nodes: GedcomExtraNode[] | null | undefined,
+    xrefOf: (target: GedcomExtraTarget) => string | null,
+  ): string {
     let out = '';
     for (const node of nodes ?? []) {
-      out += this.text(level, node.tag, node.value);
-      out += this.extra(level + 1, node.children);
+      if (node.target === undefined) out += this.text(level, node.tag, node.value);
+      else {
+        const xref = node.target === null ? null : xrefOf(node.target);
+        if (xref !== null) out += this.raw(level, node.tag, xref);
+        else if (this.v7) out += this.raw(level, node.tag, '@VOID@');
+        else out += this.text(level, node.tag, node.value);
+      }
+      out += this.extra(level + 1, node.children, xrefOf);
     }
     return out;
   }

@@ -1,0 +1,172 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client';
+import type { GedcomExtraNode } from '../../db/schema/records';
+import { intArray } from '../persons/person-rows';
+import {
+  isRestricted,
+  motherLinkVisible,
+  restrictedCondition,
+  unionVisible,
+  type Viewer,
+} from '../persons/privacy';
+
+/**
+ * The records that pointers in kept data (`extra`: an ASSO, a `_LINK`…) name, as the export
+ * writes them. The import gave each pointer its record by our ids (`GedcomExtraNode.target`);
+ * here each is looked up once, a batch at a time, and answers whether the file being written
+ * has that record. A person counts when the export writes it with its details (in scope, not
+ * restricted for the viewer: a link to a hidden living person is left out like any other);
+ * a family when the export writes it under the key it writes; sources and notes when they
+ * still exist (and the note is visible). The export itself decides, from its own state, whether
+ * a source or note is written (gedcom-export.ts).
+ */
+export class ExtraPointers {
+  private readonly persons = new Map<number, boolean>();
+  private readonly families = new Map<string, string | null>();
+  private readonly sources = new Map<number, boolean>();
+  private readonly notes = new Map<number, boolean>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly scope: SQL,
+    private readonly viewer: Viewer,
+    private readonly noteVisible: SQL,
+  ) {}
+
+  /** Looks up whatever the pointers in `extras` name and was not looked up before. */
+  async load(extras: Iterable<GedcomExtraNode[] | null>): Promise<void> {
+    const persons = new Set<number>();
+    const families = new Map<string, [number | null, number | null]>();
+    const sources = new Set<number>();
+    const notes = new Set<number>();
+    const visit = (nodes: GedcomExtraNode[] | null) => {
+      for (const node of nodes ?? []) {
+        const target = node.target;
+        if (target) {
+          if ('person' in target) persons.add(target.person);
+          else if ('family' in target) {
+            const [father, mother] = target.family;
+            if (father !== null) persons.add(father);
+            if (mother !== null) persons.add(mother);
+            families.set(familyKey(target.family), target.family);
+          } else if ('source' in target) sources.add(target.source);
+          else notes.add(target.note);
+        }
+        visit(node.children);
+      }
+    };
+    for (const nodes of extras) visit(nodes);
+    await this.loadPersons([...persons].filter((id) => !this.persons.has(id)));
+    for (const [key, family] of families) {
+      if (!this.families.has(key)) this.families.set(key, await this.familyXref(family));
+    }
+    const newSources = [...sources].filter((id) => !this.sources.has(id));
+    if (newSources.length > 0) {
+      const found = await queryRows<{ id: number }>(
+        this.db,
+        sql`select id from sources where id = any(${intArray(newSources)})`,
+      );
+      remember(this.sources, newSources, found);
+    }
+    const newNotes = [...notes].filter((id) => !this.notes.has(id));
+    if (newNotes.length > 0) {
+      const found = await queryRows<{ id: number }>(
+        this.db,
+        sql`select n.id from notes n where n.id = any(${intArray(newNotes)}) and ${this.noteVisible}`,
+      );
+      remember(this.notes, newNotes, found);
+    }
+  }
+
+  /** Whether the export writes this person with its details (`load` first). */
+  person(id: number): boolean {
+    return this.persons.get(id) === true;
+  }
+
+  /** The export's xref of this family, or null when it writes none (`load` first). */
+  family(family: [number | null, number | null]): string | null {
+    return this.families.get(familyKey(family)) ?? null;
+  }
+
+  /** Whether the source still exists (`load` first). */
+  source(id: number): boolean {
+    return this.sources.get(id) === true;
+  }
+
+  /** Whether the note still exists and the viewer may see it (`load` first). */
+  note(id: number): boolean {
+    return this.notes.get(id) === true;
+  }
+
+  private async loadPersons(ids: number[]): Promise<void> {
+    if (ids.length === 0) return;
+    const rows = await queryRows<{
+      id: number;
+      is_living: boolean;
+      birth_year: number | null;
+      death_year: number | null;
+      death_date: string | null;
+    }>(
+      this.db,
+      sql`select p.id, p.is_living, p.birth_year, p.death_year, p.death_date from persons p
+          where p.id = any(${intArray(ids)}) and ${this.scope}`,
+    );
+    for (const id of ids) this.persons.set(id, false);
+    for (const row of rows) this.persons.set(row.id, !isRestricted(row, this.viewer));
+  }
+
+  /**
+   * The key the export gives the family of these parents (gedcom-export.ts `famXref`): the
+   * couple's union, ordered as the export orders spouses; else the parents of a child or of
+   * a further parent family. Null when the export writes no such family.
+   */
+  private async familyXref([father, mother]: [number | null, number | null]): Promise<
+    string | null
+  > {
+    if ((father !== null && !this.person(father)) || (mother !== null && !this.person(mother)))
+      return null;
+    const { db, viewer, scope } = this;
+    if (father !== null && mother !== null) {
+      const [union] = await queryRows<{ a: number; b: number; sex_a: string; sex_b: string }>(
+        db,
+        sql`select u.person1_id as a, u.person2_id as b, x.sex as sex_a, y.sex as sex_b
+            from unions u join persons x on x.id = u.person1_id
+              join persons y on y.id = u.person2_id
+            where u.person1_id = ${Math.min(father, mother)}
+              and u.person2_id = ${Math.max(father, mother)}
+              and ${unionVisible(viewer, 'x', 'y')}
+            limit 1`,
+      );
+      if (union) {
+        const husbandFirst = union.sex_a === 'M' || (union.sex_b !== 'M' && union.sex_a !== 'F');
+        return husbandFirst ? famXref(union.a, union.b) : famXref(union.b, union.a);
+      }
+    }
+    const [child] = await queryRows<{ id: number }>(
+      db,
+      sql`select p.id from persons p
+          where p.father_id is not distinct from ${father}::int
+            and p.mother_id is not distinct from ${mother}::int
+            and ${mother === null ? sql`true` : motherLinkVisible(viewer)} and ${scope}
+          union all
+          select p.id from parent_families pf join persons p on p.id = pf.child_id
+          where pf.father_id is not distinct from ${father}::int
+            and pf.mother_id is not distinct from ${mother}::int
+            and not ${restrictedCondition(viewer)} and ${scope}
+          limit 1`,
+    );
+    return child ? famXref(father, mother) : null;
+  }
+}
+
+/** A family as the export names it (`@F<father>_<mother>@`, 0 for none). */
+export const famXref = (father: number | null, mother: number | null) =>
+  `@F${father ?? 0}_${mother ?? 0}@`;
+
+const familyKey = ([father, mother]: [number | null, number | null]) =>
+  `${father ?? 0}:${mother ?? 0}`;
+
+function remember(known: Map<number, boolean>, asked: number[], found: { id: number }[]): void {
+  for (const id of asked) known.set(id, false);
+  for (const row of found) known.set(row.id, true);
+}
