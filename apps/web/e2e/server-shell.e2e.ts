@@ -13,8 +13,8 @@ const VIEWPORTS = [
 /** Where the heading and the text under it start, in px from the top of the window. */
 function textTops(page: Page, heading: string, text: string) {
   return page.evaluate(
-    ([headingSelector, textSelector]) =>
-      [headingSelector, textSelector].map((selector) =>
+    (selectors) =>
+      selectors.map((selector) =>
         Math.round(document.querySelector(selector)!.getBoundingClientRect().top),
       ),
     [heading, text],
