@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { useBrowser } from './support/browser';
 
 /** The widths of the layouts' steps: phone, sm, md (the rail) and lg (the two-row header). */
@@ -50,16 +50,19 @@ describe('the server’s shell, painted before the app’s scripts run (issue 14
       const app = await session.newPage(viewport);
       await app.goto(url);
       await app.locator('h1').waitFor();
-      // The app's fonts are in: the lines have their final heights.
-      await app.evaluate(() => document.fonts.ready);
-      const appTops = await textTops(app, 'h1', text === 'p' ? 'main h1 ~ p' : 'main h1');
-
-      for (const [index, top] of shellTops.entries()) {
-        expect(
-          Math.abs(top - appTops[index]!),
-          `${url} at ${viewport.width} px: shell ${shellTops.join('/')}, app ${appTops.join('/')}`,
-        ).toBeLessThanOrEqual(2);
-      }
+      // Once the page has settled: its fonts in, its reads drawn (the heading may come first).
+      await vi.waitFor(
+        async () => {
+          const appTops = await textTops(app, 'h1', text === 'p' ? 'main h1 ~ p' : 'main h1');
+          for (const [index, top] of shellTops.entries()) {
+            expect(
+              Math.abs(top - appTops[index]!),
+              `${url} at ${viewport.width} px: shell ${shellTops.join('/')}, app ${appTops.join('/')}`,
+            ).toBeLessThanOrEqual(2);
+          }
+        },
+        { timeout: 5000, interval: 100 },
+      );
     }
   });
 });
