@@ -139,9 +139,7 @@ describe('/gedcom: import with preview, job and report; export (issue 16)', () =
     const page = await session.newPage(DESKTOP);
     await signInAs(page, member);
     await open(page, '/search');
-    // In the banner: once under load (CI) a second copy of the links was seen outside it for a
-    // moment, and a strict locator failed on it (not reproduced since).
-    const nav = page.getByRole('banner').getByTestId('header-nav');
+    const nav = page.getByTestId('header-nav');
     await nav.getByRole('link', { name: 'Колдонуучулар' }).waitFor();
     expect(await nav.getByRole('link', { name: 'GEDCOM' }).count()).toBe(0);
     await open(page, '/gedcom');

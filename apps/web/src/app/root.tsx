@@ -21,7 +21,7 @@ export function Root() {
  */
 export function ShellFallback() {
   const layout = matchSiteRoute(window.location.pathname)?.layout ?? 'default';
-  return <LayoutFrame layout={layout}>{null}</LayoutFrame>;
+  return <LayoutFrame layout={layout} />;
 }
 
 /** A page failed (or its loader threw 404 or 403): the error page inside the page's layout. */

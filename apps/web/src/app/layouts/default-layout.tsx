@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense } from 'react';
 import { BREAKPOINTS, NAV_RAIL_WIDTH } from '../../config/constants';
 import { PageOutlet } from '../page-outlet';
 import { AppFooter } from '../shell/app-footer';
@@ -15,7 +15,7 @@ const RAIL_WIDTHS = `(min-width: ${BREAKPOINTS.md}px) and (max-width: ${BREAKPOI
  * Header, content, footer: every page but home and login (spec §2); between md and lg the
  * navigation rail beside the content.
  */
-export function DefaultLayout({ children }: { children?: ReactNode }) {
+export function DefaultLayout({ frameOnly = false }: { frameOnly?: boolean }) {
   const rail = useMediaQuery(RAIL_WIDTHS, { noSsr: true });
   return (
     <Box data-layout="default">
@@ -54,7 +54,7 @@ export function DefaultLayout({ children }: { children?: ReactNode }) {
               '&:focus': { outline: 'none' },
             }}
           >
-            {children ?? <PageOutlet />}
+            {!frameOnly && <PageOutlet />}
           </Box>
         </Box>
       </Box>

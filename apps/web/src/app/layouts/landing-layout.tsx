@@ -1,12 +1,11 @@
 import Box from '@mui/material/Box';
-import type { ReactNode } from 'react';
 import { PageOutlet } from '../page-outlet';
 import { AppFooter } from '../shell/app-footer';
 import { AppHeader, MAIN_ID } from '../shell/app-header';
 import { LogoutDialog } from '../shell/logout';
 
 /** The home page's frame: a transparent header over the content (spec §2), the footer under it. */
-export function LandingLayout({ children }: { children?: ReactNode }) {
+export function LandingLayout({ frameOnly = false }: { frameOnly?: boolean }) {
   return (
     <Box data-layout="landing" sx={{ position: 'relative', minHeight: '100dvh' }}>
       <AppHeader transparent />
@@ -18,7 +17,7 @@ export function LandingLayout({ children }: { children?: ReactNode }) {
         tabIndex={-1}
         sx={{ minHeight: '100dvh', '&:focus': { outline: 'none' } }}
       >
-        {children ?? <PageOutlet />}
+        {!frameOnly && <PageOutlet />}
       </Box>
       <AppFooter />
       <LogoutDialog />
