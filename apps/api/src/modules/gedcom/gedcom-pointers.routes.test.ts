@@ -200,6 +200,41 @@ describe('pointers in kept GEDCOM data', () => {
   }
 });
 
+describe('a pointer in kept data to a living person', () => {
+  // Досмат is living: a member's export names him only, with no links, and `living=exclude`
+  // leaves him out; a pointer to him must not lead to him in either file.
+  const LIVING = FILE.replace('1 NAME Досмат\n1 SEX M\n', '1 NAME Досмат\n1 SEX M\n1 _LIVING Y\n');
+
+  it('leads to him in an admin’s full export only', async () => {
+    const { app, admin } = await demoTree();
+    expect(LIVING).toContain('1 _LIVING Y');
+    const job = await commitGedcomFile(app, admin, LIVING, 'add');
+    expect(job.status, job.error ?? '').toBe('done');
+    const member = await createTestUser(app);
+    const exports = [
+      { who: admin, query: '', leads: true },
+      { who: admin, query: '&living=exclude', leads: false },
+      { who: member, query: '', leads: false },
+      { who: member, query: '&living=exclude', leads: false },
+    ];
+    for (const { who, query, leads } of exports) {
+      for (const version of ['5.5.1', '7.0'] as const) {
+        const label = `${who.role} ${version}${query}`;
+        const response = await app.inject({
+          url: `/api/gedcom/export/?version=${version}${query}`,
+          headers: who.headers,
+        });
+        expect(response.statusCode, label).toBe(200);
+        const records = recordsOf(response.body);
+        const sydyk = records.get(xrefOfName(records, 'Сыдык /Шилтемеев/'));
+        const asso = valueOf(sydyk, '1 ASSO');
+        if (leads) expect(valueOf(records.get(asso ?? ''), '1 NAME'), label).toBe('Досмат');
+        else expect(asso, label).toBe(version === '7.0' ? '@VOID@' : '@@I3@@');
+      }
+    }
+  }, 60_000);
+});
+
 const ADOPTION = [
   '0 HEAD',
   '1 GEDC',
