@@ -2,6 +2,7 @@ import { personRecordMessages, type EventType, type Person, type Revision } from
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
+import { queryRows } from '../../db/client';
 import { createTestApp } from '../../test/app';
 import { createTestFileRow, createTestUser, type TestUser } from '../../test/factories';
 import { addPerson } from './persons.factories';
@@ -712,11 +713,29 @@ describe("a union's events' media", () => {
     expect(refused.body).toContain(personRecordMessages.mediaNotPublic);
   });
 
-  it('accepts and reverts a revision recorded before union events had media', async () => {
+  const eventsOf = async (id: number) =>
+    (await get(id, member)).unions[0]?.events.map((e) => ({
+      type: e.type,
+      date: e.date?.text,
+      media: e.media.map((m) => m.file_id),
+    }));
+
+  it('keeps them when accepting a proposal recorded before union events had media', async () => {
     const { husband, photo } = await married(['Шабдан', 'Ракыя']);
     const page = await get(husband.id, member);
+    const union = unionBody(page.unions[0]!);
+    // The marriage dated anew, a divorce put before it: the photo goes with the marriage.
     const proposed = await patch(page, member, {
-      unions: [unionBody(page.unions[0]!, { position: 1 })],
+      unions: [
+        {
+          ...union,
+          position: 1,
+          events: [
+            { type: 'divorce', date: '1930', citations: [], media: [] },
+            { ...union.events[0], date: '1921' },
+          ],
+        },
+      ],
     });
     expect(proposed.statusCode, proposed.body).toBe(202);
     const { id } = proposed.json<Revision>();
@@ -726,11 +745,50 @@ describe("a union's events' media", () => {
         '[]'::jsonb) from jsonb_array_elements(r.after -> 'unions') u)`;
     await app.db.execute(sql`update person_revisions r
       set after = jsonb_set(r.after, '{unions}', ${strip}) where r.id = ${id}`);
-    // Such a proposal said nothing of the photo: applying it writes the marriage without it.
+    const [stored] = await queryRows<{ media: unknown }>(
+      app.db,
+      sql`select r.after #> '{unions,0,events,1,media}' as media from person_revisions r
+          where r.id = ${id}`,
+    );
+    expect(stored?.media).toBeNull();
+
     await review(id, 'accept');
-    expect(await mediaOf(husband.id, member)).toEqual([[]]);
+    expect((await get(husband.id, member)).unions[0]?.position).toBe(1);
+    expect(await eventsOf(husband.id)).toEqual([
+      { type: 'marriage', date: '1921', media: [photo] },
+      { type: 'divorce', date: '1930', media: [] },
+    ]);
+    // The history records what was applied: the marriage with its photo.
+    const applied = await app.inject({ url: `/api/revisions/${id}/`, headers: member.headers });
+    expect(applied.json<Revision>().after).toMatchObject({
+      unions: [{ events: [{ media: [] }, { media: [{ file_id: photo, title: 'Той' }] }] }],
+    });
+
     await review(id, 'revert');
-    expect(await mediaOf(husband.id, member)).toEqual([[photo]]);
+    expect((await get(husband.id, member)).unions[0]?.position).toBeNull();
+    expect(await eventsOf(husband.id)).toEqual([
+      { type: 'marriage', date: '1920', media: [photo] },
+    ]);
+  });
+
+  it('takes them away when a stored proposal gives the event `media: []`', async () => {
+    const { husband } = await married(['Курманбек', 'Айзада']);
+    const page = await get(husband.id, member);
+    const union = unionBody(page.unions[0]!);
+    const proposed = await patch(page, member, {
+      unions: [{ ...union, events: union.events.map((e) => ({ ...e, media: [] })) }],
+    });
+    expect(proposed.statusCode, proposed.body).toBe(202);
+    const { id } = proposed.json<Revision>();
+    const [stored] = await queryRows<{ media: unknown }>(
+      app.db,
+      sql`select r.after #> '{unions,0,events,0,media}' as media from person_revisions r
+          where r.id = ${id}`,
+    );
+    expect(stored?.media).toEqual([]);
+
+    await review(id, 'accept');
+    expect(await eventsOf(husband.id)).toEqual([{ type: 'marriage', date: '1920', media: [] }]);
   });
 });
 

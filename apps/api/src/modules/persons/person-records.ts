@@ -119,6 +119,27 @@ const unionEvents = (union: UnionInput): UnionEventInput[] =>
     media: (event as Partial<UnionEventInput>).media ?? [],
   }));
 
+/**
+ * A union's events with the media they are to keep. An event recorded without `media` (a
+ * proposal made before union events kept them) says nothing of them: it keeps those of the
+ * stored event it stands for, the one of its type at the same place among the union's events of
+ * that type (so that an event added or taken away beside it does not pass its photo on).
+ * `media: []` still takes them away.
+ */
+function keepStoredMedia(union: UnionInput, stored: readonly UnionInput[]): UnionInput {
+  const storedEvents = stored.find((u) => u.spouse_id === union.spouse_id)?.events ?? [];
+  const kind = (event: UnionEventInput) => `${event.type}/${event.custom_type}`;
+  const seen = new Map<string, number>();
+  const events = union.events.map((event) => {
+    const nth = seen.get(kind(event)) ?? 0;
+    seen.set(kind(event), nth + 1);
+    if ((event as Partial<UnionEventInput>).media !== undefined) return event;
+    const same = storedEvents.filter((e) => kind(e) === kind(event))[nth];
+    return { ...event, media: same?.media ?? [] };
+  });
+  return { ...union, events };
+}
+
 /** Union details in the snapshot's form: only unions with something to say, by spouse. */
 export function normalizeUnions(unions: readonly UnionInput[]): UnionInput[] {
   return unions
@@ -308,13 +329,14 @@ export interface Effective {
 
 /**
  * The changes as they will be stored: places named in events resolved (created when
- * `create`), union details normalised, and the summary fields and birth/death events in
+ * `create`), union details normalised (an event without `media` keeping the media of the stored
+ * event in `current` it stands for), and the summary fields and birth/death events in
  * agreement — derived from `events` when they are given, or the events following the summary
  * fields when only those changed and the person has events.
  */
 export async function effectiveChanges(
   tx: Db,
-  current: (Summary & { events: PersonEventInput[] }) | undefined,
+  current: (Summary & Pick<RecordFields, 'events' | 'unions'>) | undefined,
   changes: Partial<CreatePersonInput>,
   create: boolean,
   actorId: number | null,
@@ -335,7 +357,8 @@ export async function effectiveChanges(
   }
   if (changes.unions !== undefined) {
     const unions: UnionInput[] = [];
-    for (const union of normalizeUnions(changes.unions)) {
+    const stored = current?.unions ?? [];
+    for (const union of normalizeUnions(changes.unions.map((u) => keepStoredMedia(u, stored)))) {
       unions.push({ ...union, events: await resolvePlaces(tx, union.events, create, actorId) });
     }
     out.unions = unions;
