@@ -21,6 +21,31 @@ function textTops(page: Page, heading: string, text: string) {
   );
 }
 
+/**
+ * The hero under a heading (its first ancestor with a background image): where it ends, what
+ * it is painted with, and the colour and lower edge of the box painted under it (the app's
+ * figures band) at the window's left edge.
+ */
+function heroEdges(page: Page, heading: string) {
+  return page.evaluate((selector) => {
+    const transparent = 'rgba(0, 0, 0, 0)';
+    let hero = document.querySelector(selector);
+    while (hero && getComputedStyle(hero).backgroundImage === 'none') hero = hero.parentElement;
+    if (!hero) return undefined;
+    const { bottom } = hero.getBoundingClientRect();
+    let below = document.elementFromPoint(8, bottom + 1);
+    while (below && getComputedStyle(below).backgroundColor === transparent) {
+      below = below.parentElement;
+    }
+    return {
+      bottom,
+      background: getComputedStyle(hero).backgroundImage,
+      below: below && getComputedStyle(below).backgroundColor,
+      belowBottom: below?.getBoundingClientRect().bottom,
+    };
+  }, heading);
+}
+
 describe('the server’s shell, painted before the app’s scripts run (issue 14)', () => {
   const session = useBrowser();
 
@@ -59,6 +84,36 @@ describe('the server’s shell, painted before the app’s scripts run (issue 14
               Math.abs(top - appTops[index]!),
               `${url} at ${viewport.width} px: shell ${shellTops.join('/')}, app ${appTops.join('/')}`,
             ).toBeLessThanOrEqual(2);
+          }
+        },
+        { timeout: 5000, interval: 100 },
+      );
+    }
+  });
+
+  // The swap from the shell to the app changes no colour on the landing: the shell's hero ends
+  // where the app's does, painted alike, with the figures band's colour and height under it.
+  it('paints the home hero and the band under it as the app does, at every width', async () => {
+    for (const viewport of VIEWPORTS) {
+      const shell = await session.newPage(viewport, { javaScript: false });
+      await shell.goto('/');
+      const shellHero = await heroEdges(shell, '.ssr-h');
+
+      const app = await session.newPage(viewport);
+      await app.goto('/');
+      await app.locator('h1').waitFor();
+      // The band comes with the sections' chunk, once the page has settled.
+      await vi.waitFor(
+        async () => {
+          const appHero = await heroEdges(app, 'main h1');
+          const at = `/ at ${viewport.width} px: shell ${JSON.stringify(shellHero)}, app ${JSON.stringify(appHero)}`;
+          expect(appHero, at).toBeDefined();
+          expect(shellHero, at).toMatchObject({
+            background: appHero!.background,
+            below: appHero!.below,
+          });
+          for (const edge of ['bottom', 'belowBottom'] as const) {
+            expect(Math.abs(shellHero![edge]! - appHero![edge]!), at).toBeLessThanOrEqual(1);
           }
         },
         { timeout: 5000, interval: 100 },

@@ -381,7 +381,7 @@ describe('the pre-rendered shell', () => {
   /** The text of the shell's heading and paragraph, or undefined when the page has no shell. */
   function shell(html: string): { h1: string; p: string } | undefined {
     const match =
-      /<div id="root"><div class="ssr[^"]*" data-ssr-shell><style>[^<]*<\/style><div class="ssr-bar"><span>Багыш санжырасы<\/span><\/div><div class="ssr-main"><div class="ssr-h">([^<]*)<\/div><p>([^<]*)<\/p><\/div><\/div><\/div>/.exec(
+      /<div id="root"><div class="ssr[^"]*" data-ssr-shell><style>[^<]*<\/style><div class="ssr-bar"><span>Багыш санжырасы<\/span><\/div>(?:<div class="ssr-hero">)?<div class="ssr-main"><div class="ssr-h">([^<]*)<\/div><p>([^<]*)<\/p><\/div>(?:<\/div><div class="ssr-band"><\/div>)?<\/div><\/div>/.exec(
         html,
       );
     return match ? { h1: decode(match[1]) ?? '', p: decode(match[2]) ?? '' } : undefined;
@@ -397,8 +397,13 @@ describe('the pre-rendered shell', () => {
     });
     expect(metaContent(home, 'description')).toMatch(/^Багыш уруусунун санжырасы: /);
     expect(home).toContain('class="ssr ssr-landing"');
+    // The landing's text in the hero's gradient, the figures band's colour under it.
+    expect(home).toMatch(
+      /<div class="ssr-hero"><div class="ssr-main">.*?<\/div><\/div><div class="ssr-band"><\/div>/,
+    );
     const persons = await page('/persons');
     expect(shell(persons)).toEqual({ h1: 'Инсандар', p: metaContent(persons, 'description') });
+    expect(persons).not.toContain('<div class="ssr-hero">');
     const id = await write('news', { title: 'Жыйын "2026" & той', lead: 'Жыйын <болот>.' });
     const news = await page(`/news/${id}`);
     expect(shell(news)).toEqual({ h1: 'Жыйын "2026" & той', p: 'Жыйын <болот>.' });

@@ -17,6 +17,10 @@ import type { PageHead } from './seo.meta';
  * the swap does not move the heading or the text under it (apps/web/e2e/server-shell.e2e.ts
  * compares them at four widths); the fonts are the
  * system's: Inter would be fetched for the shell and hide its text while it loads.
+ *
+ * On the landing the gradient ends where the app's hero does, and an empty band as high as the
+ * app's figures under it (home-sections.tsx: two to a row on a phone, three from 600 px, one row
+ * from 960 px) has their colour, so the swap changes no colour either (the same e2e test).
  */
 const STYLE = `<style>
 body{margin:0}
@@ -30,14 +34,16 @@ body{margin:0}
 .ssr-article .ssr-h{margin-top:40px;font-weight:800;line-height:1.2}
 .ssr-article p{margin-top:56px}
 .ssr-profile .ssr-h{margin-top:24px}
-.ssr-landing{position:relative;background:radial-gradient(circle at 80% 20%,rgba(255,183,77,.35),transparent 45%),linear-gradient(155deg,#3E2723 0%,#8D2A0B 48%,#E65100 100%);color:#fff}
+.ssr-landing{position:relative}
+.ssr-hero{background:radial-gradient(circle at 80% 20%,rgba(255,183,77,.35),transparent 45%),linear-gradient(155deg,#3E2723 0%,#8D2A0B 48%,#E65100 100%);color:#fff}
+.ssr-band{box-sizing:border-box;height:269px;background:#FFF8F0;border-bottom:1px solid rgba(0,0,0,.12)}
 .ssr-landing .ssr-bar{position:absolute;top:0;left:0;right:0;background:transparent;border:0}
 .ssr-landing .ssr-bar span{color:#fff}
 .ssr-landing .ssr-main{min-height:88dvh;box-sizing:border-box;display:flex;flex-direction:column;justify-content:center;padding:80px 16px 270px}
 .ssr-landing .ssr-h{margin:0;font-size:38px;font-weight:800;letter-spacing:-.02em;line-height:1.2}
 .ssr-landing p{font-size:17px;color:#fff;opacity:.92}
-@media(min-width:600px){.ssr-bar{min-height:64px;padding:0 24px}.ssr-bar span{font-size:20px}.ssr-main{padding:16px 24px 0}.ssr-landing .ssr-main{padding:80px 24px 218px}.ssr-landing .ssr-h{font-size:52px}}
-@media(min-width:960px){.ssr-main{padding-top:32px}.ssr-h{font-size:34px}.ssr-article .ssr-h{font-size:40px}.ssr-landing .ssr-main{min-height:78dvh;padding-bottom:234px}.ssr-landing .ssr-h{font-size:64px}.ssr-landing p{font-size:20px}}
+@media(min-width:600px){.ssr-bar{min-height:64px;padding:0 24px}.ssr-bar span{font-size:20px}.ssr-main{padding:16px 24px 0}.ssr-landing .ssr-main{padding:80px 24px 218px}.ssr-landing .ssr-h{font-size:52px}.ssr-band{height:203px}}
+@media(min-width:960px){.ssr-main{padding-top:32px}.ssr-h{font-size:34px}.ssr-article .ssr-h{font-size:40px}.ssr-landing .ssr-main{min-height:78dvh;padding-bottom:234px}.ssr-landing .ssr-h{font-size:64px}.ssr-landing p{font-size:20px}.ssr-band{height:161px}}
 @media(min-width:1280px){.ssr-bar{padding-bottom:39px}.ssr-landing .ssr-main{padding-top:128px}}
 </style>`;
 
@@ -52,5 +58,9 @@ export function shellHtml(head: PageHead): string {
   const heading = landing ? SITE_NAME : head.ogTitle;
   const lead = landing ? HOME_LEAD : head.description;
   const variant = landing ? ' ssr-landing' : head.ogType === 'website' ? '' : ` ssr-${head.ogType}`;
-  return `<div class="ssr${variant}" data-ssr-shell>${STYLE}<div class="ssr-bar"><span>${escapeHtml(SITE_NAME)}</span></div><div class="ssr-main"><div class="ssr-h">${escapeHtml(heading)}</div><p>${escapeHtml(lead)}</p></div></div>`;
+  const main = `<div class="ssr-main"><div class="ssr-h">${escapeHtml(heading)}</div><p>${escapeHtml(lead)}</p></div>`;
+  // The landing's gradient spans the window, as the app's hero does, while its text keeps the
+  // centred column; the band stands for the figures under the hero (home-sections.tsx).
+  const body = landing ? `<div class="ssr-hero">${main}</div><div class="ssr-band"></div>` : main;
+  return `<div class="ssr${variant}" data-ssr-shell>${STYLE}<div class="ssr-bar"><span>${escapeHtml(SITE_NAME)}</span></div>${body}</div>`;
 }
