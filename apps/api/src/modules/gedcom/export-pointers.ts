@@ -36,7 +36,7 @@ export class ExtraPointers {
   /** Looks up whatever the pointers in `extras` name and was not looked up before. */
   async load(extras: Iterable<GedcomExtraNode[] | null>): Promise<void> {
     const persons = new Set<number>();
-    const families = new Map<string, [number | null, number | null]>();
+    const families = new Map<string, Family>();
     const sources = new Set<number>();
     const notes = new Set<number>();
     const visit = (nodes: GedcomExtraNode[] | null) => {
@@ -57,9 +57,7 @@ export class ExtraPointers {
     };
     for (const nodes of extras) visit(nodes);
     await this.loadPersons([...persons].filter((id) => !this.persons.has(id)));
-    for (const [key, family] of families) {
-      if (!this.families.has(key)) this.families.set(key, await this.familyXref(family));
-    }
+    await this.loadFamilies([...families].filter(([key]) => !this.families.has(key)));
     const newSources = [...sources].filter((id) => !this.sources.has(id));
     if (newSources.length > 0) {
       const found = await queryRows<{ id: number }>(
@@ -84,7 +82,7 @@ export class ExtraPointers {
   }
 
   /** The export's xref of this family, or null when it writes none (`load` first). */
-  family(family: [number | null, number | null]): string | null {
+  family(family: Family): string | null {
     return this.families.get(familyKey(family)) ?? null;
   }
 
@@ -116,55 +114,80 @@ export class ExtraPointers {
   }
 
   /**
-   * The key the export gives the family of these parents (gedcom-export.ts `famXref`): the
-   * couple's union, ordered as the export orders spouses; else the parents of a child or of
-   * a further parent family. Null when the export writes no such family.
+   * The key the export gives the family of each of these parents (gedcom-export.ts `famXref`):
+   * the couple's union, ordered as the export orders spouses; else the parents of a child or of
+   * a further parent family. Null when the export writes no such family. Two queries in all.
    */
-  private async familyXref([father, mother]: [number | null, number | null]): Promise<
-    string | null
-  > {
-    if ((father !== null && !this.person(father)) || (mother !== null && !this.person(mother)))
-      return null;
+  private async loadFamilies(families: [string, Family][]): Promise<void> {
+    for (const [key] of families) this.families.set(key, null);
+    const written = families.filter(([, [father, mother]]) =>
+      [father, mother].every((parent) => parent === null || this.person(parent)),
+    );
+    if (written.length === 0) return;
     const { db, viewer, scope } = this;
-    if (father !== null && mother !== null) {
-      const [union] = await queryRows<{ a: number; b: number; sex_a: string; sex_b: string }>(
+    // The families of each couple, by the union's persons (the smaller id first).
+    const couples = new Map<string, { a: number; b: number; keys: string[] }>();
+    for (const [key, [father, mother]] of written) {
+      if (father === null || mother === null) continue;
+      const [a, b] = [Math.min(father, mother), Math.max(father, mother)];
+      const couple = couples.get(`${a}:${b}`) ?? { a, b, keys: [] };
+      couple.keys.push(key);
+      couples.set(`${a}:${b}`, couple);
+    }
+    if (couples.size > 0) {
+      const list = [...couples.values()];
+      const unions = await queryRows<{ a: number; b: number; sex_a: string; sex_b: string }>(
         db,
         sql`select u.person1_id as a, u.person2_id as b, x.sex as sex_a, y.sex as sex_b
-            from unions u join persons x on x.id = u.person1_id
-              join persons y on y.id = u.person2_id
-            where u.person1_id = ${Math.min(father, mother)}
-              and u.person2_id = ${Math.max(father, mother)}
-              and ${unionVisible(viewer, 'x', 'y')}
-            limit 1`,
+            from unnest(${intArray(list.map((c) => c.a))}, ${intArray(list.map((c) => c.b))})
+              as c(a, b)
+              join unions u on u.person1_id = c.a and u.person2_id = c.b
+              join persons x on x.id = u.person1_id join persons y on y.id = u.person2_id
+            where ${unionVisible(viewer, 'x', 'y')}`,
       );
-      if (union) {
+      for (const union of unions) {
         const husbandFirst = union.sex_a === 'M' || (union.sex_b !== 'M' && union.sex_a !== 'F');
-        return husbandFirst ? famXref(union.a, union.b) : famXref(union.b, union.a);
+        const xref = husbandFirst ? famXref(union.a, union.b) : famXref(union.b, union.a);
+        for (const key of couples.get(`${union.a}:${union.b}`)?.keys ?? [])
+          this.families.set(key, xref);
       }
     }
-    const [child] = await queryRows<{ id: number }>(
+    const rest = written.filter(([key]) => this.families.get(key) === null);
+    if (rest.length === 0) return;
+    // A family without a father is found by its mother (an index on each; `is not distinct
+    // from` would use none).
+    const parents = sql`unnest(${nullableIntArray(rest.map(([, [father]]) => father))},
+      ${nullableIntArray(rest.map(([, [, mother]]) => mother))}) as c(father, mother)`;
+    const sameParents = (alias: string) => {
+      const t = sql.raw(alias);
+      return sql`(${t}.father_id = c.father or (c.father is null and ${t}.father_id is null
+        and ${t}.mother_id = c.mother)) and ${t}.mother_id is not distinct from c.mother`;
+    };
+    const found = await queryRows<{ father: number | null; mother: number | null }>(
       db,
-      sql`select p.id from persons p
-          where p.father_id is not distinct from ${father}::int
-            and p.mother_id is not distinct from ${mother}::int
-            and ${mother === null ? sql`true` : motherLinkVisible(viewer)} and ${scope}
-          union all
-          select p.id from parent_families pf join persons p on p.id = pf.child_id
-          where pf.father_id is not distinct from ${father}::int
-            and pf.mother_id is not distinct from ${mother}::int
-            and not ${restrictedCondition(viewer)} and ${scope}
-          limit 1`,
+      sql`select c.father, c.mother from ${parents}
+          where exists (select 1 from persons p where ${sameParents('p')}
+              and (c.mother is null or ${motherLinkVisible(viewer)}) and ${scope})
+            or exists (select 1 from parent_families pf join persons p on p.id = pf.child_id
+              where ${sameParents('pf')} and not ${restrictedCondition(viewer)} and ${scope})`,
     );
-    return child ? famXref(father, mother) : null;
+    for (const { father, mother } of found) {
+      this.families.set(familyKey([father, mother]), famXref(father, mother));
+    }
   }
 }
+
+type Family = [father: number | null, mother: number | null];
+
+/** An `int[]` parameter whose elements may be null. */
+const nullableIntArray = (values: readonly (number | null)[]) =>
+  sql`${`{${values.map((value) => (value === null ? 'NULL' : Math.trunc(value))).join(',')}}`}::int[]`;
 
 /** A family as the export names it (`@F<father>_<mother>@`, 0 for none). */
 export const famXref = (father: number | null, mother: number | null) =>
   `@F${father ?? 0}_${mother ?? 0}@`;
 
-const familyKey = ([father, mother]: [number | null, number | null]) =>
-  `${father ?? 0}:${mother ?? 0}`;
+const familyKey = ([father, mother]: Family) => `${father ?? 0}:${mother ?? 0}`;
 
 function remember(known: Map<number, boolean>, asked: number[], found: { id: number }[]): void {
   for (const id of asked) known.set(id, false);

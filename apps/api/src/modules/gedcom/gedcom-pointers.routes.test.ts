@@ -40,6 +40,9 @@ const FILE = [
   '1 _SRC @S2@',
   '2 _NOTE @N1@',
   '1 _WITN @R1@',
+  // Families without a union: a father's alone, a mother's alone.
+  '1 _LNK2 @F3@',
+  '1 _LNK3 @F4@',
   '1 _MAIL a@@b.kg',
   '1 _TEXT @@I2@@',
   '1 FAMS @F1@',
@@ -67,6 +70,28 @@ const FILE = [
   '1 HUSB @I4@',
   '1 WIFE @I5@',
   '1 CHIL @I3@',
+  '0 @I6@ INDI',
+  '1 NAME Жалгыз Ата',
+  '1 SEX M',
+  '1 FAMS @F3@',
+  '0 @I7@ INDI',
+  '1 NAME Атанын Уулу',
+  '1 SEX M',
+  '1 FAMC @F3@',
+  '0 @I8@ INDI',
+  '1 NAME Жалгыз Эне',
+  '1 SEX F',
+  '1 FAMS @F4@',
+  '0 @I9@ INDI',
+  '1 NAME Эненин Кызы',
+  '1 SEX F',
+  '1 FAMC @F4@',
+  '0 @F3@ FAM',
+  '1 HUSB @I6@',
+  '1 CHIL @I7@',
+  '0 @F4@ FAM',
+  '1 WIFE @I8@',
+  '1 CHIL @I9@',
   '0 TRLR',
   '',
 ].join('\n');
@@ -152,6 +177,12 @@ describe('pointers in kept GEDCOM data', () => {
         expect(name(valueOf(family, '1 HUSB')), version).toBe('Досматтын Атасы');
         expect(name(valueOf(family, '1 WIFE')), version).toBe('Досматтын Энеси');
         expect(family, version).toContain(`1 CHIL ${xrefOfName(records, 'Досмат')}`);
+        const fathers = records.get(valueOf(sydyk, '1 _LNK2') ?? '');
+        expect(name(valueOf(fathers, '1 HUSB')), version).toBe('Жалгыз Ата');
+        expect(fathers, version).toContain(`1 CHIL ${xrefOfName(records, 'Атанын Уулу')}`);
+        const mothers = records.get(valueOf(sydyk, '1 _LNK3') ?? '');
+        expect(name(valueOf(mothers, '1 WIFE')), version).toBe('Жалгыз Эне');
+        expect(mothers, version).toContain(`1 CHIL ${xrefOfName(records, 'Эненин Кызы')}`);
         const source = records.get(valueOf(sydyk, '1 _SRC') ?? '');
         expect(valueOf(source, '1 TITL'), version).toBe('Шилтемелүү булак');
         const noteXref = valueOf(sydyk, '2 _NOTE') ?? '';
