@@ -39,8 +39,7 @@ import {
   adoptions,
   collectPlaces,
   countRecords,
-  linkExtraPointers,
-  takeKeptPointers,
+  KeptPointers,
   mapFamily,
   mapNote,
   mapPerson,
@@ -53,6 +52,7 @@ import {
   quickYear,
   StagedRecords,
   type MapContext,
+  OwnerPositions,
   type MediaOwner,
   type ParentFamilyRow,
 } from './gedcom-records';
@@ -1172,6 +1172,22 @@ async function importRecords(run: ImportRun, first: FirstPass): Promise<ImportRe
     }
   }
   const unionBase = await reserveIds(db, 'unions', unionFamily.length);
+  // The owners several records add rows to keep their numbering from one record to the next:
+  // a couple with more than one FAM record, and a spouse alone in a FAM (its rows are the
+  // person's, beside those of the INDI). Every other owner's rows come from one record.
+  const sharedPositions = new Map<string, OwnerPositions>();
+  {
+    const famsOfUnion = new Uint8Array(unionFamily.length);
+    for (let fam = 0; fam < s.famLine.length; fam++) {
+      const union = famUnion[fam] ?? -1;
+      const spouse = s.famHusband.get(fam) !== -1 ? s.famHusband.get(fam) : s.famWife.get(fam);
+      if (union !== -1) {
+        const seen = famsOfUnion[union] ?? 0;
+        if (seen === 1) sharedPositions.set(`u${unionBase + union}`, new OwnerPositions());
+        famsOfUnion[union] = Math.min(seen + 1, 2);
+      } else if (spouse !== -1) sharedPositions.set(`p${idOf(spouse)}`, new OwnerPositions());
+    }
+  }
   const unionExtra = new Uint8Array(unionFamily.length);
   const places = await resolvePlaces(db, s, callbacks.replace === true);
   const names = new IdBlock(await reserveIds(db, 'person_names', s.counts.names), s.counts.names);
@@ -1182,6 +1198,7 @@ async function importRecords(run: ImportRun, first: FirstPass): Promise<ImportRe
   const noteCount = s.noteLine.length;
   const noteBase = await reserveIds(db, 'notes', noteCount + s.counts.longNotes);
   const longNotes = new IdBlock(noteBase, noteCount + s.counts.longNotes, noteCount);
+  const kept = new KeptPointers();
   const context: MapContext = {
     report,
     sourceId: (xref) => {
@@ -1199,6 +1216,10 @@ async function importRecords(run: ImportRun, first: FirstPass): Promise<ImportRe
     newSourceId: () => inlineSources.take(),
     newNoteId: () => longNotes.take(),
     media: (node, owner, from) => linkMedia(node, owner, from),
+    keep: kept.keep,
+    positions: (owner) =>
+      sharedPositions.get('union_id' in owner ? `u${owner.union_id}` : `p${owner.person_id}`) ??
+      new OwnerPositions(),
   };
 
   // GEDZip media: the links (few, held in memory) and the persons' primary photos.
@@ -1302,7 +1323,7 @@ async function importRecords(run: ImportRun, first: FirstPass): Promise<ImportRe
       return note === null ? null : { note };
     };
     const linkPointers = (nodes: GedcomExtraNode[] | null, key: string) =>
-      linkExtraPointers(nodes, pointerTarget, (node, line) => {
+      kept.link(nodes, pointerTarget, (node, line) => {
         report.tally(`keptPointer:${node.tag}`, line, key, 'keptPointer', (count, lines) =>
           gedcomWarnings.keptPointer(node.tag, count, lines),
         );
@@ -1312,7 +1333,7 @@ async function importRecords(run: ImportRun, first: FirstPass): Promise<ImportRe
         const key = recordKey(record);
         mediaRecord = key;
         const mark = records.mark();
-        takeKeptPointers();
+        kept.clear();
         if (record.tag === 'FAM') {
           checkPointers(record, ['HUSB', 'WIFE', 'CHIL']);
           const fam = s.famIndex.get(key) ?? -1;
@@ -1353,7 +1374,7 @@ async function importRecords(run: ImportRun, first: FirstPass): Promise<ImportRe
           }
           primaryPhoto = null;
           const person = mapPerson(record, idOf(index), keyOf(index), key, context, records);
-          if (takeKeptPointers()) {
+          if (kept.any) {
             linkPointers(person.extra, key);
             for (const extra of records.extrasSince(mark)) linkPointers(extra, key);
           }
@@ -1408,7 +1429,7 @@ async function importRecords(run: ImportRun, first: FirstPass): Promise<ImportRe
             }
           }
         }
-        if (record.tag !== 'INDI' && takeKeptPointers()) {
+        if (record.tag !== 'INDI' && kept.any) {
           for (const extra of records.extrasSince(mark)) linkPointers(extra, key);
         }
         if (batch.length >= BATCH || rowsOf(records) >= BATCH_ROWS) {

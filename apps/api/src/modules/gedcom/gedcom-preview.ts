@@ -156,14 +156,15 @@ async function countRecords(
         : s.notes.get(target) === undefined;
   const walk = (node: GedcomNode, key: string) => {
     for (const sub of node.children) {
-      const target = ['SOUR', 'NOTE', 'SNOTE', 'REPO'].includes(sub.tag)
-        ? pointer(sub.value)
-        : null;
+      const target =
+        sub.pointer && ['SOUR', 'NOTE', 'SNOTE', 'REPO'].includes(sub.tag)
+          ? pointer(sub.value)
+          : null;
       if (target && isMissingRecord(sub.tag, target)) {
         report.warn(sub.line, key, 'dangling', target);
       }
       if (sub.tag === 'PLAC' && sub.value.trim() !== '') places.add(sub.value.trim());
-      else if (sub.tag === 'NOTE' && sub.value.trim() !== '' && !pointer(sub.value)) counts.notes++;
+      else if (sub.tag === 'NOTE' && sub.value.trim() !== '' && !sub.pointer) counts.notes++;
       else if (sub.tag === 'OBJE' && sub.value.trim() === '') counts.media++;
       walk(sub, key);
     }

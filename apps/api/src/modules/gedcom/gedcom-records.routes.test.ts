@@ -3,14 +3,14 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { foldName, gedcomWarnings, RECORD_LIMITS, type GedcomJob } from '@bagysh/shared';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import { queryRows } from '../../db/client';
 import { createTestApp } from '../../test/app';
 import { createTestUser, type TestUser } from '../../test/factories';
 import { gedcomBytes } from './gedcom.factories';
-import { importGedcomFile } from './gedcom.test-support';
+import { importGedcomFile, multipart } from './gedcom.test-support';
 
 /**
  * The GEDCOM import writes every part of the model (issue 15): names, events with structured
@@ -795,5 +795,170 @@ describe('GEDCOM import: 7.0 records and long notes', () => {
       [null, RECORD_LIMITS.noteMaxLength],
     ]);
     expect(rows[0]?.text).toBe(long.trim());
+  });
+});
+
+describe("GEDCOM import: one owner's rows from several records", () => {
+  /** The owner's events, citations and note links in their order, numbered 0, 1, 2… */
+  async function positionsOf(owner: SQL) {
+    const rows = await queryRows<{ kind: string; label: string; position: number }>(
+      app.db,
+      sql`select 'event' as kind, coalesce(custom_type, type) as label, position from events
+            where ${owner}
+          union all
+          select 'citation', c.page, c.position from citations c where ${owner}
+          union all
+          select 'note', n.text, l.position from note_links l join notes n on n.id = l.note_id
+            where ${owner}
+          order by kind, position`,
+    );
+    const of = (kind: string) => {
+      const ofKind = rows.filter((r) => r.kind === kind);
+      expect(ofKind.map((r) => r.position)).toEqual(ofKind.map((_, i) => i));
+      return ofKind.map((r) => r.label);
+    };
+    return { events: of('event'), citations: of('citation'), notes: of('note') };
+  }
+
+  it("numbers a couple's second FAM record's rows after its first's", async () => {
+    const { job, idOf } = await imported([
+      ...HEAD_551,
+      '0 @I1@ INDI',
+      '1 NAME Күйөө',
+      '1 SEX M',
+      '0 @I2@ INDI',
+      '1 NAME Аял',
+      '1 SEX F',
+      '0 @S1@ SOUR',
+      '1 TITL Китеп',
+      '0 @N1@ NOTE Биринчи',
+      '0 @N2@ NOTE Экинчи',
+      '0 @F1@ FAM',
+      '1 HUSB @I1@',
+      '1 WIFE @I2@',
+      '1 MARR',
+      '2 DATE 1900',
+      '1 DIV',
+      '2 DATE 1905',
+      '1 SOUR @S1@',
+      '2 PAGE 1-бет',
+      '1 NOTE @N1@',
+      '0 @F2@ FAM',
+      '1 HUSB @I1@',
+      '1 WIFE @I2@',
+      '1 MARR',
+      '2 DATE 1910',
+      '1 SOUR @S1@',
+      '2 PAGE 2-бет',
+      '1 NOTE @N2@',
+      '0 TRLR',
+    ]);
+    expect(job.warnings).toEqual([]);
+    const [union] = await queryRows<{ id: number }>(
+      app.db,
+      sql`select id from unions where person1_id = ${idOf('Күйөө')} or person2_id = ${idOf('Күйөө')}`,
+    );
+    expect(await positionsOf(sql`union_id = ${union?.id ?? 0}`)).toEqual({
+      events: ['marriage', 'divorce', 'marriage'],
+      citations: ['1-бет', '2-бет'],
+      notes: ['Биринчи', 'Экинчи'],
+    });
+  });
+
+  it("numbers a lone spouse's FAM rows after or before the person's own, as the file has them", async () => {
+    const { job, idOf } = await imported([
+      ...HEAD_551,
+      '0 @S1@ SOUR',
+      '1 TITL Китеп',
+      '0 @N1@ NOTE Үй-бүлөнүн',
+      '0 @N2@ NOTE Өзүнүн',
+      // The family comes before its one spouse: its rows come first.
+      '0 @F1@ FAM',
+      '1 WIFE @I1@',
+      '1 MARR',
+      '2 DATE 1900',
+      '1 SOUR @S1@',
+      '2 PAGE үй-бүлө',
+      '1 NOTE @N1@',
+      '0 @I1@ INDI',
+      '1 NAME Жалгыз',
+      '1 SEX F',
+      '1 FAMS @F1@',
+      '1 BIRT',
+      '2 DATE 1880',
+      '1 DEAT',
+      '2 DATE 1950',
+      '1 SOUR @S1@',
+      '2 PAGE өзү',
+      '1 NOTE @N2@',
+      '0 @I2@ INDI',
+      '1 NAME Экинчи',
+      '1 SEX M',
+      '1 FAMS @F2@',
+      '1 BIRT',
+      '2 DATE 1881',
+      '1 SOUR @S1@',
+      '2 PAGE өзү',
+      '1 NOTE @N2@',
+      // This one comes after: its rows follow the person's.
+      '0 @F2@ FAM',
+      '1 HUSB @I2@',
+      '1 DIV',
+      '2 DATE 1920',
+      '1 SOUR @S1@',
+      '2 PAGE үй-бүлө',
+      '1 NOTE @N1@',
+      '0 TRLR',
+    ]);
+    expect(job.warnings).toEqual([]);
+    expect(await positionsOf(sql`person_id = ${idOf('Жалгыз')}`)).toEqual({
+      events: ['marriage', 'birth', 'death'],
+      citations: ['үй-бүлө', 'өзү'],
+      notes: ['Үй-бүлөнүн', 'Өзүнүн'],
+    });
+    expect(await positionsOf(sql`person_id = ${idOf('Экинчи')}`)).toEqual({
+      events: ['birth', 'divorce'],
+      citations: ['өзү', 'үй-бүлө'],
+      notes: ['Өзүнүн', 'Үй-бүлөнүн'],
+    });
+  });
+});
+
+describe('GEDCOM import: escaped @@ in 5.5.1', () => {
+  const FILE = [
+    ...HEAD_551,
+    '0 @I1@ INDI',
+    '1 NAME Эскертме',
+    '1 NOTE @@N1@@',
+    '1 SOUR @@S1@@',
+    '0 @N1@ NOTE Жазуу',
+    '0 TRLR',
+  ];
+
+  it('reads a NOTE or SOUR of text that looks like a pointer once unescaped as text', async () => {
+    const { job, idOf } = await imported(FILE);
+    expect(job.warnings).toEqual([]);
+    const person = idOf('Эскертме');
+    const [row] = await queryRows(
+      app.db,
+      sql`select p.biography,
+            (select count(*)::int from note_links where person_id = p.id) as note_links,
+            (select string_agg(s.title, ',') from citations c join sources s on s.id = c.source_id
+              where c.person_id = p.id) as sources
+          from persons p where p.id = ${person}`,
+    );
+    expect(row).toEqual({ biography: '@N1@', note_links: 0, sources: '@S1@' });
+  });
+
+  it('does not preview such text as a missing record', async () => {
+    const body = multipart(gedcomBytes(FILE.filter((line) => !line.startsWith('0 @N1@'))));
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/gedcom/previews/',
+      headers: { ...admin.headers, ...body.headers },
+      payload: body.payload,
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json<{ warnings: unknown[] }>().warnings).toEqual([]);
   });
 });

@@ -163,6 +163,14 @@ export interface MapContext {
   newSourceId(): number;
   /** For an inline note too long for a biography, and a family's inline note. */
   newNoteId(): number;
+  /** A structure we do not model, for `extra` (the import links the pointers in it). */
+  keep: (node: GedcomNode) => GedcomExtraNode;
+  /**
+   * Where a person's or a union's next event, citation and note link go. Records that add to
+   * one owner (a couple's second FAM, a spouse's FAM without the other spouse, and the
+   * spouse's INDI) share it: their rows run on in the file's order.
+   */
+  positions(owner: { person_id: number } | { union_id: number }): OwnerPositions;
   /**
    * An OBJE link of a person, an event or a source; or `from` a family (given its union, whose
    * spouses get it, or its one spouse) or a citation (given the record that cites): true when it
@@ -180,9 +188,12 @@ export type MediaOwner = { person_id: number } | { event_id: number } | { source
 /** The longest biography (persons.biography, the API's limit); a longer one is a shared note. */
 export const BIOGRAPHY_MAX_LENGTH = 20_000;
 
-/** Whether a value is a pointer (`@N1@`), as a NOTE's or SOUR's may be instead of text. */
-export function isPointer(value: string): boolean {
-  return /^@[^@\s]+@$/.test(value.trim());
+/**
+ * Whether a line holds a pointer (`@N1@`), as a NOTE's or SOUR's may instead of text; text that
+ * reads like one once its `@@` are unescaped (5.5.1's `1 NOTE @@N1@@`) is text.
+ */
+export function isPointer(node: GedcomNode): boolean {
+  return node.pointer === true;
 }
 
 /** A pointer's xref; null for no pointer, `@VOID@` (7.0's "none") included. */
@@ -192,57 +203,63 @@ export function pointer(value: string): string | null {
   return xref === '@VOID@' ? null : xref;
 }
 
-/** The line of each pointer in kept data, for the import's warnings (the rows hold no lines). */
-const pointerLines = new WeakMap<GedcomExtraNode, number>();
-/** Pointers kept since `takeKeptPointers` last asked (most records have none). */
-let keptPointers = 0;
-
-/** Whether any pointer went into kept data since the last call: else nothing is to link. */
-export function takeKeptPointers(): boolean {
-  const any = keptPointers > 0;
-  keptPointers = 0;
-  return any;
-}
-
 /**
- * A structure we do not model, for `extra`. A pointer gets `target: null` here: the import
- * (`linkExtraPointers`) then names the record it points to, which the mapping cannot know.
+ * A structure we do not model, for `extra`. A pointer gets `target: null` here and its line in
+ * `lines`: the import (`KeptPointers.link`) then names the record it points to, which the
+ * mapping cannot know.
  */
-export function toExtra(node: GedcomNode): GedcomExtraNode {
+function toExtra(node: GedcomNode, lines: Map<GedcomExtraNode, number>): GedcomExtraNode {
   const kept: GedcomExtraNode = {
     tag: node.tag,
     value: node.value,
-    children: node.children.map(toExtra),
+    children: node.children.map((c) => toExtra(c, lines)),
   };
   if (node.pointer) {
     // 7.0's @VOID@ stays a pointer to nothing.
     kept.target = null;
-    if (pointer(node.value) !== null) {
-      pointerLines.set(kept, node.line);
-      keptPointers += 1;
-    }
+    if (pointer(node.value) !== null) lines.set(kept, node.line);
   }
   return kept;
 }
 
 /**
- * Gives every pointer in kept data its target, `find(xref)` (null: no record we keep; `missed`
- * is told with its line).
+ * The pointers in the kept data of the record being mapped, with their lines for the import's
+ * warnings (the stored rows hold no lines). One per import: `keep` is its MapContext's.
  */
-export function linkExtraPointers(
-  nodes: readonly GedcomExtraNode[] | null,
-  find: (xref: string) => GedcomExtraTarget | null,
-  missed: (node: GedcomExtraNode, line: number) => void,
-): void {
-  for (const node of nodes ?? []) {
-    const line = pointerLines.get(node);
-    if (line !== undefined) {
-      pointerLines.delete(node);
-      const xref = pointer(node.value);
-      node.target = xref === null ? null : find(xref);
-      if (node.target === null) missed(node, line);
+export class KeptPointers {
+  private readonly lines = new Map<GedcomExtraNode, number>();
+
+  readonly keep = (node: GedcomNode): GedcomExtraNode => toExtra(node, this.lines);
+
+  /** Whether the record kept a pointer (most records keep none): else nothing is to link. */
+  get any(): boolean {
+    return this.lines.size > 0;
+  }
+
+  /** Forgets the pointers kept so far, before the next record. */
+  clear(): void {
+    this.lines.clear();
+  }
+
+  /**
+   * Gives every pointer in kept data its target, `find(xref)` (null: no record we keep;
+   * `missed` is told with its line).
+   */
+  link(
+    nodes: readonly GedcomExtraNode[] | null,
+    find: (xref: string) => GedcomExtraTarget | null,
+    missed: (node: GedcomExtraNode, line: number) => void,
+  ): void {
+    for (const node of nodes ?? []) {
+      const line = this.lines.get(node);
+      if (line !== undefined) {
+        this.lines.delete(node);
+        const xref = pointer(node.value);
+        node.target = xref === null ? null : find(xref);
+        if (node.target === null) missed(node, line);
+      }
+      if (node.children.length > 0) this.link(node.children, find, missed);
     }
-    if (node.children.length > 0) linkExtraPointers(node.children, find, missed);
   }
 }
 
@@ -320,7 +337,7 @@ export function countRecords(record: GedcomNode): {
       for (const c of node.children) if (c.tag === 'ROMN' || c.tag === 'FONE') names += 1;
     } else if (isEvent(node.tag)) {
       events += 1;
-    } else if (record.tag === 'INDI' && node.tag === 'NOTE' && !isPointer(node.value)) {
+    } else if (record.tag === 'INDI' && node.tag === 'NOTE' && !isPointer(node)) {
       biography += node.value.trim().length + 2;
     } else if (record.tag === 'FAM' && isFamilyNote(node)) {
       familyNotes += 1;
@@ -337,7 +354,7 @@ export function countRecords(record: GedcomNode): {
 function countInlineSources(node: GedcomNode): number {
   let count = 0;
   for (const c of node.children) {
-    if (c.tag === 'SOUR' && !isPointer(c.value)) count += 1;
+    if (c.tag === 'SOUR' && !isPointer(c)) count += 1;
     else if (c.children.length > 0) count += countInlineSources(c);
   }
   return count;
@@ -470,11 +487,18 @@ function dangling(node: GedcomNode, xref: string, recordKey: string, ctx: MapCon
 }
 
 /** Link rows numbered in order, per owner. */
-class Positions {
+export class Positions {
   private next = 0;
   take(): number {
     return this.next++;
   }
+}
+
+/** The numbering of a person's or a union's events, citations and note links. */
+export class OwnerPositions {
+  readonly events = new Positions();
+  readonly citations = new Positions();
+  readonly links = new Positions();
 }
 
 /**
@@ -493,7 +517,7 @@ function citation(
 ): void {
   let sourceId: number;
   const extra: GedcomExtraNode[] = [];
-  if (isPointer(node.value)) {
+  if (isPointer(node)) {
     const xref = pointer(node.value);
     if (xref === null) return;
     const id = ctx.sourceId(xref);
@@ -528,10 +552,10 @@ function citation(
   for (const c of node.children) {
     if (c.tag === 'PAGE') page = textOrNull(c.value);
     else if (c.tag === 'QUAY' && /^[0-3]$/.test(c.value.trim())) quality = Number(c.value.trim());
-    else if (c.tag === 'NOTE' && !isPointer(c.value)) notes.push(noteText(c, recordKey, ctx));
-    else if (c.tag === 'TEXT' && !isPointer(node.value)) continue;
+    else if (c.tag === 'NOTE' && !isPointer(c)) notes.push(noteText(c, recordKey, ctx));
+    else if (c.tag === 'TEXT' && !isPointer(node)) continue;
     else if (c.tag === 'OBJE' && ctx.media(c, mediaOwner, 'citation')) continue;
-    else extra.push(toExtra(c));
+    else extra.push(ctx.keep(c));
   }
   out.citations.push({
     ...owner,
@@ -546,7 +570,7 @@ function citation(
 
 /** A family's inline note with text: it becomes a shared note of the union (`familyNote`). */
 function isFamilyNote(node: GedcomNode): boolean {
-  return node.tag === 'NOTE' && !isPointer(node.value) && node.value.trim() !== '';
+  return node.tag === 'NOTE' && !isPointer(node) && node.value.trim() !== '';
 }
 
 /**
@@ -572,7 +596,7 @@ function familyNote(
     if (c.tag === 'SOUR') {
       citation(c, owner, owner, citations, recordKey, ctx, out);
       ctx.report.warn(c.line, recordKey, 'noteCitationMoved', 'union_id' in owner);
-    } else extra.push(toExtra(c));
+    } else extra.push(ctx.keep(c));
   }
   out.notes.push({
     id,
@@ -592,7 +616,7 @@ function noteLink(
   ctx: MapContext,
   out: StagedRecords,
 ): boolean {
-  if (node.tag !== 'SNOTE' && !(node.tag === 'NOTE' && isPointer(node.value))) return false;
+  if (node.tag !== 'SNOTE' && !(node.tag === 'NOTE' && isPointer(node))) return false;
   const xref = pointer(node.value);
   if (xref === null) return true;
   const id = ctx.noteId(xref);
@@ -626,14 +650,14 @@ function mapEvent(
       placeId = ctx.placeId(c.value);
       // Coordinates and other names belong to the place record.
       const rest = c.children.filter((p) => p.tag !== 'MAP' && !PLACE_VARIANT_TAGS.has(p.tag));
-      if (rest.length > 0) extra.push({ ...toExtra(c), children: rest.map(toExtra) });
+      if (rest.length > 0) extra.push({ ...ctx.keep(c), children: rest.map(ctx.keep) });
     } else if (c.tag === 'TYPE' && typed && c.value.trim() !== '') customType = c.value.trim();
     else if (c.tag === 'SOUR')
       citation(c, { event_id: id }, { event_id: id }, citations, recordKey, ctx, out);
     else if (noteLink(c, { event_id: id }, links, recordKey, ctx, out)) continue;
     else if (c.tag === 'OBJE' && ctx.media(c, { event_id: id })) continue;
     else if (c.tag === 'NOTE') notes.push(noteText(c, recordKey, ctx));
-    else extra.push(toExtra(c));
+    else extra.push(ctx.keep(c));
   }
   const row: EventRow = {
     id,
@@ -716,12 +740,12 @@ function mapName(
       if (known) kind = known;
       else {
         kind = 'other';
-        extra.push(toExtra(c));
+        extra.push(ctx.keep(c));
       }
     } else if (c.tag === 'SOUR')
       citation(c, { name_id: id }, { person_id: personId }, citations, recordKey, ctx, out);
     else if ((c.tag === 'ROMN' || c.tag === 'FONE') && !variant) variants.push(c);
-    else extra.push(toExtra(c));
+    else extra.push(ctx.keep(c));
   }
   let full = parts.full;
   if (full === '') full = [prefix, given, surname, suffix].filter(Boolean).join(' ');
@@ -813,12 +837,10 @@ export function mapPerson(
   out: StagedRecords,
 ): MappedPerson {
   const owner = { person_id: personId };
-  const citations = new Positions();
-  const links = new Positions();
+  const { events, citations, links } = ctx.positions(owner);
   const extra: GedcomExtraNode[] = [];
   const biography: GedcomNode[] = [];
   let namePosition = 0;
-  let eventPosition = 0;
   const firstOf = new Map<EventType, { row: EventRow; node: GedcomNode }>();
   for (const node of record.children) {
     if (node.tag === 'NAME') {
@@ -827,14 +849,14 @@ export function mapPerson(
     }
     const kind = personEventOf(node.tag);
     if (kind) {
-      const row = mapEvent(node, kind, owner, eventPosition++, recordKey, ctx, out);
+      const row = mapEvent(node, kind, owner, events.take(), recordKey, ctx, out);
       if (!firstOf.has(row.type)) firstOf.set(row.type, { row, node });
     } else if (node.tag === 'SOUR') citation(node, owner, owner, citations, recordKey, ctx, out);
     else if (noteLink(node, owner, links, recordKey, ctx, out)) continue;
     else if (node.tag === 'OBJE' && ctx.media(node, owner)) continue;
     else if (node.tag === 'NOTE') {
       if (node.value.trim() !== '') biography.push(node);
-    } else if (!PERSON_STRUCTURE.has(node.tag)) extra.push(toExtra(node));
+    } else if (!PERSON_STRUCTURE.has(node.tag)) extra.push(ctx.keep(node));
   }
   let text: string | null = biography.map((n) => n.value.trim()).join('\n\n') || null;
   if (text !== null && text.length > BIOGRAPHY_MAX_LENGTH) {
@@ -878,20 +900,18 @@ export function mapFamily(
   out: StagedRecords,
 ): GedcomExtraNode[] {
   const extra: GedcomExtraNode[] = [];
-  const citations = new Positions();
-  const links = new Positions();
-  let position = 0;
+  const { events, citations, links } = owner ? ctx.positions(owner) : new OwnerPositions();
   for (const node of record.children) {
     if (node.tag === 'HUSB' || node.tag === 'WIFE' || node.tag === 'CHIL') continue;
     const kind = unionEventOf(node.tag);
-    if (kind && owner) mapEvent(node, kind, owner, position++, recordKey, ctx, out);
+    if (kind && owner) mapEvent(node, kind, owner, events.take(), recordKey, ctx, out);
     else if (node.tag === 'SOUR' && owner) {
       citation(node, owner, owner, citations, recordKey, ctx, out);
     } else if (owner && noteLink(node, owner, links, recordKey, ctx, out)) continue;
     else if (owner && isFamilyNote(node)) {
       familyNote(node, owner, links, citations, recordKey, ctx, out);
     } else if (node.tag === 'OBJE' && owner && ctx.media(node, owner, 'family')) continue;
-    else extra.push(toExtra(node));
+    else extra.push(ctx.keep(node));
   }
   return extra;
 }
@@ -955,7 +975,7 @@ export function mapSource(
         if (c.tag === 'CALN' && row.call_number === null) row.call_number = textOrNull(c.value);
         else rest.push(c);
       }
-      if (rest.length > 0) extra.push({ ...toExtra(node), children: rest.map(toExtra) });
+      if (rest.length > 0) extra.push({ ...ctx.keep(node), children: rest.map(ctx.keep) });
     } else if (node.tag === 'DATA') {
       const rest: GedcomNode[] = [];
       for (const c of node.children) {
@@ -974,11 +994,11 @@ export function mapSource(
           }
         } else rest.push(c);
       }
-      if (rest.length > 0) extra.push({ ...toExtra(node), children: rest.map(toExtra) });
+      if (rest.length > 0) extra.push({ ...ctx.keep(node), children: rest.map(ctx.keep) });
     } else if (noteLink(node, owner, links, recordKey, ctx, out)) continue;
     else if (node.tag === 'OBJE' && ctx.media(node, owner)) continue;
     else if (node.tag === 'NOTE') notes.push(noteText(node, recordKey, ctx));
-    else extra.push(toExtra(node));
+    else extra.push(ctx.keep(node));
   }
   row.title =
     row.title || abbreviation?.slice(0, RECORD_LIMITS.titleMaxLength) || row.author || recordKey;
@@ -1002,7 +1022,7 @@ export function mapNote(
   const extra: GedcomExtraNode[] = [];
   for (const node of record.children) {
     if (node.tag === 'RESN' && /PRIVACY|CONFIDENTIAL/i.test(node.value)) isPrivate = true;
-    else extra.push(toExtra(node));
+    else extra.push(ctx.keep(node));
   }
   out.notes.push({
     id,
