@@ -278,6 +278,9 @@ export const gedcomWarnings = {
   /** A SOUR under a family's inline NOTE, cited by the union (or by its one spouse). */
   noteCitationMoved: (toUnion: boolean) =>
     `Үй-бүлөнүн (FAM) эскертүүсүнүн (NOTE) астындагы булак шилтемеси (SOUR): сайтта эскертүүгө булак байланбайт, шилтеме ${toUnion ? 'никенин булактарына' : 'жубайдын булактарына'} кошулду (экспортто ошол жерде жазылат).`,
+  /** What a FAM record without a couple holds that the site keeps nowhere (its lines by tag). */
+  familyDataDropped: (tag: string, count: number, lines: string) =>
+    `${tag}: ${count} жолу (${lines}-сап) эки жубайы тең жок үй-бүлөнүн (FAM) жазуусунда турат: сайтта мындай үй-бүлөнүн жазуусу жок, маани эске алынган жок (экспортко жазылбайт).`,
   livingPhoto: () =>
     'Тирүү адамдын негизги сүрөтү анын сүрөтү катары коюлган жок: файл мүчөлөргө гана көрүнөт (коноктор тирүү адамдардын сүрөттөрүн көрбөйт).',
 } as const;
@@ -304,5 +307,6 @@ export const GEDCOM_CHANGED_WARNINGS: ReadonlySet<string> = new Set<GedcomWarnin
   'mediaRefused',
   'mediaMoved',
   'noteCitationMoved',
+  'familyDataDropped',
   'livingPhoto',
 ]);

@@ -1176,6 +1176,8 @@ async function importRecords(run: ImportRun, first: FirstPass): Promise<ImportRe
   // a couple with more than one FAM record, and a spouse alone in a FAM (its rows are the
   // person's, beside those of the INDI). Every other owner's rows come from one record.
   const sharedPositions = new Map<string, OwnerPositions>();
+  /** The unknown data of the couples with several FAM records, by union id. */
+  const coupleExtra = new Map<number, GedcomExtraNode[]>();
   {
     const famsOfUnion = new Uint8Array(unionFamily.length);
     for (let fam = 0; fam < s.famLine.length; fam++) {
@@ -1188,7 +1190,6 @@ async function importRecords(run: ImportRun, first: FirstPass): Promise<ImportRe
       } else if (spouse !== -1) sharedPositions.set(`p${idOf(spouse)}`, new OwnerPositions());
     }
   }
-  const unionExtra = new Uint8Array(unionFamily.length);
   const places = await resolvePlaces(db, s, callbacks.replace === true);
   const names = new IdBlock(await reserveIds(db, 'person_names', s.counts.names), s.counts.names);
   const events = new IdBlock(await reserveIds(db, 'events', s.counts.events), s.counts.events);
@@ -1346,11 +1347,14 @@ async function importRecords(run: ImportRun, first: FirstPass): Promise<ImportRe
                 ? { person_id: idOf(spouse) }
                 : null;
           const extra = mapFamily(record, owner, key, context, records);
-          // A second FAM of the same couple adds its events; its unknown data is not kept.
-          if (union !== -1 && extra.length > 0 && unionExtra[union] === 0) {
-            unionExtra[union] = 1;
-            records.unions.push({ id: unionBase + union, extra });
-          }
+          // Unknown data (extra) comes only from a couple's family.
+          const id = unionBase + union;
+          if (extra.length > 0 && sharedPositions.has(`u${id}`)) {
+            // A couple's several FAM records: their unknown data is the union's, staged once
+            // the last one is read (a staged union row is not added to).
+            linkPointers(extra, key);
+            coupleExtra.set(id, [...(coupleExtra.get(id) ?? []), ...extra]);
+          } else if (extra.length > 0) records.unions.push({ id, extra });
         } else if (record.tag === 'SOUR' && record.xref) {
           const id = context.sourceId(record.xref) ?? 0;
           mapSource(record, id, key, context, records);
@@ -1452,6 +1456,7 @@ async function importRecords(run: ImportRun, first: FirstPass): Promise<ImportRe
           records = new StagedRecords();
         }
       }
+    for (const [id, extra] of coupleExtra) records.unions.push({ id, extra });
     await settle();
     await stage(database, jobId, batch, records);
     processed += batch.length;

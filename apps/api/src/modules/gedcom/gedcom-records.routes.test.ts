@@ -843,9 +843,12 @@ describe("GEDCOM import: one owner's rows from several records", () => {
       '1 SOUR @S1@',
       '2 PAGE 1-бет',
       '1 NOTE @N1@',
+      '1 _UID биринчи',
       '0 @F2@ FAM',
       '1 HUSB @I1@',
       '1 WIFE @I2@',
+      '1 _UID экинчи',
+      '1 _WITN @I2@',
       '1 MARR',
       '2 DATE 1910',
       '1 SOUR @S1@',
@@ -863,10 +866,20 @@ describe("GEDCOM import: one owner's rows from several records", () => {
       citations: ['1-бет', '2-бет'],
       notes: ['Биринчи', 'Экинчи'],
     });
+    // Both records' unknown data is the union's, a pointer in it naming its person.
+    const [{ extra } = { extra: null }] = await queryRows<{ extra: unknown }>(
+      app.db,
+      sql`select extra from unions where id = ${union?.id ?? 0}`,
+    );
+    expect(extra).toEqual([
+      { tag: '_UID', value: 'биринчи', children: [] },
+      { tag: '_UID', value: 'экинчи', children: [] },
+      { tag: '_WITN', value: '@I2@', children: [], target: { person: idOf('Аял') } },
+    ]);
   });
 
   it("numbers a lone spouse's FAM rows after or before the person's own, as the file has them", async () => {
-    const { job, idOf } = await imported([
+    const lines = [
       ...HEAD_551,
       '0 @S1@ SOUR',
       '1 TITL Китеп',
@@ -875,6 +888,7 @@ describe("GEDCOM import: one owner's rows from several records", () => {
       // The family comes before its one spouse: its rows come first.
       '0 @F1@ FAM',
       '1 WIFE @I1@',
+      '1 _UID f1',
       '1 MARR',
       '2 DATE 1900',
       '1 SOUR @S1@',
@@ -908,9 +922,24 @@ describe("GEDCOM import: one owner's rows from several records", () => {
       '1 SOUR @S1@',
       '2 PAGE үй-бүлө',
       '1 NOTE @N1@',
+      '1 _UID f2',
       '0 TRLR',
+    ];
+    const { job, idOf } = await imported(lines);
+    // Unknown data of a family without a couple has nowhere to live: said, with its lines.
+    const lineOf = (line: string) => lines.indexOf(line) + 1;
+    expect(job.warnings).toEqual([
+      {
+        line: lineOf('1 _UID f1'),
+        record: '@F1@',
+        message: gedcomWarnings.familyDataDropped(
+          '_UID',
+          2,
+          `${lineOf('1 _UID f1')}, ${lineOf('1 _UID f2')}`,
+        ),
+        kind: 'familyDataDropped',
+      },
     ]);
-    expect(job.warnings).toEqual([]);
     expect(await positionsOf(sql`person_id = ${idOf('Жалгыз')}`)).toEqual({
       events: ['marriage', 'birth', 'death'],
       citations: ['үй-бүлө', 'өзү'],

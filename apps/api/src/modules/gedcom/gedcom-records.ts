@@ -1,6 +1,7 @@
 import {
   eventYear,
   foldName,
+  gedcomWarnings,
   parseGedcomDate,
   RECORD_LIMITS,
   type EventDate,
@@ -890,7 +891,7 @@ export function mapPerson(
 /**
  * A FAM record's events, citations, notes (linked, and inline ones made shared notes) and media
  * on its union; without a union (one spouse only) they go to that spouse. Returns what is not
- * mapped, for the union's `extra`.
+ * mapped, for the union's `extra`; a family without a union has nowhere to keep it (reported).
  */
 export function mapFamily(
   record: GedcomNode,
@@ -911,7 +912,17 @@ export function mapFamily(
     else if (owner && isFamilyNote(node)) {
       familyNote(node, owner, links, citations, recordKey, ctx, out);
     } else if (node.tag === 'OBJE' && owner && ctx.media(node, owner, 'family')) continue;
-    else extra.push(ctx.keep(node));
+    else if (owner && 'union_id' in owner) extra.push(ctx.keep(node));
+    else {
+      // No union to keep it: the site has no record of a family without a couple.
+      ctx.report.tally(
+        `familyDataDropped:${node.tag}`,
+        node.line,
+        recordKey,
+        'familyDataDropped',
+        (count, lines) => gedcomWarnings.familyDataDropped(node.tag, count, lines),
+      );
+    }
   }
   return extra;
 }
