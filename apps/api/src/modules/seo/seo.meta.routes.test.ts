@@ -404,13 +404,16 @@ describe('the pre-rendered shell', () => {
     const persons = await page('/persons');
     expect(shell(persons)).toEqual({ h1: 'Инсандар', p: metaContent(persons, 'description') });
     expect(persons).not.toContain('<div class="ssr-hero">');
+    // The default layout (the side rail's space from md to lg) and the page's own column.
+    expect(persons).toContain('class="ssr ssr-default"');
+    expect(await page('/about')).toContain('class="ssr ssr-default ssr-page"');
     const id = await write('news', { title: 'Жыйын "2026" & той', lead: 'Жыйын <болот>.' });
     const news = await page(`/news/${id}`);
     expect(shell(news)).toEqual({ h1: 'Жыйын "2026" & той', p: 'Жыйын <болот>.' });
     expect(news).toContain(
       '<div class="ssr-h">Жыйын &quot;2026&quot; &amp; той</div><p>Жыйын &lt;болот&gt;.</p>',
     );
-    expect(news).toContain('class="ssr ssr-article"');
+    expect(news).toContain('class="ssr ssr-default ssr-article"');
   });
 
   it('leaves the app alone on members-only, login and not-found pages', async () => {

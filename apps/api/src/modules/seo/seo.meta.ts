@@ -43,6 +43,8 @@ export interface PageHead {
   noindex: boolean;
   /** The app's frame of the page, for the pre-rendered shell (seo.shell.ts). */
   layout: SiteLayout;
+  /** The page's route, whose column the shell keeps (seo.shell.ts); null for an unknown path. */
+  route: SiteRouteId | null;
 }
 
 /** Crawlers cut snippets near 160 characters; shared-link previews show up to about 200. */
@@ -145,6 +147,7 @@ const NOT_FOUND: Omit<PageHead, 'canonical'> & { canonical: null } = {
   image: null,
   noindex: true,
   layout: 'default',
+  route: null,
 };
 
 async function readPerson(db: Db, id: number): Promise<Person | null> {
@@ -177,6 +180,7 @@ export async function pageHead(
     image: null,
     noindex: route.access === 'login',
     layout: route.layout,
+    route: route.id,
   };
   if (route.access === 'login') return { ...base, canonical: null };
 

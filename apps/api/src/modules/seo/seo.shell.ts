@@ -1,4 +1,4 @@
-import { HOME_LEAD, SITE_NAME } from '@bagysh/shared';
+import { HOME_LEAD, SITE_NAME, type SiteRouteId } from '@bagysh/shared';
 import { escapeHtml } from '../../lib/html-escape';
 import type { PageHead } from './seo.meta';
 
@@ -18,6 +18,12 @@ import type { PageHead } from './seo.meta';
  * compares them at four widths); the fonts are the
  * system's: Inter would be fetched for the shell and hide its text while it loads.
  *
+ * Across, the text keeps the app's column (FRAMES): MUI's Container of the page (lg 1280 px for
+ * a list or a person, md 960 for a page of its own or an article, xl 1920 for a chart), its
+ * width counting its padding; a person's text right of the photo; and between 960 and 1280 px,
+ * beside the default layout's side rail (layouts/default-layout.tsx), an empty rail as wide and
+ * painted alike.
+ *
  * On the landing the gradient ends where the app's hero does, and an empty band as high as the
  * app's figures under it (home-sections.tsx: two to a row on a phone, three from 600 px, one row
  * from 960 px) has their colour, so the swap changes no colour either (the same e2e test).
@@ -27,40 +33,61 @@ body{margin:0}
 .ssr{min-height:100dvh;margin:0;background:#FAFAF8;color:rgba(0,0,0,.87);font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
 .ssr-bar{display:flex;align-items:center;min-height:60px;padding:0 16px;background:rgba(255,255,255,.96);border-bottom:1px solid rgba(0,0,0,.12)}
 .ssr-bar span{font-size:16px;font-weight:800;letter-spacing:-.01em;color:#BF360C;text-decoration:none}
-.ssr-main{max-width:1280px;margin:0 auto;padding:16px 16px 0}
+.ssr-main{box-sizing:border-box;max-width:1280px;margin:0 auto;padding:16px 16px 0}
 .ssr-h{margin:8px 0 0;font-size:28px;font-weight:700;line-height:1.235}
 .ssr p{margin:16px 0 0;max-width:640px;font-size:16px;line-height:1.5;color:rgba(0,0,0,.6)}
-.ssr-article .ssr-main{max-width:900px}
+.ssr-page .ssr-main,.ssr-article .ssr-main{max-width:960px}
 .ssr-article .ssr-h{margin-top:40px;font-weight:800;line-height:1.2}
-.ssr-article p{margin-top:56px}
-.ssr-profile .ssr-h{margin-top:24px}
+.ssr-article p{margin-top:56px;max-width:none;font-size:18px;font-weight:500;line-height:1.6;color:inherit}
+.ssr-profile .ssr-main{padding-left:128px}
+.ssr-profile .ssr-h{margin-top:24px;font-size:26px}
+.ssr-chart .ssr-main{max-width:1920px;padding:16px 8px 0}
+.ssr-chart .ssr-h{margin:0;font-size:26px}
+.ssr-chart p{margin-top:8px;max-width:760px}
 .ssr-landing{position:relative}
 .ssr-hero{background:radial-gradient(circle at 80% 20%,rgba(255,183,77,.35),transparent 45%),linear-gradient(155deg,#3E2723 0%,#8D2A0B 48%,#E65100 100%);color:#fff}
 .ssr-band{box-sizing:border-box;height:269px;background:#FFF8F0;border-bottom:1px solid rgba(0,0,0,.12)}
 .ssr-landing .ssr-bar{position:absolute;top:0;left:0;right:0;background:transparent;border:0}
 .ssr-landing .ssr-bar span{color:#fff}
-.ssr-landing .ssr-main{min-height:88dvh;box-sizing:border-box;display:flex;flex-direction:column;justify-content:center;padding:80px 16px 270px}
+.ssr-landing .ssr-main{min-height:88dvh;display:flex;flex-direction:column;justify-content:center;padding:80px 16px 270px}
 .ssr-landing .ssr-h{margin:0;font-size:38px;font-weight:800;letter-spacing:-.02em;line-height:1.2}
 .ssr-landing p{font-size:17px;color:#fff;opacity:.92}
-@media(min-width:600px){.ssr-bar{min-height:64px;padding:0 24px}.ssr-bar span{font-size:20px}.ssr-main{padding:16px 24px 0}.ssr-landing .ssr-main{padding:80px 24px 218px}.ssr-landing .ssr-h{font-size:52px}.ssr-band{height:203px}}
-@media(min-width:960px){.ssr-main{padding-top:32px}.ssr-h{font-size:34px}.ssr-article .ssr-h{font-size:40px}.ssr-landing .ssr-main{min-height:78dvh;padding-bottom:234px}.ssr-landing .ssr-h{font-size:64px}.ssr-landing p{font-size:20px}.ssr-band{height:161px}}
+@media(min-width:600px){.ssr-bar{min-height:64px;padding:0 24px}.ssr-bar span{font-size:20px}.ssr-main{padding:16px 24px 0}.ssr-profile .ssr-main{padding-left:188px}.ssr-chart .ssr-main{padding:16px 16px 0}.ssr-landing .ssr-main{padding:80px 24px 218px}.ssr-landing .ssr-h{font-size:52px}.ssr-band{height:203px}}
+@media(min-width:960px){.ssr-main{padding-top:32px}.ssr-h,.ssr-profile .ssr-h,.ssr-chart .ssr-h{font-size:34px}.ssr-article .ssr-h{font-size:40px}.ssr-article p{font-size:20px}.ssr-chart .ssr-main{padding:32px 24px 0}.ssr-landing .ssr-main{min-height:78dvh;padding-bottom:234px}.ssr-landing .ssr-h{font-size:64px}.ssr-landing p{font-size:20px}.ssr-band{height:161px}}
+@media(min-width:960px) and (max-width:1279.98px){.ssr-default{display:grid;grid-template:auto 1fr/56px minmax(0,1fr)}.ssr-default::before{content:"";grid-area:2/1;background:#fff;border-right:1px solid rgba(0,0,0,.12)}.ssr-default .ssr-bar{grid-area:1/1/2/3}.ssr-default .ssr-main{grid-area:2/2;width:100%}}
 @media(min-width:1280px){.ssr-bar{padding-bottom:39px}.ssr-landing .ssr-main{padding-top:128px}}
 </style>`;
+
+/** The app's column and heading on a page, as the shell's class; a list page's is the plain one. */
+const FRAMES: Partial<Record<SiteRouteId, string>> = {
+  // PageShell (features/content): a page's own text in the md column.
+  about: 'ssr-page',
+  founders: 'ssr-page',
+  contacts: 'ssr-page',
+  // PostView: the md column.
+  personArticle: 'ssr-article',
+  newsItem: 'ssr-article',
+  // PersonHeader: the name right of the photo.
+  person: 'ssr-profile',
+  // ChartPage (features/charts): the xl column, with less padding.
+  pedigree: 'ssr-chart',
+  descendants: 'ssr-chart',
+};
 
 /**
  * The shell of a public page, or '' for a page that has none: members-only and not-found pages
  * (their content needs the app) and the login page (the blank layout has no header).
  */
 export function shellHtml(head: PageHead): string {
-  if (head.noindex || head.layout === 'blank') return '';
+  if (head.noindex || head.layout === 'blank' || head.route === null) return '';
   const landing = head.layout === 'landing';
   // The home hero's heading is the site's name and its lead the app's, as in the app.
   const heading = landing ? SITE_NAME : head.ogTitle;
   const lead = landing ? HOME_LEAD : head.description;
-  const variant = landing ? ' ssr-landing' : head.ogType === 'website' ? '' : ` ssr-${head.ogType}`;
+  const frame = FRAMES[head.route];
   const main = `<div class="ssr-main"><div class="ssr-h">${escapeHtml(heading)}</div><p>${escapeHtml(lead)}</p></div>`;
   // The landing's gradient spans the window, as the app's hero does, while its text keeps the
   // centred column; the band stands for the figures under the hero (home-sections.tsx).
   const body = landing ? `<div class="ssr-hero">${main}</div><div class="ssr-band"></div>` : main;
-  return `<div class="ssr${variant}" data-ssr-shell>${STYLE}<div class="ssr-bar"><span>${escapeHtml(SITE_NAME)}</span></div>${body}</div>`;
+  return `<div class="ssr ssr-${head.layout}${frame ? ` ${frame}` : ''}" data-ssr-shell>${STYLE}<div class="ssr-bar"><span>${escapeHtml(SITE_NAME)}</span></div>${body}</div>`;
 }
