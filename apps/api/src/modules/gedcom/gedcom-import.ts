@@ -51,6 +51,7 @@ import {
   sameSpelling,
   quickYear,
   StagedRecords,
+  unionEventOf,
   type MapContext,
   OwnerPositions,
   type MediaOwner,
@@ -192,6 +193,13 @@ class XrefIndex {
   }
 }
 
+/** Whether a family's line becomes one of its owner's numbered rows: event, citation, note. */
+const isNumbered = (node: GedcomNode) =>
+  unionEventOf(node.tag) !== null ||
+  node.tag === 'SOUR' ||
+  node.tag === 'NOTE' ||
+  node.tag === 'SNOTE';
+
 /** The structure of the file after pass 1, indexed by individual or family. */
 export class Structure {
   readonly indiIndex = new XrefIndex();
@@ -211,6 +219,8 @@ export class Structure {
   /** Order of the family among the husband's / the wife's FAMS (1 first), 0 if not listed. */
   readonly famHusbandPosition = new IntList(0);
   readonly famWifePosition = new IntList(0);
+  /** 1: the family has rows its owner numbers (events, citations, notes). */
+  readonly famRows = new IntList(0);
   readonly sources = new XrefIndex();
   readonly sourceLine = new IntList();
   readonly notes = new XrefIndex();
@@ -398,6 +408,7 @@ export async function readStructure(
           }
           s.famDefined.set(index, 1);
           s.famLine.set(index, record.line);
+          if (record.children.some(isNumbered)) s.famRows.set(index, 1);
           for (const node of record.children) {
             if (node.tag !== 'HUSB' && node.tag !== 'WIFE' && node.tag !== 'CHIL') continue;
             const target = pointer(node.value);
@@ -1173,8 +1184,8 @@ async function importRecords(run: ImportRun, first: FirstPass): Promise<ImportRe
   }
   const unionBase = await reserveIds(db, 'unions', unionFamily.length);
   // The owners several records add rows to keep their numbering from one record to the next:
-  // a couple with more than one FAM record, and a spouse alone in a FAM (its rows are the
-  // person's, beside those of the INDI). Every other owner's rows come from one record.
+  // a couple with more than one FAM record, and a spouse alone in a FAM that has such rows
+  // (they are the person's, beside the INDI's). Every other owner's come from one record.
   const sharedPositions = new Map<string, OwnerPositions>();
   /** The unknown data of the couples with several FAM records, by union id. */
   const coupleExtra = new Map<number, GedcomExtraNode[]>();
@@ -1187,7 +1198,9 @@ async function importRecords(run: ImportRun, first: FirstPass): Promise<ImportRe
         const seen = famsOfUnion[union] ?? 0;
         if (seen === 1) sharedPositions.set(`u${unionBase + union}`, new OwnerPositions());
         famsOfUnion[union] = Math.min(seen + 1, 2);
-      } else if (spouse !== -1) sharedPositions.set(`p${idOf(spouse)}`, new OwnerPositions());
+      } else if (spouse !== -1 && s.famRows.get(fam) === 1) {
+        sharedPositions.set(`p${idOf(spouse)}`, new OwnerPositions());
+      }
     }
   }
   const places = await resolvePlaces(db, s, callbacks.replace === true);
