@@ -51,7 +51,7 @@ import {
   sameSpelling,
   quickYear,
   StagedRecords,
-  unionEventOf,
+  hasNumberedRows,
   type MapContext,
   OwnerPositions,
   type MediaOwner,
@@ -192,13 +192,6 @@ class XrefIndex {
     return '?';
   }
 }
-
-/** Whether a family's line becomes one of its owner's numbered rows: event, citation, note. */
-const isNumbered = (node: GedcomNode) =>
-  unionEventOf(node.tag) !== null ||
-  node.tag === 'SOUR' ||
-  node.tag === 'NOTE' ||
-  node.tag === 'SNOTE';
 
 /** The structure of the file after pass 1, indexed by individual or family. */
 export class Structure {
@@ -408,7 +401,7 @@ export async function readStructure(
           }
           s.famDefined.set(index, 1);
           s.famLine.set(index, record.line);
-          if (record.children.some(isNumbered)) s.famRows.set(index, 1);
+          if (hasNumberedRows(record)) s.famRows.set(index, 1);
           for (const node of record.children) {
             if (node.tag !== 'HUSB' && node.tag !== 'WIFE' && node.tag !== 'CHIL') continue;
             const target = pointer(node.value);

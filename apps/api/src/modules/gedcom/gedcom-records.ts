@@ -488,7 +488,7 @@ function dangling(node: GedcomNode, xref: string, recordKey: string, ctx: MapCon
 }
 
 /** Link rows numbered in order, per owner. */
-export class Positions {
+class Positions {
   private next = 0;
   take(): number {
     return this.next++;
@@ -925,6 +925,16 @@ export function mapFamily(
     }
   }
   return extra;
+}
+
+/**
+ * Whether `mapFamily` gives a FAM record's owner numbered rows (events, citations, notes): pass 1
+ * asks, so that a lone spouse's FAM and INDI share their numbering only when they need to.
+ */
+export function hasNumberedRows(record: GedcomNode): boolean {
+  return record.children.some(
+    (node) => unionEventOf(node.tag) !== null || ['SOUR', 'NOTE', 'SNOTE'].includes(node.tag),
+  );
 }
 
 const SOURCE_KINDS_BY_TAG: Record<string, SourceKind> = {
