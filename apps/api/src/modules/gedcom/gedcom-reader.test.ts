@@ -215,6 +215,24 @@ describe('GEDCOM reader: lines and records', () => {
     );
   });
 
+  it('takes back the unknown tags of dropped data from their count and lines', async () => {
+    const lines = ['0 HEAD', '0 @F1@ FAM'];
+    for (let i = 0; i < 12; i++) lines.push(`1 CUSTOM ${i}`, `2 OTHER ${i}`);
+    lines.push('1 _UID x', '0 TRLR');
+    const { records, report } = await read(gedcomBytes(lines));
+    const nodes = records[1]?.children ?? [];
+    // A listed line (3, with its OTHER on 4), one beyond the listed (25), and a custom tag.
+    for (const at of [0, 11, 12]) report.unknownTagsDropped(nodes[at] as GedcomNode);
+    expect(report.warnings().map((w) => `${w.line}: ${w.message}`)).toEqual([
+      expect.stringMatching(/^5: Белгисиз тег CUSTOM: 10 жолу \(5, 7, .*, 21, …-сап\)/) as string,
+      expect.stringMatching(/^6: Белгисиз тег OTHER: 10 жолу \(6, 8, .*, 22, …-сап\)/) as string,
+    ]);
+    expect(report.warningsTotal).toBe(2);
+    for (const node of nodes.slice(1, 11)) report.unknownTagsDropped(node);
+    expect(report.warnings()).toEqual([]);
+    expect(report.warningsTotal).toBe(0);
+  });
+
   it('skips a line that jumps levels, or cannot be read, with the lines under it', async () => {
     const lines = [
       '0 HEAD',

@@ -83,18 +83,42 @@ export class ImportReport {
     }
   }
 
+  /**
+   * Takes back the reader's unknownTag count for every line of `node` and below: their data was
+   * dropped after all (a family without a couple keeps none), which `familyDataDropped` says
+   * instead of "kept for export". A line beyond the first ones listed lowers the count only.
+   */
+  unknownTagsDropped(node: GedcomNode): void {
+    if (isUnknownTag(node.tag)) {
+      const key = `tag:${node.tag}`;
+      const tally = this.tallies.get(key);
+      const at = tally ? tally.lines.indexOf(node.line) : -1;
+      // A line not listed was counted only when the count goes beyond the lines listed.
+      if (tally && (at !== -1 || tally.count > tally.lines.length)) {
+        tally.count -= 1;
+        if (at !== -1) tally.lines.splice(at, 1);
+        if (tally.count === 0) this.tallies.delete(key);
+      }
+    }
+    for (const c of node.children) this.unknownTagsDropped(c);
+  }
+
   get warningsTotal(): number {
     return this.counted + this.tallies.size;
   }
 
   /** Every kept warning and tally, ordered by line. */
   warnings(): GedcomWarning[] {
-    const tallied = [...this.tallies.values()].map((t) => ({
-      line: t.lines[0] ?? null,
-      record: t.record,
-      message: t.format(t.count, t.lines.join(', ') + (t.count > t.lines.length ? ', …' : '')),
-      kind: t.kind,
-    }));
+    const tallied = [...this.tallies.values()].map((t) => {
+      // Lines taken back (unknownTagsDropped) may leave none listed of a larger count.
+      const listed = t.count > t.lines.length ? [...t.lines, '…'] : t.lines;
+      return {
+        line: t.lines[0] ?? null,
+        record: t.record,
+        message: t.format(t.count, listed.join(', ')),
+        kind: t.kind,
+      };
+    });
     return [...tallied, ...this.kept]
       .sort((a, b) => (a.line ?? 0) - (b.line ?? 0))
       .slice(0, GEDCOM_WARNINGS_KEPT);
@@ -592,6 +616,11 @@ const KNOWN_TAGS = new Set(
   ).split(' '),
 );
 
+/** Whether the reader reports a tag as unknown: custom tags (`_TAG`) are expected. */
+function isUnknownTag(tag: string): boolean {
+  return !KNOWN_TAGS.has(tag) && !tag.startsWith('_');
+}
+
 const NUL = /\0/g;
 
 /** The first level-0 line's text, shortened, for "this file starts with …". */
@@ -699,7 +728,7 @@ class RecordAssembler {
       );
     }
     // Custom tags (`_TAG`) are expected: kept in `extra` like unknown ones, without a warning.
-    if (this.report && !KNOWN_TAGS.has(parsed.tag) && !parsed.tag.startsWith('_')) {
+    if (this.report && isUnknownTag(parsed.tag)) {
       const tag = parsed.tag;
       this.report.tally(`tag:${tag}`, number, null, 'unknownTag', (count, lines) =>
         gedcomWarnings.unknownTag(tag, count, lines),

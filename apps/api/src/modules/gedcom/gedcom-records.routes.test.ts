@@ -951,6 +951,68 @@ describe("GEDCOM import: one owner's rows from several records", () => {
       notes: ['Өзүнүн', 'Үй-бүлөнүн'],
     });
   });
+
+  it('says of an unknown tag that a family without a couple drops only that it was dropped', async () => {
+    const lines = [
+      ...HEAD_551,
+      '0 @I1@ INDI',
+      '1 NAME Күйөө',
+      '1 SEX M',
+      '1 XTAG жеке',
+      '1 FAMS @F1@',
+      '1 FAMS @F2@',
+      '0 @I2@ INDI',
+      '1 NAME Аял',
+      '1 SEX F',
+      '1 FAMS @F1@',
+      '0 @I3@ INDI',
+      '1 NAME Бала',
+      '1 FAMC @F3@',
+      '0 @F1@ FAM',
+      '1 HUSB @I1@',
+      '1 WIFE @I2@',
+      '1 XTAG жубайлар',
+      // A lone spouse's family: its unknown line is dropped, and its event is the spouse's,
+      // whose unknown line is kept with the event.
+      '0 @F2@ FAM',
+      '1 HUSB @I1@',
+      '1 XTAG жалгыз',
+      '1 MARR',
+      '2 XTAG окуя',
+      // No spouse at all: the event is dropped with the unknown line under it.
+      '0 @F3@ FAM',
+      '1 CHIL @I3@',
+      '1 MARR',
+      '2 DATE 1900',
+      '2 YTAG эч кимдики',
+      '0 TRLR',
+    ];
+    const { job } = await imported(lines);
+    const lineOf = (line: string) => lines.indexOf(line) + 1;
+    const kept = [lineOf('1 XTAG жеке'), lineOf('1 XTAG жубайлар'), lineOf('2 XTAG окуя')];
+    const marr = lines.lastIndexOf('1 MARR') + 1;
+    expect(job.warnings).toEqual([
+      {
+        line: kept[0],
+        record: null,
+        message: gedcomWarnings.unknownTag('XTAG', 3, kept.join(', ')),
+        kind: 'unknownTag',
+      },
+      {
+        line: lineOf('1 XTAG жалгыз'),
+        record: '@F2@',
+        message: gedcomWarnings.familyDataDropped('XTAG', 1, `${lineOf('1 XTAG жалгыз')}`),
+        kind: 'familyDataDropped',
+      },
+      {
+        line: marr,
+        record: '@F3@',
+        message: gedcomWarnings.familyDataDropped('MARR', 1, `${marr}`),
+        kind: 'familyDataDropped',
+      },
+    ]);
+    expect(job.warnings_total).toBe(3);
+  });
 });
 
 describe('GEDCOM import: escaped @@ in 5.5.1', () => {

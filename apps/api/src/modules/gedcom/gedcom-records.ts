@@ -914,7 +914,9 @@ export function mapFamily(
     } else if (node.tag === 'OBJE' && owner && ctx.media(node, owner, 'family')) continue;
     else if (owner && 'union_id' in owner) extra.push(ctx.keep(node));
     else {
-      // No union to keep it: the site has no record of a family without a couple.
+      // No union to keep it: the site has no record of a family without a couple. Its unknown
+      // tags are not kept either, as the reader's report first said.
+      ctx.report.unknownTagsDropped(node);
       ctx.report.tally(
         `familyDataDropped:${node.tag}`,
         node.line,
