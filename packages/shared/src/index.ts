@@ -21,6 +21,7 @@ export * from './stats';
 export * from './gedcom';
 export * from './gedcom-date';
 export * from './gedcom-date-ky';
+export * from './gedcom-date-loose';
 export * from './files';
 export * from './moderation';
 export * from './records';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EventDateSchema, parseGedcomDate } from './gedcom-date';
+import { readLooseDate } from './gedcom-date-loose';
 import { EVENT_TYPES, NAME_KINDS, PARENT_RELATIONS, RECORD_LIMITS, SOURCE_KINDS } from './records';
 
 /**
@@ -17,7 +18,7 @@ export const personRecordMessages = {
   customTypeRequired: 'Окуянын түрү «other» болсо, анын аталышын (custom_type) жазыңыз.',
   customTypeOnlyForOther: 'Аталыш (custom_type) «other» түрүндөгү окуяга гана жазылат.',
   badDate:
-    'Датаны окуй алган жокпуз. Мисалы: «1900», «12 MAR 1900», «ABT 1900», «BET 1890 AND 1900», «1850 B.C.».',
+    'Датаны окуй алган жокпуз. Мисалы: «1900», «12.03.1900», «12-март 1900-ж.», «болжол менен 1900», «1890–1900», «12 MAR 1900», «ABT 1900», «BET 1890 AND 1900».',
   nameEmpty: 'Аттын жок дегенде бир бөлүгүн жазыңыз (толук аты, аты же фамилиясы).',
   placeTwice: 'Жерди place_id же аталышы (place) менен — бирөө менен гана көрсөтүңүз.',
   placeNotFound: 'Мындай жер табылган жок.',
@@ -101,7 +102,10 @@ export const PersonNameInput = z
   });
 export type PersonNameInput = z.infer<typeof PersonNameInput>;
 
-/** A GEDCOM date as text ("ABT 1900"); an unreadable one is refused. Kept as written. */
+/**
+ * A GEDCOM date as text ("ABT 1900"), kept as written; one written another way ("12.03.1900",
+ * "болжол менен 1900") is kept in its GEDCOM form, and an unreadable one is refused.
+ */
 const DateText = z
   .string()
   .trim()
@@ -111,11 +115,13 @@ const DateText = z
   .transform((value, ctx) => {
     if (value === null || value === '') return null;
     const date = parseGedcomDate(value);
-    if (!date.valid) {
+    if (date.valid) return date.text;
+    const loose = readLooseDate(value);
+    if (loose === null) {
       ctx.addIssue({ code: 'custom', message: personRecordMessages.badDate });
       return z.NEVER;
     }
-    return date.text;
+    return loose;
   });
 
 const eventFields = {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PageQuerySchema, paginatedSchema } from './common';
 import { EventDateSchema, parseGedcomDate, type EventDate } from './gedcom-date';
+import { readLooseDate } from './gedcom-date-loose';
 import { PERSON_LIMITS, PersonLinkSchema } from './persons';
 import { PlaceRefSchema } from './places';
 import { RECORD_LIMITS, SOURCE_KINDS } from './records';
@@ -37,11 +38,18 @@ const sourceFields = {
   repository: optionalRecordText(RECORD_LIMITS.titleMaxLength),
   call_number: optionalRecordText(RECORD_LIMITS.nameMaxLength),
   url: optionalRecordText(RECORD_LIMITS.textMaxLength),
-  /** A GEDCOM date ("ABT 1965", "5 MAY 1998", "BET 1950 AND 1960"); stored parsed. */
-  told_date: optionalRecordText(100).refine(
-    (text) => text === null || yearsInRange(parseGedcomDate(text)),
-    sourceMessages.yearOutOfRange,
-  ),
+  /**
+   * A GEDCOM date ("ABT 1965", "5 MAY 1998", "BET 1950 AND 1960"), one written another way in
+   * its GEDCOM form ("05.05.1998" → "5 MAY 1998"), anything else as a phrase; stored parsed.
+   */
+  told_date: optionalRecordText(100)
+    .transform((text) =>
+      text === null || parseGedcomDate(text).valid ? text : (readLooseDate(text) ?? text),
+    )
+    .refine(
+      (text) => text === null || yearsInRange(parseGedcomDate(text)),
+      sourceMessages.yearOutOfRange,
+    ),
   told_place_id: RecordIdSchema.nullable(),
   /** A quoted passage. */
   text: optionalRecordText(RECORD_LIMITS.noteMaxLength),

@@ -823,6 +823,31 @@ describe('validation', () => {
     );
   });
 
+  it('reads dates written the way people write them and keeps their GEDCOM form', async () => {
+    const person = await addPerson(app, moderator, { name: 'Датасы', sex: 'M' });
+    const response = await patch(person, moderator, {
+      events: [
+        event({ date: '12.03.1900' }),
+        event({ type: 'death', date: 'болжол менен 1970' }),
+        event({ type: 'residence', date: '1925–1930', place: 'Талас' }),
+      ],
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const page = await get(person.id, member);
+    expect(page.events.map((e) => [e.type, e.date?.text, e.date?.qualifier])).toEqual([
+      ['birth', '12 MAR 1900', 'exact'],
+      ['residence', 'FROM 1925 TO 1930', 'from_to'],
+      ['death', 'ABT 1970', 'about'],
+    ]);
+    expect(page).toMatchObject({ birth_year: 1900, death_year: 1970 });
+    // Day and month either way round: refused rather than guessed.
+    await refused(
+      { events: [event({ date: '12/03/1900' })] },
+      'events',
+      personRecordMessages.badDate,
+    );
+  });
+
   it('refuses references that do not exist or may not be shown', async () => {
     const hidden = await createTestFileRow(app, moderator.id, { visibility: 'members' });
     const audio = await createTestFileRow(app, moderator.id, { kind: 'audio' });

@@ -68,6 +68,18 @@ describe('sources: reading and writing by role', () => {
     expect(changed.status).toBe(200);
     // Not a GEDCOM date: kept whole as the phrase, never dropped.
     expect(changed.body.told_date).toMatchObject({ valid: false, phrase: '1966-жылы күзүндө' });
+
+    // Written another way, with one clear reading: kept as that GEDCOM date.
+    const dotted = await call(app, 'PATCH', `/api/sources/${source.id}/`, moderator, {
+      told_date: '05.05.1998',
+    });
+    expect(dotted.status).toBe(200);
+    expect(dotted.body.told_date).toMatchObject({
+      text: '5 MAY 1998',
+      qualifier: 'exact',
+      start: { year: 1998, month: 5, day: 5 },
+      valid: true,
+    });
   });
 
   it('a guest reads but cannot write; a member proposes and a moderator accepts', async () => {

@@ -83,6 +83,9 @@ describe('dateReading', () => {
     expect(dateReading('')).toEqual({ reading: null, error: null });
     expect(dateReading('ABT 1850').reading).toBe('болжол менен 1850');
     expect(dateReading('BET 1850 AND 1860').reading).toBe('1850–1860-жылдар аралыгында');
+    // Written another way: read as the API will store it.
+    expect(dateReading('12.03.1850').reading).toBe('12-март 1850-ж.');
+    expect(dateReading('болжол менен 1850').reading).toBe('болжол менен 1850');
     expect(dateReading('31 FOO 1900')).toEqual({
       reading: null,
       error: personRecordMessages.badDate,

@@ -6,6 +6,7 @@ import {
   PersonEventInput,
   PersonNameInput,
   personRecordMessages,
+  readLooseDate,
   UnionInput,
   type Citation,
   type EventType,
@@ -79,13 +80,18 @@ export function apiRecordErrors(
 // Dates
 
 /**
- * A typed GEDCOM date read back in Kyrgyz ("ABT 1850" → "болжол менен 1850"), or the API's
- * message when it cannot be read; both null for an empty input.
+ * A typed date read back in Kyrgyz ("ABT 1850" → "болжол менен 1850", "12.03.1850" →
+ * "12-март 1850-ж.", as the API will store it), or the API's message when it cannot be read;
+ * both null for an empty input.
  */
 export function dateReading(text: string): { reading: string | null; error: string | null } {
   if (text.trim() === '') return { reading: null, error: null };
-  const date = parseGedcomDate(text);
-  if (!date.valid) return { reading: null, error: personRecordMessages.badDate };
+  let date = parseGedcomDate(text);
+  if (!date.valid) {
+    const loose = readLooseDate(text);
+    if (loose === null) return { reading: null, error: personRecordMessages.badDate };
+    date = parseGedcomDate(loose);
+  }
   return { reading: formatDateKy(date), error: null };
 }
 
