@@ -44,6 +44,7 @@ import {
   mapNote,
   mapPerson,
   mapSource,
+  type MappedPerson,
   pedigreeOf,
   placeChain,
   placeVariants,
@@ -252,6 +253,11 @@ export class Structure {
       this.famIndex.set(xref, index);
     }
     return index;
+  }
+
+  /** An individual's folded name. */
+  nameKeyOf(index: number): string {
+    return this.keys[this.indiNameKey.get(index)] ?? '';
   }
 
   nameKey(key: string): number {
@@ -1134,6 +1140,154 @@ async function importFile(run: ImportRun, archive: GedzipArchive | null): Promis
   }
 }
 
+/** A family with a record: its index, or -1. */
+function definedFamily(s: Structure, xref: string | null): number {
+  const fam = xref === null ? undefined : s.famIndex.get(xref);
+  return fam !== undefined && s.famDefined.get(fam) === 1 ? fam : -1;
+}
+
+/** A union for each couple of the file's families: several FAM records of one couple make one. */
+export class Couples {
+  /** Each family's union (its index), or -1 for a family without a couple. */
+  readonly famUnion: Int32Array;
+  /** Each union's first family. */
+  readonly unionFamily: number[] = [];
+  private readonly records: number[] = [];
+
+  constructor(s: Structure) {
+    this.famUnion = new Int32Array(s.famLine.length).fill(-1);
+    const couples = new Map<string, number>();
+    for (let fam = 0; fam < s.famLine.length; fam++) {
+      const h = s.famHusband.get(fam);
+      const w = s.famWife.get(fam);
+      if (h === -1 || w === -1 || h === w) continue;
+      const couple = `${Math.min(h, w)}:${Math.max(h, w)}`;
+      let union = couples.get(couple);
+      if (union === undefined) {
+        union = this.unionFamily.push(fam) - 1;
+        this.records.push(0);
+        couples.set(couple, union);
+      }
+      this.records[union] = (this.records[union] ?? 0) + 1;
+      this.famUnion[fam] = union;
+    }
+  }
+
+  /** Whether a union is made of more than one FAM record. */
+  several(union: number): boolean {
+    return (this.records[union] ?? 0) > 1;
+  }
+}
+
+/**
+ * The GEDZip file an OBJE link names, staged and accepted; null when there is none (the link
+ * then stays unknown data).
+ */
+export function stagedMedia(node: GedcomNode, s: Structure, media: MediaFiles | null) {
+  const link = objeLink(node);
+  const named = link && s.media?.resolve(link);
+  const staged = named && media?.get(named.path);
+  const file = staged && media?.files[staged.index];
+  return link && named && staged && file ? { link, named, staged, file } : null;
+}
+
+/**
+ * Pass 2's mapping of the records with details (INDI, FAM, SOUR, NOTE/SNOTE) to rows
+ * (gedcom-records.ts), each family's on its couple's union, or its one spouse; and the pointers
+ * in what they keep linked to the records the import makes, those to no such record reported
+ * (keptPointer). The import stages the rows; the preview makes them only to report what the
+ * import would.
+ */
+export class RecordMapping {
+  readonly context: MapContext;
+  /**
+   * The unknown data of the couples with several FAM records, by union id: staged once the last
+   * one is read (a staged union row is not added to).
+   */
+  readonly coupleExtra = new Map<number, GedcomExtraNode[]>();
+  private readonly kept = new KeptPointers();
+
+  constructor(
+    private readonly s: Structure,
+    private readonly couples: Couples,
+    private readonly ids: { idOf: (index: number) => number; unionBase: number },
+    context: Omit<MapContext, 'keep'>,
+  ) {
+    this.context = { ...context, keep: this.kept.keep };
+  }
+
+  /** Maps one record into `out`; answers an individual's person (its row is the caller's). */
+  map(record: GedcomNode, out: StagedRecords): MappedPerson | null {
+    const { s, context } = this;
+    const { idOf, unionBase } = this.ids;
+    const key = recordKey(record);
+    const mark = out.mark();
+    this.kept.clear();
+    let person: MappedPerson | null = null;
+    if (record.tag === 'FAM') {
+      const fam = s.famIndex.get(key) ?? -1;
+      const union = this.couples.famUnion[fam] ?? -1;
+      const spouse = s.famHusband.get(fam) !== -1 ? s.famHusband.get(fam) : s.famWife.get(fam);
+      const owner =
+        union !== -1
+          ? { union_id: unionBase + union }
+          : spouse !== -1
+            ? { person_id: idOf(spouse) }
+            : null;
+      const extra = mapFamily(record, owner, key, context, out);
+      // Unknown data (extra) comes only from a couple's family.
+      const id = unionBase + union;
+      if (extra.length > 0 && this.couples.several(union)) {
+        this.link(extra, key);
+        this.coupleExtra.set(id, [...(this.coupleExtra.get(id) ?? []), ...extra]);
+      } else if (extra.length > 0) out.unions.push({ id, extra });
+    } else if (record.tag === 'SOUR' && record.xref) {
+      mapSource(record, context.sourceId(record.xref) ?? 0, key, context, out);
+    } else if ((record.tag === 'NOTE' || record.tag === 'SNOTE') && record.xref) {
+      mapNote(record, context.noteId(record.xref) ?? 0, key, context, out);
+    } else if (record.tag === 'INDI') {
+      const index = s.indiIndex.get(key) ?? 0;
+      person = mapPerson(record, idOf(index), s.nameKeyOf(index), key, context, out);
+      if (this.kept.any) this.link(person.extra, key);
+    }
+    if (this.kept.any) for (const extra of out.extrasSince(mark)) this.link(extra, key);
+    return person;
+  }
+
+  /** Gives the pointers in kept data their records; those to none are reported. */
+  private link(nodes: GedcomExtraNode[] | null, key: string): void {
+    this.kept.link(nodes, this.target, (node, line) => {
+      this.context.report.tally(
+        `keptPointer:${node.tag}`,
+        line,
+        key,
+        'keptPointer',
+        (count, lines) => gedcomWarnings.keptPointer(node.tag, count, lines),
+      );
+    });
+  }
+
+  /** A pointer in kept data names the record by our ids (the export writes its xref then). */
+  private readonly target = (xref: string): GedcomExtraTarget | null => {
+    const { s, context } = this;
+    const { idOf } = this.ids;
+    const indi = s.indiIndex.get(xref);
+    if (indi !== undefined && s.indiDefined.get(indi) === 1) return { person: idOf(indi) };
+    const fam = definedFamily(s, xref);
+    if (fam !== -1) {
+      const h = s.famHusband.get(fam);
+      const w = s.famWife.get(fam);
+      // A family without parents is no family of the tree.
+      if (h === -1 && w === -1) return null;
+      return { family: [h === -1 ? null : idOf(h), w === -1 ? null : idOf(w)] };
+    }
+    const source = context.sourceId(xref);
+    if (source !== null) return { source };
+    const note = context.noteId(xref);
+    return note === null ? null : { note };
+  };
+}
+
 async function importRecords(run: ImportRun, first: FirstPass): Promise<ImportResult> {
   const { database, path, choice, jobId, callbacks, report } = run;
   const { db } = database;
@@ -1150,50 +1304,28 @@ async function importRecords(run: ImportRun, first: FirstPass): Promise<ImportRe
   // An id for every index, those of pointers to missing records included (they leave gaps).
   const base = await reserveIds(db, 'persons', s.count);
   const idOf = (index: number) => base + index;
-  const keyOf = (index: number) => s.keys[s.indiNameKey.get(index)] ?? '';
+  const keyOf = (index: number) => s.nameKeyOf(index);
   const pathOf = (index: number) => {
     const ids: number[] = [];
     for (let f = father[index] ?? -1; f !== -1; f = father[f] ?? -1) ids.push(idOf(f));
     return `{${ids.reverse().join(',')}}`;
   };
 
-  // A union for each couple (several FAM records of one couple make one union).
-  const famUnion = new Int32Array(s.famLine.length).fill(-1);
-  const unionFamily: number[] = [];
-  {
-    const couples = new Map<string, number>();
-    for (let fam = 0; fam < s.famLine.length; fam++) {
-      const h = s.famHusband.get(fam);
-      const w = s.famWife.get(fam);
-      if (h === -1 || w === -1 || h === w) continue;
-      const couple = `${Math.min(h, w)}:${Math.max(h, w)}`;
-      let union = couples.get(couple);
-      if (union === undefined) {
-        union = unionFamily.push(fam) - 1;
-        couples.set(couple, union);
-      }
-      famUnion[fam] = union;
-    }
-  }
+  const couples = new Couples(s);
+  const { famUnion, unionFamily } = couples;
   const unionBase = await reserveIds(db, 'unions', unionFamily.length);
   // The owners several records add rows to keep their numbering from one record to the next:
   // a couple with more than one FAM record, and a spouse alone in a FAM that has such rows
   // (they are the person's, beside the INDI's). Every other owner's come from one record.
   const sharedPositions = new Map<string, OwnerPositions>();
-  /** The unknown data of the couples with several FAM records, by union id. */
-  const coupleExtra = new Map<number, GedcomExtraNode[]>();
-  {
-    const famsOfUnion = new Uint8Array(unionFamily.length);
-    for (let fam = 0; fam < s.famLine.length; fam++) {
-      const union = famUnion[fam] ?? -1;
-      const spouse = s.famHusband.get(fam) !== -1 ? s.famHusband.get(fam) : s.famWife.get(fam);
-      if (union !== -1) {
-        const seen = famsOfUnion[union] ?? 0;
-        if (seen === 1) sharedPositions.set(`u${unionBase + union}`, new OwnerPositions());
-        famsOfUnion[union] = Math.min(seen + 1, 2);
-      } else if (spouse !== -1 && s.famRows.get(fam) === 1) {
-        sharedPositions.set(`p${idOf(spouse)}`, new OwnerPositions());
-      }
+  for (let fam = 0; fam < s.famLine.length; fam++) {
+    const union = famUnion[fam] ?? -1;
+    const spouse = s.famHusband.get(fam) !== -1 ? s.famHusband.get(fam) : s.famWife.get(fam);
+    if (union !== -1) {
+      if (couples.several(union))
+        sharedPositions.set(`u${unionBase + union}`, new OwnerPositions());
+    } else if (spouse !== -1 && s.famRows.get(fam) === 1) {
+      sharedPositions.set(`p${idOf(spouse)}`, new OwnerPositions());
     }
   }
   const places = await resolvePlaces(db, s, callbacks.replace === true);
@@ -1205,29 +1337,32 @@ async function importRecords(run: ImportRun, first: FirstPass): Promise<ImportRe
   const noteCount = s.noteLine.length;
   const noteBase = await reserveIds(db, 'notes', noteCount + s.counts.longNotes);
   const longNotes = new IdBlock(noteBase, noteCount + s.counts.longNotes, noteCount);
-  const kept = new KeptPointers();
-  const context: MapContext = {
-    report,
-    sourceId: (xref) => {
-      const index = s.sources.get(xref);
-      return index === undefined ? null : sourceBase + index;
+  const mapping = new RecordMapping(
+    s,
+    couples,
+    { idOf, unionBase },
+    {
+      report,
+      sourceId: (xref) => {
+        const index = s.sources.get(xref);
+        return index === undefined ? null : sourceBase + index;
+      },
+      noteId: (xref) => {
+        const index = s.notes.get(xref);
+        return index === undefined ? null : noteBase + index;
+      },
+      placeId: (text) => places.placeOf.get(text.trim()) ?? null,
+      repositoryName: (xref) => s.repositories.get(xref),
+      newEventId: () => events.take(),
+      newNameId: () => names.take(),
+      newSourceId: () => inlineSources.take(),
+      newNoteId: () => longNotes.take(),
+      media: (node, owner, from) => linkMedia(node, owner, from),
+      positions: (owner) =>
+        sharedPositions.get('union_id' in owner ? `u${owner.union_id}` : `p${owner.person_id}`) ??
+        new OwnerPositions(),
     },
-    noteId: (xref) => {
-      const index = s.notes.get(xref);
-      return index === undefined ? null : noteBase + index;
-    },
-    placeId: (text) => places.placeOf.get(text.trim()) ?? null,
-    repositoryName: (xref) => s.repositories.get(xref),
-    newEventId: () => events.take(),
-    newNameId: () => names.take(),
-    newSourceId: () => inlineSources.take(),
-    newNoteId: () => longNotes.take(),
-    media: (node, owner, from) => linkMedia(node, owner, from),
-    keep: kept.keep,
-    positions: (owner) =>
-      sharedPositions.get('union_id' in owner ? `u${owner.union_id}` : `p${owner.person_id}`) ??
-      new OwnerPositions(),
-  };
+  );
 
   // GEDZip media: the links (few, held in memory) and the persons' primary photos.
   const fileBase =
@@ -1243,11 +1378,9 @@ async function importRecords(run: ImportRun, first: FirstPass): Promise<ImportRe
   /** The record being mapped, for the warnings of media links. */
   let mediaRecord: string | null = null;
   const linkMedia: MapContext['media'] = (node, target, from) => {
-    const link = objeLink(node);
-    const named = link && s.media?.resolve(link);
-    const staged = named && media?.get(named.path);
-    const file = staged && media?.files[staged.index];
-    if (!link || !named || !staged || !file) return false;
+    const found = stagedMedia(node, s, media);
+    if (!found) return false;
+    const { link, named, staged, file } = found;
     // Media links hold no family nor citation: a family's file goes to both spouses, a
     // citation's to the record that cites (said in the report, naming the line).
     let owners: MediaOwner[] = [];
@@ -1279,10 +1412,7 @@ async function importRecords(run: ImportRun, first: FirstPass): Promise<ImportRe
     }
     return true;
   };
-  const familyOf = (xref: string | null) => {
-    const fam = xref === null ? undefined : s.famIndex.get(xref);
-    return fam !== undefined && s.famDefined.get(fam) === 1 ? fam : -1;
-  };
+  const familyOf = (xref: string | null) => definedFamily(s, xref);
 
   let inFlight: Promise<void> = Promise.resolve();
   let failure: { error: unknown } | undefined;
@@ -1312,64 +1442,13 @@ async function importRecords(run: ImportRun, first: FirstPass): Promise<ImportRe
         }
       }
     };
-    // A pointer in kept data names the record by our ids (the export writes its xref then).
-    const pointerTarget = (xref: string): GedcomExtraTarget | null => {
-      const indi = s.indiIndex.get(xref);
-      if (indi !== undefined && s.indiDefined.get(indi) === 1) return { person: idOf(indi) };
-      const fam = familyOf(xref);
-      if (fam !== -1) {
-        const h = s.famHusband.get(fam);
-        const w = s.famWife.get(fam);
-        // A family without parents is no family of the tree.
-        if (h === -1 && w === -1) return null;
-        return { family: [h === -1 ? null : idOf(h), w === -1 ? null : idOf(w)] };
-      }
-      const source = context.sourceId(xref);
-      if (source !== null) return { source };
-      const note = context.noteId(xref);
-      return note === null ? null : { note };
-    };
-    const linkPointers = (nodes: GedcomExtraNode[] | null, key: string) =>
-      kept.link(nodes, pointerTarget, (node, line) => {
-        report.tally(`keptPointer:${node.tag}`, line, key, 'keptPointer', (count, lines) =>
-          gedcomWarnings.keptPointer(node.tag, count, lines),
-        );
-      });
     for await (const chunk of readGedcomRecordBatches(path, choice))
       for (const record of chunk) {
         const key = recordKey(record);
         mediaRecord = key;
-        const mark = records.mark();
-        kept.clear();
-        if (record.tag === 'FAM') {
-          checkPointers(record, ['HUSB', 'WIFE', 'CHIL']);
-          const fam = s.famIndex.get(key) ?? -1;
-          const union = famUnion[fam] ?? -1;
-          const spouse = s.famHusband.get(fam) !== -1 ? s.famHusband.get(fam) : s.famWife.get(fam);
-          const owner =
-            union !== -1
-              ? { union_id: unionBase + union }
-              : spouse !== -1
-                ? { person_id: idOf(spouse) }
-                : null;
-          const extra = mapFamily(record, owner, key, context, records);
-          // Unknown data (extra) comes only from a couple's family.
-          const id = unionBase + union;
-          if (extra.length > 0 && sharedPositions.has(`u${id}`)) {
-            // A couple's several FAM records: their unknown data is the union's, staged once
-            // the last one is read (a staged union row is not added to).
-            linkPointers(extra, key);
-            coupleExtra.set(id, [...(coupleExtra.get(id) ?? []), ...extra]);
-          } else if (extra.length > 0) records.unions.push({ id, extra });
-        } else if (record.tag === 'SOUR' && record.xref) {
-          const id = context.sourceId(record.xref) ?? 0;
-          mapSource(record, id, key, context, records);
-        } else if ((record.tag === 'NOTE' || record.tag === 'SNOTE') && record.xref) {
-          const id = context.noteId(record.xref) ?? 0;
-          mapNote(record, id, key, context, records);
-        }
-        if (record.tag === 'INDI') {
-          const index = s.indiIndex.get(key) ?? 0;
+        const index = record.tag === 'INDI' ? (s.indiIndex.get(key) ?? 0) : -1;
+        if (record.tag === 'FAM') checkPointers(record, ['HUSB', 'WIFE', 'CHIL']);
+        else if (record.tag === 'INDI') {
           checkPointers(record, ['FAMC', 'FAMS']);
           if (firstXref.has(index)) firstXref.set(index, key);
           const first = firstOf[index] ?? -1;
@@ -1383,11 +1462,9 @@ async function importRecords(run: ImportRun, first: FirstPass): Promise<ImportRe
             );
           }
           primaryPhoto = null;
-          const person = mapPerson(record, idOf(index), keyOf(index), key, context, records);
-          if (kept.any) {
-            linkPointers(person.extra, key);
-            for (const extra of records.extrasSince(mark)) linkPointers(extra, key);
-          }
+        }
+        const person = mapping.map(record, records);
+        if (person) {
           stageFamilies(s, record, index, birthFamily(s, index), familyOf, idOf, records);
           const sexValue = child(record, 'SEX')?.value.trim().toUpperCase();
           const order = Number(child(record, '_BORD')?.value);
@@ -1439,9 +1516,6 @@ async function importRecords(run: ImportRun, first: FirstPass): Promise<ImportRe
             }
           }
         }
-        if (record.tag !== 'INDI' && kept.any) {
-          for (const extra of records.extrasSince(mark)) linkPointers(extra, key);
-        }
         if (batch.length >= BATCH || rowsOf(records) >= BATCH_ROWS) {
           if (callbacks.cancelled()) throw new GedcomError('Импорт токтотулду.');
           // One batch in flight while the next is parsed: PostgreSQL writes on the other core.
@@ -1462,7 +1536,7 @@ async function importRecords(run: ImportRun, first: FirstPass): Promise<ImportRe
           records = new StagedRecords();
         }
       }
-    for (const [id, extra] of coupleExtra) records.unions.push({ id, extra });
+    for (const [id, extra] of mapping.coupleExtra) records.unions.push({ id, extra });
     await settle();
     await stage(database, jobId, batch, records);
     processed += batch.length;

@@ -7,6 +7,7 @@ import {
   type GedcomJob,
   type GedcomJobPage,
   type GedcomPreview,
+  type GedcomWarning,
 } from '@bagysh/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -226,6 +227,61 @@ describe('POST /api/gedcom/previews/', () => {
       expect.stringContaining('@N9@'),
       expect.stringContaining('@R9@'),
     ]);
+  });
+
+  it('warns of kept pointers to no record and of what a family without a couple drops, as the import does', async () => {
+    const file = gedcom(
+      '0 @R1@ REPO', //       line 5
+      '1 NAME Архив',
+      '0 @I1@ INDI',
+      '1 NAME Калыс',
+      '1 SEX M',
+      '1 XTAG өзүнүкү', //    line 10: kept
+      '1 _WITN @R1@', //      line 11: a repository is no record of the tree
+      '1 ASSO @I99@', //      line 12: no such person
+      '2 RELA Күбө',
+      '1 FAMS @F1@',
+      '1 FAMS @F2@',
+      '0 @I2@ INDI',
+      '1 NAME Жубайы',
+      '1 SEX F',
+      '1 FAMS @F1@',
+      '0 @I3@ INDI',
+      '1 NAME Жетим',
+      '1 FAMC @F3@',
+      '0 @F1@ FAM',
+      '1 HUSB @I1@',
+      '1 WIFE @I2@',
+      '1 _LINK @F3@', //      line 26: a family without parents
+      '1 XTAG жубайлар', //   line 27: kept
+      '0 @F2@ FAM',
+      '1 HUSB @I1@',
+      '1 XTAG жалгыз', //     line 30: dropped
+      '1 _UID f2', //         line 31: dropped
+      '1 MARR',
+      '2 _WITN @I99@', //     line 33: the spouse's event keeps it
+      '0 @F3@ FAM',
+      '1 CHIL @I3@',
+      '1 MARR', //            line 36: dropped
+      '2 XTAG эч кимдики',
+    );
+    const kinds = ['keptPointer', 'familyDataDropped', 'unknownTag'];
+    const ofKinds = (warnings: GedcomWarning[]) =>
+      warnings.filter((warning) => kinds.includes(warning.kind ?? ''));
+    const result = await preview(moderator, file);
+    const job = await commitAndWait(moderator, result.id, { mode: 'add' });
+    expect(job.status, job.error ?? '').toBe('done');
+    expect(ofKinds(job.warnings).map((w) => [w.line, w.kind])).toEqual([
+      [10, 'unknownTag'],
+      [11, 'keptPointer'],
+      [12, 'keptPointer'],
+      [26, 'keptPointer'],
+      [30, 'familyDataDropped'],
+      [31, 'familyDataDropped'],
+      [36, 'familyDataDropped'],
+    ]);
+    expect(ofKinds(result.warnings)).toEqual(ofKinds(job.warnings));
+    expect(result.warnings_total).toBe(job.warnings_total);
   });
 
   it('shows the refusal a file would get, naming the line, and does not import it', async () => {

@@ -4,16 +4,19 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { isReadableDate } from './gedcom-dates';
 import {
+  Couples,
   NO_YEAR,
   personName,
   prepare,
   readStructure,
   recordKey,
+  RecordMapping,
   resolveLineage,
+  stagedMedia,
   type Structure,
 } from './gedcom-import';
-import { pointer } from './gedcom-records';
-import { stageMedia, type GedzipArchive, type MediaOptions } from './gedzip-media';
+import { OwnerPositions, pointer, StagedRecords, type MappingReport } from './gedcom-records';
+import { stageMedia, type GedzipArchive, type MediaFiles, type MediaOptions } from './gedzip-media';
 import {
   child,
   GedcomError,
@@ -26,8 +29,9 @@ import {
 /**
  * What importing a GEDCOM file would do, without writing anything (issue 15, "preview first"):
  * the import's own first pass (encoding, structure, refusals), a second streaming pass that
- * counts records and finds dangling pointers and unreadable dates, and one query for the file's
- * persons that look like persons already in the tree. Memory holds the import's few integers
+ * counts records, finds dangling pointers and unreadable dates and maps each record as the
+ * import does (for what the mapping reports), and one query for the file's persons that look
+ * like persons already in the tree. Memory holds the import's few integers
  * per individual and the set of distinct place names, never the file.
  */
 
@@ -122,15 +126,51 @@ const isEvent = (record: GedcomNode, tag: string) =>
   record.tag === 'INDI' ? PERSON_EVENTS.has(tag) : FAMILY_EVENTS.has(tag);
 
 /**
+ * The import's mapping of pass 2 (gedcom-import.ts), its rows thrown away: what it tallies
+ * (pointers in kept data to no record, what a family without a couple drops) goes to `report`,
+ * as the import reports it; its single warnings (dangling pointers, dates) `countRecords` finds
+ * itself. Ids are only told apart from "no such record".
+ */
+function previewMapping(s: Structure, report: ImportReport, media: MediaFiles | null) {
+  let last = 0;
+  const id = () => ++last;
+  const mappingReport: MappingReport = {
+    warn: () => undefined,
+    tally: (...args) => report.tally(...args),
+    unknownTagsDropped: (node) => report.unknownTagsDropped(node),
+  };
+  const index = (found: number | undefined) => (found === undefined ? null : found + 1);
+  return new RecordMapping(
+    s,
+    new Couples(s),
+    { idOf: (i) => i + 1, unionBase: 1 },
+    {
+      report: mappingReport,
+      sourceId: (xref) => index(s.sources.get(xref)),
+      noteId: (xref) => index(s.notes.get(xref)),
+      placeId: () => null,
+      repositoryName: (xref) => s.repositories.get(xref),
+      newEventId: id,
+      newNameId: id,
+      newSourceId: id,
+      newNoteId: id,
+      media: (node) => stagedMedia(node, s, media) !== null,
+      positions: () => new OwnerPositions(),
+    },
+  );
+}
+
+/**
  * Pass 2: counts the records, reports what the import would report record by record
  * (dangling pointers to persons, families, sources, notes and repositories, unreadable
- * dates), and names the individuals in `wanted`.
+ * dates, and what `mapping` reports), and names the individuals in `wanted`.
  */
 async function countRecords(
   path: string,
   choice: EncodingChoice,
   s: Structure,
   report: ImportReport,
+  mapping: RecordMapping,
   wanted: Map<number, string>,
 ): Promise<GedcomCounts> {
   const counts: GedcomCounts = {
@@ -213,6 +253,7 @@ async function countRecords(
         }
       }
       walk(record, key);
+      mapping.map(record, new StagedRecords());
     }
   counts.places = places.size;
   return counts;
@@ -237,6 +278,8 @@ export async function analyseGedcom(db: Db, path: string, media?: MediaOptions):
     look_alikes: { count: 0, examples: [] },
   };
   let archive: GedzipArchive | null = null;
+  // A GEDZip's media, staged as the import stages them: which OBJE links become media links.
+  let staged: MediaFiles | null = null;
   try {
     const prepared = await prepare(path, gedzipTarget, report);
     const { source, choice } = prepared;
@@ -244,19 +287,17 @@ export async function analyseGedcom(db: Db, path: string, media?: MediaOptions):
     const { structure, version } = await readStructure(source, choice, report, archive !== null);
     analysis.version = version;
     const { father } = resolveLineage(structure);
-    let mediaFiles = 0;
     if (archive && structure.media && media) {
-      const staged = await stageMedia(db, archive, structure.media, media, report);
-      mediaFiles = staged.files.length;
-      await staged.discard();
+      staged = await stageMedia(db, archive, structure.media, media, report);
     } else if (archive && archive.files.length > 0) {
       report.warn(null, null, 'gedzipMedia', archive.files.length);
     }
     const { total, rows } = await treeLookAlikes(db, structure, father);
     const names = new Map(rows.map((row) => [row.index, '']));
+    const mapping = previewMapping(structure, report, staged);
     analysis.counts = {
-      ...(await countRecords(source, choice, structure, report, names)),
-      media_files: mediaFiles,
+      ...(await countRecords(source, choice, structure, report, mapping, names)),
+      media_files: staged?.files.length ?? 0,
     };
     analysis.look_alikes = {
       count: total,
@@ -278,6 +319,7 @@ export async function analyseGedcom(db: Db, path: string, media?: MediaOptions):
     analysis.refusal = error.message;
   } finally {
     archive?.close();
+    await staged?.discard();
     await rm(gedzipTarget, { force: true });
   }
   return {

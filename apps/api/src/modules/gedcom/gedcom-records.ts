@@ -147,9 +147,15 @@ export class StagedRecords {
   }
 }
 
+/**
+ * Where the mapping reports what it noticed: the import's report, or the part of it a preview
+ * predicts (gedcom-preview.ts).
+ */
+export type MappingReport = Pick<ImportReport, 'warn' | 'tally' | 'unknownTagsDropped'>;
+
 /** What the mapping asks of the import: ids, and the records pass 1 has seen. */
 export interface MapContext {
-  report: ImportReport;
+  report: MappingReport;
   /** A SOUR record's id; null when the file has no such record. */
   sourceId(xref: string): number | null;
   /** A NOTE/SNOTE record's id; null when the file has no such record. */
