@@ -1,6 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { loginAdmin, type Auth } from './support/accounts';
+import { postCreated } from './support/api';
 import { useBrowser } from './support/browser';
+import { solidPng } from './support/images';
 
 /** The widths of the layouts' steps: phone, sm, md (the rail) and lg (the two-row header). */
 const VIEWPORTS = [
@@ -11,8 +15,8 @@ const VIEWPORTS = [
 ];
 
 /**
- * Where the heading and the text under it are, in px from the window's top left corner: the top
- * and left of each box, and the right edge its lines wrap at. That is the box's own right edge,
+ * Where the heading and the text under it are, in px from the window's top left corner, and
+ * their words: the top and left of each box, and the right edge its lines wrap at. That is the box's own right edge,
  * or, for a heading sized to its text (the app's, in a flex row beside an admin's edit button or
  * a person's citation marks), its row's content edge: the text's width depends on the font, which
  * differs (the shell has the system's), the width it may fill does not.
@@ -31,10 +35,23 @@ function placement(page: Page, heading: string, text: string) {
             parseFloat(style.paddingRight) -
             parseFloat(style.borderRightWidth)
           : box.right;
-        return { top: box.top, left: box.left, right };
+        return { top: box.top, left: box.left, right, text: element.textContent };
       }),
     [heading, text],
   );
+}
+
+/**
+ * The box of a person's photo or of its placeholder: where it is, how big, and what it shows
+ * (an image's URL as written, or none for the placeholder).
+ */
+function photoBox(page: Page, selector: string) {
+  return page.evaluate((photo) => {
+    const element = document.querySelector(photo);
+    if (!element) return undefined;
+    const { top, left, width, height } = element.getBoundingClientRect();
+    return { top, left, width, height, src: element.getAttribute('src') };
+  }, selector);
 }
 
 /**
@@ -84,6 +101,10 @@ describe('the server’s shell, painted before the app’s scripts run (issue 14
     // in the widest column, right of the side rail between 960 and 1280 px.
     { path: '/news', text: 'h1' },
     { path: '/persons', text: 'h1' },
+    { path: '/person-articles', text: 'h1' },
+    { path: '/comparison', text: 'h1' },
+    // The tree: in the same column, its intro line close under the heading, as wide as the column.
+    { path: '/search', text: 'p' },
     // A page of its own, in the narrower column, its heading in a row with an admin's button.
     { path: '/about', text: 'h1' },
     { path: '/founders', text: 'h1' },
@@ -95,6 +116,7 @@ describe('the server’s shell, painted before the app’s scripts run (issue 14
     { path: '/persons/:id', text: 'h1' },
     // A chart: the heading and the line under it over the full-width chart.
     { path: '/persons/:id/pedigree', text: 'p' },
+    { path: '/persons/:id/descendants', text: 'p' },
   ])('puts the heading of $path where the app draws it, at every width', async ({ path, text }) => {
     const url = path.includes(':id')
       ? path.replace(':id', String(await firstId(path.split('/')[1]!)))
@@ -113,6 +135,8 @@ describe('the server’s shell, painted before the app’s scripts run (issue 14
         async () => {
           const inApp = await placement(app, 'main h1', text === 'p' ? 'main h1 ~ p' : 'main h1');
           const at = `${url} at ${viewport.width} px: shell ${JSON.stringify(inShell)}, app ${JSON.stringify(inApp)}`;
+          // The same words in the heading (a person's name in a chart's), so it wraps alike.
+          expect(inShell[0]!.text, at).toBe(inApp[0]!.text);
           for (const [index, box] of inShell.entries()) {
             const other = inApp[index]!;
             expect(Math.abs(box.top - other.top), at).toBeLessThanOrEqual(2);
@@ -123,6 +147,89 @@ describe('the server’s shell, painted before the app’s scripts run (issue 14
         { timeout: 15_000, interval: 100 },
       );
     }
+  });
+
+  describe('a person’s photo', () => {
+    const tag = randomBytes(3).toString('hex');
+    let admin: Auth;
+    /** Person ids by what the app shows a guest in the photo's box. */
+    const ids = { chosen: 0, linked: 0, none: 0, living: 0 };
+
+    async function uploadPublicImage(): Promise<number> {
+      const form = new FormData();
+      form.append('visibility', 'public');
+      form.append(
+        'file',
+        new Blob([new Uint8Array(solidPng(8, 8, [200, 120, 40]))], { type: 'image/png' }),
+        `shell-${tag}.png`,
+      );
+      const response = await fetch(`${session.baseUrl}/api/files/`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${admin.access}` },
+        body: form,
+      });
+      if (response.status !== 201) throw new Error(`upload: ${response.status}`);
+      return ((await response.json()) as { id: number }).id;
+    }
+
+    const person = async (body: Record<string, unknown>) =>
+      (await postCreated<{ id: number }>(session.baseUrl, admin.access, 'persons/', body)).id;
+
+    beforeAll(async () => {
+      admin = await loginAdmin();
+      const photo = await uploadPublicImage();
+      const dead = { birth_year: 1850, death_year: 1910 };
+      ids.chosen = await person({ name: `Сүрөттүү ${tag}`, ...dead, photo_file_id: photo });
+      // No chosen photo: the first public image linked to the person (its thumbnail).
+      ids.linked = await person({
+        name: `Сүрөтү тиркелген ${tag}`,
+        ...dead,
+        media: [{ file_id: photo, title: `Сүрөт ${tag}` }],
+      });
+      ids.none = await person({ name: `Сүрөтсүз ${tag}`, ...dead });
+      // Living: a guest sees the name and father line only, not the photo.
+      ids.living = await person({ name: `Тирүү ${tag}`, birth_year: 2000, photo_file_id: photo });
+    });
+
+    // The shell shows the photo (by the app's own URL, which the browser then has) or the
+    // placeholder in the box where the app draws it, and a living person's only as the app
+    // shows it a guest: the placeholder, the file named nowhere in the page.
+    it.each([
+      { kind: 'chosen', shows: 'the chosen photo' },
+      { kind: 'linked', shows: 'the linked image’s thumbnail' },
+      { kind: 'none', shows: 'the placeholder' },
+      { kind: 'living', shows: 'a living person the placeholder' },
+    ] as const)('shows $shows in the app’s photo box, at every width', async ({ kind }) => {
+      const url = `/persons/${ids[kind]}`;
+      const html = await (await fetch(`${session.baseUrl}${url}`)).text();
+      expect(html.includes('/api/files/'), url).toBe(kind === 'chosen' || kind === 'linked');
+      for (const viewport of VIEWPORTS) {
+        const shell = await session.newPage(viewport, { javaScript: false });
+        await shell.goto(url);
+        const inShell = await photoBox(shell, '.ssr-photo');
+
+        const app = await session.newPage(viewport);
+        await app.goto(url);
+        await app.locator('main h1').waitFor();
+        await vi.waitFor(
+          async () => {
+            const inApp = await photoBox(
+              app,
+              'main [data-testid="person-photo"], main [data-testid="person-photo-placeholder"]',
+            );
+            const at = `${url} at ${viewport.width} px: shell ${JSON.stringify(inShell)}, app ${JSON.stringify(inApp)}`;
+            expect(inShell, at).toBeDefined();
+            expect(inApp, at).toBeDefined();
+            expect(inShell!.src, at).toBe(inApp!.src);
+            expect(inApp!.src === null, at).toBe(kind === 'none' || kind === 'living');
+            for (const edge of ['top', 'left', 'width', 'height'] as const) {
+              expect(Math.abs(inShell![edge] - inApp![edge]), at).toBeLessThanOrEqual(1);
+            }
+          },
+          { timeout: 15_000, interval: 100 },
+        );
+      }
+    });
   });
 
   // The swap from the shell to the app changes no colour on the landing: the shell's hero ends

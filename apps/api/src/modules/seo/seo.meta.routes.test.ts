@@ -5,7 +5,7 @@ import { SITE_ROUTES } from '@bagysh/shared';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
-import { clans, persons, posts } from '../../db/schema';
+import { clans, files, persons, posts } from '../../db/schema';
 import { createTestApp } from '../../test/app';
 import { createTestFileRow, createTestUser, type TestUser } from '../../test/factories';
 import { addLine, addPerson } from '../persons/persons.factories';
@@ -407,6 +407,8 @@ describe('the pre-rendered shell', () => {
     // The default layout (the side rail's space from md to lg) and the page's own column.
     expect(persons).toContain('class="ssr ssr-default"');
     expect(await page('/about')).toContain('class="ssr ssr-default ssr-page"');
+    // The tree's intro line sits close under its heading, as wide as the list column.
+    expect(await page('/search')).toContain('class="ssr ssr-default ssr-intro"');
     const id = await write('news', { title: 'Жыйын "2026" & той', lead: 'Жыйын <болот>.' });
     const news = await page(`/news/${id}`);
     expect(shell(news)).toEqual({ h1: 'Жыйын "2026" & той', p: 'Жыйын <болот>.' });
@@ -414,6 +416,42 @@ describe('the pre-rendered shell', () => {
       '<div class="ssr-h">Жыйын &quot;2026&quot; &amp; той</div><p>Жыйын &lt;болот&gt;.</p>',
     );
     expect(news).toContain('class="ssr ssr-default ssr-article"');
+  });
+
+  it("shows a person's photo in the header's box by the app's URL, and never a living person's", async () => {
+    const photo = await createTestFileRow(app, moderator.id);
+    const image = (url: string) => `<img class="ssr-photo" src="${url}" alt="">`;
+    const placeholder = '<div class="ssr-photo ssr-nophoto"><svg';
+    const dead = { birth_year: 1850, death_year: 1910 };
+    const media = [{ file_id: photo, title: 'Сүрөт' }];
+
+    const chosen = await addPerson(app, moderator, { ...dead, photo_file_id: photo });
+    expect(await page(`/persons/${chosen.id}`)).toContain(image(`/api/files/${photo}/download/`));
+    // No chosen photo: the first public image linked to the person, by its thumbnail.
+    const linked = await addPerson(app, moderator, { ...dead, media });
+    expect(await page(`/persons/${linked.id}`)).toContain(image(`/api/files/${photo}/thumbnail/`));
+    const none = await addPerson(app, moderator, dead);
+    const noneHtml = await page(`/persons/${none.id}`);
+    expect(noneHtml).toContain(placeholder);
+    expect(noneHtml).not.toContain('/api/files/');
+    // The photo's box is the person page's: a chart's heading spans its column.
+    expect(await page(`/persons/${chosen.id}/pedigree`)).not.toContain('class="ssr-photo');
+
+    // A living person's photo is hidden from a guest like the rest: the placeholder, no file.
+    const living = await addPerson(app, moderator, {
+      birth_year: 2000,
+      photo_file_id: photo,
+      media,
+    });
+    const livingHtml = await page(`/persons/${living.id}`);
+    expect(livingHtml).toContain(placeholder);
+    expect(livingHtml).not.toContain('/api/files/');
+
+    // A chosen photo made members-only since: a guest could not load it.
+    await app.db.update(files).set({ visibility: 'members' }).where(eq(files.id, photo));
+    const hidden = await page(`/persons/${chosen.id}`);
+    expect(hidden).toContain(placeholder);
+    expect(hidden).not.toContain('<img');
   });
 
   it('leaves the app alone on members-only, login and not-found pages', async () => {

@@ -11,7 +11,7 @@ import {
 } from '@bagysh/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { posts, type PostKind } from '../../db/schema';
+import { files, posts, type PostKind } from '../../db/schema';
 import { escapeHtml } from '../../lib/html-escape';
 import { HttpError } from '../../lib/http-errors';
 import { plainText, truncateText } from '../../lib/sanitize-html';
@@ -22,8 +22,9 @@ import { shellHtml } from './seo.shell';
 /**
  * The head of every page the server sends (issue 14): its status, tab title, description,
  * canonical URL, Open Graph and Twitter card tags, and `noindex` where a crawler has nothing
- * to index. One database read at most: the person, article or news item a detail page names,
- * read as a guest sees it (a crawler is a guest), which also decides the page's 404.
+ * to index. The only database reads: the person, article or news item a detail page names,
+ * read as a guest sees it (a crawler is a guest), which also decides the page's 404, and on a
+ * person's own page with a chosen photo, whether a guest may still load that file.
  */
 
 export interface PageHead {
@@ -45,6 +46,11 @@ export interface PageHead {
   layout: SiteLayout;
   /** The page's route, whose column the shell keeps (seo.shell.ts); null for an unknown path. */
   route: SiteRouteId | null;
+  /**
+   * A person page's photo in the shell (seo.shell.ts): the URL the app's header loads it from,
+   * or null for the app's placeholder; absent on other pages.
+   */
+  photo?: string | null;
 }
 
 /** Crawlers cut snippets near 160 characters; shared-link previews show up to about 200. */
@@ -150,6 +156,28 @@ const NOT_FOUND: Omit<PageHead, 'canonical'> & { canonical: null } = {
   route: null,
 };
 
+/**
+ * The photo the app's person header shows a guest, by the URL it loads it from (primaryPhoto in
+ * apps/web/src/features/genealogy/lib/person-page.ts and person-header.tsx): the chosen photo,
+ * else the first public image linked to the person or their own events, else null (the
+ * placeholder). `person` is read as a guest, so a living person has neither.
+ */
+async function headerPhoto(db: Db, person: Person): Promise<string | null> {
+  const chosen = person.photo_file_id;
+  if (chosen !== null) {
+    // Chosen when it was a public image, but it may have been made members-only since: a guest
+    // could not load it, so the shell names no file the app's request would be refused.
+    const [file] = await db
+      .select({ id: files.id })
+      .from(files)
+      .where(and(eq(files.id, chosen), eq(files.kind, 'image'), eq(files.visibility, 'public')));
+    return file ? fileDownloadPath(chosen) : null;
+  }
+  const own = [...person.media, ...person.events.flatMap((event) => event.media)];
+  const image = own.find((media) => media.kind === 'image' && media.public);
+  return image ? `/api/files/${image.file_id}/thumbnail/` : null;
+}
+
 async function readPerson(db: Db, id: number): Promise<Person | null> {
   try {
     return await getPerson(db, id, PUBLIC_VIEWER);
@@ -203,6 +231,7 @@ export async function pageHead(
       ogType: 'profile',
       ogTitle: title,
       image: person.photo_file_id === null ? null : fileDownloadPath(person.photo_file_id),
+      ...(route.id === 'person' && { photo: await headerPhoto(db, person) }),
     };
   }
 

@@ -20,7 +20,8 @@ import type { PageHead } from './seo.meta';
  *
  * Across, the text keeps the app's column (FRAMES): MUI's Container of the page (lg 1280 px for
  * a list or a person, md 960 for a page of its own or an article, xl 1920 for a chart), its
- * width counting its padding; a person's text right of the photo; and between 960 and 1280 px,
+ * width counting its padding; a person's text right of the photo, which the shell shows too (or
+ * the app's placeholder) in the app's box; and between 960 and 1280 px,
  * beside the default layout's side rail (layouts/default-layout.tsx), an empty rail as wide and
  * painted alike.
  *
@@ -39,8 +40,12 @@ body{margin:0}
 .ssr-page .ssr-main,.ssr-article .ssr-main{max-width:960px}
 .ssr-article .ssr-h{margin-top:40px;font-weight:800;line-height:1.2}
 .ssr-article p{margin-top:56px;max-width:none;font-size:18px;font-weight:500;line-height:1.6;color:inherit}
-.ssr-profile .ssr-main{padding-left:128px}
+.ssr-intro p{margin-top:8px;max-width:none}
+.ssr-profile .ssr-main{position:relative;padding-left:128px}
 .ssr-profile .ssr-h{margin-top:24px;font-size:26px}
+.ssr-photo{position:absolute;top:40px;left:16px;box-sizing:border-box;width:96px;height:96px;border:1px solid rgba(0,0,0,.12);border-radius:16px;object-fit:cover}
+.ssr-nophoto{display:grid;place-items:center;background:rgba(0,0,0,.04);color:rgba(0,0,0,.38)}
+.ssr-nophoto svg{width:48px;height:48px;fill:currentColor}
 .ssr-chart .ssr-main{max-width:1920px;padding:16px 8px 0}
 .ssr-chart .ssr-h{margin:0;font-size:26px}
 .ssr-chart p{margin-top:8px;max-width:760px}
@@ -52,14 +57,17 @@ body{margin:0}
 .ssr-landing .ssr-main{min-height:88dvh;display:flex;flex-direction:column;justify-content:center;padding:80px 16px 270px}
 .ssr-landing .ssr-h{margin:0;font-size:38px;font-weight:800;letter-spacing:-.02em;line-height:1.2}
 .ssr-landing p{font-size:17px;color:#fff;opacity:.92}
-@media(min-width:600px){.ssr-bar{min-height:64px;padding:0 24px}.ssr-bar span{font-size:20px}.ssr-main{padding:16px 24px 0}.ssr-profile .ssr-main{padding-left:188px}.ssr-chart .ssr-main{padding:16px 16px 0}.ssr-landing .ssr-main{padding:80px 24px 218px}.ssr-landing .ssr-h{font-size:52px}.ssr-band{height:203px}}
-@media(min-width:960px){.ssr-main{padding-top:32px}.ssr-h,.ssr-profile .ssr-h,.ssr-chart .ssr-h{font-size:34px}.ssr-article .ssr-h{font-size:40px}.ssr-article p{font-size:20px}.ssr-chart .ssr-main{padding:32px 24px 0}.ssr-landing .ssr-main{min-height:78dvh;padding-bottom:234px}.ssr-landing .ssr-h{font-size:64px}.ssr-landing p{font-size:20px}.ssr-band{height:161px}}
+@media(min-width:600px){.ssr-bar{min-height:64px;padding:0 24px}.ssr-bar span{font-size:20px}.ssr-main{padding:16px 24px 0}.ssr-profile .ssr-main{padding-left:188px}.ssr-photo{left:24px;width:140px;height:140px}.ssr-nophoto svg{width:72px;height:72px}.ssr-chart .ssr-main{padding:16px 16px 0}.ssr-landing .ssr-main{padding:80px 24px 218px}.ssr-landing .ssr-h{font-size:52px}.ssr-band{height:203px}}
+@media(min-width:960px){.ssr-main{padding-top:32px}.ssr-h,.ssr-profile .ssr-h,.ssr-chart .ssr-h{font-size:34px}.ssr-photo{top:56px}.ssr-article .ssr-h{font-size:40px}.ssr-article p{font-size:20px}.ssr-chart .ssr-main{padding:32px 24px 0}.ssr-landing .ssr-main{min-height:78dvh;padding-bottom:234px}.ssr-landing .ssr-h{font-size:64px}.ssr-landing p{font-size:20px}.ssr-band{height:161px}}
 @media(min-width:960px) and (max-width:1279.98px){.ssr-default{display:grid;grid-template:auto 1fr/56px minmax(0,1fr)}.ssr-default::before{content:"";grid-area:2/1;background:#fff;border-right:1px solid rgba(0,0,0,.12)}.ssr-default .ssr-bar{grid-area:1/1/2/3}.ssr-default .ssr-main{grid-area:2/2;width:100%}}
 @media(min-width:1280px){.ssr-bar{padding-bottom:39px}.ssr-landing .ssr-main{padding-top:128px}}
 </style>`;
 
 /** The app's column and heading on a page, as the shell's class; a list page's is the plain one. */
 const FRAMES: Partial<Record<SiteRouteId, string>> = {
+  // Санжыра (routes/search.tsx): a list page's column, its intro line close under the heading
+  // and as wide as the column.
+  search: 'ssr-intro',
   // PageShell (features/content): a page's own text in the md column.
   about: 'ssr-page',
   founders: 'ssr-page',
@@ -67,12 +75,27 @@ const FRAMES: Partial<Record<SiteRouteId, string>> = {
   // PostView: the md column.
   personArticle: 'ssr-article',
   newsItem: 'ssr-article',
-  // PersonHeader: the name right of the photo.
+  // PersonHeader: the name right of the photo (or of its placeholder).
   person: 'ssr-profile',
   // ChartPage (features/charts): the xl column, with less padding.
   pedigree: 'ssr-chart',
   descendants: 'ssr-chart',
 };
+
+// MUI's PersonOutlined icon, which the app's placeholder shows.
+const PERSON_ICON =
+  '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M12 6c1.1 0 2 .9 2 2s-.9 2-2 2-2-.9-2-2 .9-2 2-2m0 10c2.7 0 5.8 1.29 6 2H6c.23-.72 3.31-2 6-2m0-12C9.79 4 8 5.79 8 8s1.79 4 4 4 4-1.79 4-4-1.79-4-4-4m0 10c-2.67 0-8 1.34-8 4v2h16v-2c0-2.66-5.33-4-8-4"/></svg>';
+
+/**
+ * A person page's photo box, in the app's place and size: the image by the app's own URL (so
+ * the app's request finds it in the browser's cache), or the app's placeholder. Empty alt text:
+ * the shell gives a screen reader nothing to read; the app's image carries the name.
+ */
+function photoHtml(photo: string | null | undefined): string {
+  if (photo === undefined) return '';
+  if (photo === null) return `<div class="ssr-photo ssr-nophoto">${PERSON_ICON}</div>`;
+  return `<img class="ssr-photo" src="${escapeHtml(photo)}" alt="">`;
+}
 
 /**
  * The shell of a public page, or '' for a page that has none: members-only and not-found pages
@@ -85,7 +108,7 @@ export function shellHtml(head: PageHead): string {
   const heading = landing ? SITE_NAME : head.ogTitle;
   const lead = landing ? HOME_LEAD : head.description;
   const frame = FRAMES[head.route];
-  const main = `<div class="ssr-main"><div class="ssr-h">${escapeHtml(heading)}</div><p>${escapeHtml(lead)}</p></div>`;
+  const main = `<div class="ssr-main">${photoHtml(head.photo)}<div class="ssr-h">${escapeHtml(heading)}</div><p>${escapeHtml(lead)}</p></div>`;
   // The landing's gradient spans the window, as the app's hero does, while its text keeps the
   // centred column; the band stands for the figures under the hero (home-sections.tsx).
   const body = landing ? `<div class="ssr-hero">${main}</div><div class="ssr-band"></div>` : main;
