@@ -429,7 +429,12 @@ describe('the pre-rendered shell', () => {
     expect(await page(`/persons/${chosen.id}`)).toContain(image(`/api/files/${photo}/download/`));
     // No chosen photo: the first public image linked to the person, by its thumbnail.
     const linked = await addPerson(app, moderator, { ...dead, media });
-    expect(await page(`/persons/${linked.id}`)).toContain(image(`/api/files/${photo}/thumbnail/`));
+    const linkedHtml = await page(`/persons/${linked.id}`);
+    expect(linkedHtml).toContain(image(`/api/files/${photo}/thumbnail/`));
+    // A shared link's preview shows the same photo, whole.
+    expect(metaContent(linkedHtml, 'og:image')).toBe(
+      `http://bagysh.example/api/files/${photo}/download/`,
+    );
     const none = await addPerson(app, moderator, dead);
     const noneHtml = await page(`/persons/${none.id}`);
     expect(noneHtml).toContain(placeholder);
@@ -451,7 +456,8 @@ describe('the pre-rendered shell', () => {
     await app.db.update(files).set({ visibility: 'members' }).where(eq(files.id, photo));
     const hidden = await page(`/persons/${chosen.id}`);
     expect(hidden).toContain(placeholder);
-    expect(hidden).not.toContain('<img');
+    // Neither the shell nor a shared link's preview names it.
+    expect(hidden).not.toContain('/api/files/');
   });
 
   it('leaves the app alone on members-only, login and not-found pages', async () => {

@@ -157,25 +157,29 @@ const NOT_FOUND: Omit<PageHead, 'canonical'> & { canonical: null } = {
 };
 
 /**
- * The photo the app's person header shows a guest, by the URL it loads it from (primaryPhoto in
- * apps/web/src/features/genealogy/lib/person-page.ts and person-header.tsx): the chosen photo,
- * else the first public image linked to the person or their own events, else null (the
- * placeholder). `person` is read as a guest, so a living person has neither.
+ * The photo the app's person header shows a guest (primaryPhoto in
+ * apps/web/src/features/genealogy/lib/person-page.ts and person-header.tsx): its file, and the
+ * URL the header loads it by. The chosen photo by its download, else the first public image
+ * linked to the person or their own events by its thumbnail, else null (the placeholder).
+ * `person` is read as a guest, so a living person has neither.
  */
-async function headerPhoto(db: Db, person: Person): Promise<string | null> {
+async function headerPhoto(
+  db: Db,
+  person: Person,
+): Promise<{ fileId: number; url: string } | null> {
   const chosen = person.photo_file_id;
   if (chosen !== null) {
     // Chosen when it was a public image, but it may have been made members-only since: a guest
-    // could not load it, so the shell names no file the app's request would be refused.
+    // could not load it, so the page names no file the app's request would be refused.
     const [file] = await db
       .select({ id: files.id })
       .from(files)
       .where(and(eq(files.id, chosen), eq(files.kind, 'image'), eq(files.visibility, 'public')));
-    return file ? fileDownloadPath(chosen) : null;
+    return file ? { fileId: chosen, url: fileDownloadPath(chosen) } : null;
   }
   const own = [...person.media, ...person.events.flatMap((event) => event.media)];
   const image = own.find((media) => media.kind === 'image' && media.public);
-  return image ? `/api/files/${image.file_id}/thumbnail/` : null;
+  return image ? { fileId: image.file_id, url: `/api/files/${image.file_id}/thumbnail/` } : null;
 }
 
 async function readPerson(db: Db, id: number): Promise<Person | null> {
@@ -223,6 +227,7 @@ export async function pageHead(
     const person = await readPerson(db, id);
     if (!person) return NOT_FOUND;
     const title = chart === null ? person.name : `${person.name}: ${chart}`;
+    const photo = await headerPhoto(db, person);
     return {
       ...base,
       title: pageTitle(title),
@@ -230,8 +235,9 @@ export async function pageHead(
       canonical,
       ogType: 'profile',
       ogTitle: title,
-      image: person.photo_file_id === null ? null : fileDownloadPath(person.photo_file_id),
-      ...(route.id === 'person' && { photo: await headerPhoto(db, person) }),
+      // A shared link's preview: the header's photo, whole.
+      image: photo && fileDownloadPath(photo.fileId),
+      ...(route.id === 'person' && { photo: photo?.url ?? null }),
     };
   }
 
