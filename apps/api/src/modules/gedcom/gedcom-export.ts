@@ -27,7 +27,7 @@ import {
 import { ExtraPointers, famXref } from './export-pointers';
 import { formatGedcomDate } from './gedcom-dates';
 import { eventTag, GedcomWriter, nameWithSurname } from './gedcom-writer';
-import { PLACE_NAME_COMMA } from './gedcom-records';
+import { isRepositoryCitation, PLACE_NAME_COMMA } from './gedcom-records';
 
 /**
  * GEDCOM export (5.5.1 or 7.0, UTF-8), streamed batch by batch in lineage order. Each batch of
@@ -720,13 +720,14 @@ export async function* exportGedcom(
       out += w.optional(1, 'AUTH', s.author);
       out += w.optional(1, 'PUBL', s.publication);
       out += w.optional(1, 'TEXT', s.text);
-      // The repository is a REPO record of its own, named after the source.
-      if (s.repository !== null) {
-        out += `1 REPO ${repoXref(s.id)}\n`;
+      // The repository is a REPO record of its own, named after the source; the citation's
+      // lines the site does not model follow its pointer.
+      const citation = s.extra?.find(isRepositoryCitation);
+      if (s.repository !== null || s.call_number !== null || citation) {
+        if (s.repository !== null) out += `1 REPO ${repoXref(s.id)}\n`;
+        else out += w.v7 ? '1 REPO @VOID@\n' : '1 REPO\n';
         out += w.optional(2, 'CALN', s.call_number);
-      } else if (s.call_number !== null) {
-        out += w.v7 ? '1 REPO @VOID@\n' : '1 REPO\n';
-        out += w.text(2, 'CALN', s.call_number);
+        out += w.extra(2, citation?.children, xrefOf);
       }
       out += w.optional(1, 'WWW', s.url);
       if (s.kind !== 'other') out += `1 _TYPE ${s.kind.toUpperCase()}\n`;
@@ -743,7 +744,11 @@ export async function* exportGedcom(
       }
       for (const m of mediaOf.get(s.id) ?? [])
         out += objeLines(w, 1, m, m.title, false, options.publicUrl, fileIds);
-      out += w.extra(1, s.extra, xrefOf);
+      out += w.extra(
+        1,
+        s.extra?.filter((node) => node !== citation),
+        xrefOf,
+      );
       if (s.repository !== null) {
         out += `0 ${repoXref(s.id)} REPO\n`;
         out += w.text(1, 'NAME', s.repository);

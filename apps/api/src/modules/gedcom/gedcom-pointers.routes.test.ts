@@ -342,3 +342,88 @@ describe("an adoption's ADOP.FAMC, now a pointer in the export", () => {
     }
   }, 60_000);
 });
+
+/** A file of another program: a REPO record, a source citing it, one with a call number only. */
+const REPOSITORIES = [
+  '0 HEAD',
+  '1 GEDC',
+  '2 VERS 5.5.1',
+  '1 CHAR UTF-8',
+  '0 @R1@ REPO',
+  '1 NAME Улуттук архив',
+  '0 @S1@ SOUR',
+  '1 TITL Архивдеги дептер',
+  '1 REPO @R1@',
+  '2 CALN 12/7',
+  '2 NOTE Үчүнчү текче',
+  '0 @S2@ SOUR',
+  '1 TITL Шифри гана белгилүү',
+  '1 REPO',
+  '2 CALN К-5',
+  '0 @I1@ INDI',
+  '1 NAME Дептердеги',
+  '1 SOUR @S1@',
+  '1 SOUR @S2@',
+  '0 TRLR',
+  '',
+].join('\n');
+
+describe("a source's repository, a REPO record of the file", () => {
+  it('comes back named, with its call number and its lines under the pointer to it', async () => {
+    const sources = (app: App) =>
+      queryRows(
+        app.db,
+        sql`select title, repository, call_number, extra from sources order by title`,
+      );
+    const expected = [
+      {
+        title: 'Архивдеги дептер',
+        repository: 'Улуттук архив',
+        call_number: '12/7',
+        // The citation's other lines; its pointer is the repository itself.
+        extra: [
+          {
+            tag: 'REPO',
+            value: '',
+            children: [{ tag: 'NOTE', value: 'Үчүнчү текче', children: [] }],
+          },
+        ],
+      },
+      { title: 'Шифри гана белгилүү', repository: null, call_number: 'К-5', extra: null },
+    ];
+    const app = await createTestApp();
+    const admin = await createTestUser(app, { role: 'admin' });
+    const job = await importGedcomFile(app, admin, app.config.dataDir, REPOSITORIES);
+    expect(job.status, job.error ?? '').toBe('done');
+    expect(job.warnings).toEqual([]);
+    expect(await sources(app)).toEqual(expected);
+    for (const version of ['5.5.1', '7.0'] as const) {
+      const text = (
+        await app.inject({ url: `/api/gedcom/export/?version=${version}`, headers: admin.headers })
+      ).body;
+      const records = recordsOf(text);
+      expect(danglingPointers(text, records), version).toEqual([]);
+      const book = [...records.values()].find((l) => valueOf(l, '1 TITL') === 'Архивдеги дептер');
+      const repo = valueOf(book, '1 REPO') ?? '';
+      // One citation of the repository, its lines under the pointer to the exported record.
+      expect(
+        book?.filter((line) => line.startsWith('1 REPO')),
+        version,
+      ).toEqual([`1 REPO ${repo}`]);
+      const at = book?.indexOf(`1 REPO ${repo}`) ?? -1;
+      expect(book?.slice(at, at + 3), version).toEqual([
+        `1 REPO ${repo}`,
+        '2 CALN 12/7',
+        '2 NOTE Үчүнчү текче',
+      ]);
+      expect(valueOf(records.get(repo), '1 NAME'), version).toBe('Улуттук архив');
+
+      const again = await createTestApp();
+      const other = await createTestUser(again, { role: 'admin' });
+      const reread = await importGedcomFile(again, other, again.config.dataDir, text);
+      expect(reread.status, reread.error ?? '').toBe('done');
+      expect(reread.warnings, version).toEqual([]);
+      expect(await sources(again), version).toEqual(expected);
+    }
+  }, 60_000);
+});

@@ -993,18 +993,20 @@ export function mapSource(
     else if (node.tag === 'TEXT') row.text = value;
     else if ((node.tag === 'WWW' || node.tag === '_URL') && !row.url) row.url = value;
     else if (node.tag === 'REPO' && row.repository === null) {
+      // The repository is the source's: the export writes it as a REPO record of its own, and
+      // this citation's other lines under its pointer (kept without one: `value` '').
       const xref = pointer(node.value);
       if (xref) {
         const name = ctx.repositoryName(xref);
         if (name === undefined) dangling(node, xref, recordKey, ctx);
         row.repository = name ?? null;
-      } else row.repository = value;
+      } else if (!isPointer(node)) row.repository = value;
       const rest: GedcomNode[] = [];
       for (const c of node.children) {
         if (c.tag === 'CALN' && row.call_number === null) row.call_number = textOrNull(c.value);
         else rest.push(c);
       }
-      if (rest.length > 0) extra.push({ ...ctx.keep(node), children: rest.map(ctx.keep) });
+      if (rest.length > 0) extra.push({ tag: 'REPO', value: '', children: rest.map(ctx.keep) });
     } else if (node.tag === 'DATA') {
       const rest: GedcomNode[] = [];
       for (const c of node.children) {
@@ -1037,6 +1039,15 @@ export function mapSource(
   row.note = notes.length > 0 ? notes.join('\n\n') : null;
   row.extra = extra.length > 0 ? extra : null;
   out.sources.push(row);
+}
+
+/**
+ * The lines of a source's repository citation that the site does not model, as `mapSource`
+ * keeps them: a REPO without value (its pointer is the source's repository), which the export
+ * writes under the citation it makes of the repository.
+ */
+export function isRepositoryCitation(node: GedcomExtraNode): boolean {
+  return node.tag === 'REPO' && node.value === '' && node.target === undefined;
 }
 
 /** A NOTE (5.5.1) or SNOTE (7.0) record → a shared note; RESN PRIVACY/CONFIDENTIAL makes it private. */
