@@ -255,6 +255,9 @@ export const gedcomWarnings = {
   noteTooLong: (length: number, max: number) =>
     `Эскертүү ${length} белгиден турат, ${max} белгиден узун: ${max} белгиге чейин сакталды, калганы кесилди.`,
   date: (value: string) => `«${value}» GEDCOM датасы катары окулган жок: текст катары сакталды.`,
+  /** Dates written another way with one clear reading ("12.03.1925"), the first as an example. */
+  dateRead: (count: number, lines: string, written: string, read: string) =>
+    `${count} дата GEDCOM түрүндө эмес жазылган (${lines}-сап), мисалы «${written}»: ар бири бир гана мааниде окулуп, GEDCOM датасы катары сакталды («${read}»).`,
   duplicatePerson: (otherXref: string, otherLine: number) =>
     `${otherLine}-саптагы ${otherXref} менен окшош (аты, туулган жылы жана атасынын аты бирдей): экөө тең импорттолду, текшериңиз.`,
   gedzipMedia: (count: number) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatGedcomDate, isReadableDate, parseGedcomDate } from './gedcom-dates';
+import { formatGedcomDate, importedDate, parseGedcomDate } from './gedcom-dates';
 
 describe('parseGedcomDate (year + free text)', () => {
   it.each([
@@ -20,21 +20,38 @@ describe('parseGedcomDate (year + free text)', () => {
     ['500 BCE', undefined, -500, null],
     ['ABT 44 B.C.', undefined, -44, 'ABT 44 B.C.'],
     ['@#DHEBREW@ 1 NSN 5760', undefined, 2000, '@#DHEBREW@ 1 NSN 5760'],
+    // Written another way, with one clear reading: that GEDCOM date.
+    ['ABT. 1890', undefined, 1890, 'ABT 1890'],
+    ['12.03.1925', undefined, 1925, '12 MAR 1925'],
+    ['1925-ж.', undefined, 1925, null],
     // Not a date: the year written in it, and the text as it is.
+    ['12/03/1925', undefined, 1925, '12/03/1925'],
     ['1800-жылдын жазы', undefined, 1800, '1800-жылдын жазы'],
     ['30 FEB 1900', undefined, 1900, '30 FEB 1900'],
   ])('%j + PHRASE %j → %j, %j', (value, phrase, year, text) => {
     expect(parseGedcomDate(value, phrase)).toEqual({ year, text });
   });
 
-  it('tells readable dates from free text', () => {
-    expect(isReadableDate('BET 1850 AND 1860')).toBe(true);
-    expect(isReadableDate('INT 1850 (жазында)')).toBe(true);
-    expect(isReadableDate('(жазында)')).toBe(true);
-    expect(isReadableDate('')).toBe(true);
-    expect(isReadableDate('anything', 'with a PHRASE')).toBe(true);
-    expect(isReadableDate('1800-жылдын жазы')).toBe(false);
-    expect(isReadableDate('30 FEB 1900')).toBe(false);
+  it('tells dates the import reads from free text', () => {
+    const valid = (value: string, phrase?: string) => importedDate(value, phrase).date.valid;
+    expect(valid('BET 1850 AND 1860')).toBe(true);
+    expect(valid('INT 1850 (жазында)')).toBe(true);
+    expect(valid('(жазында)')).toBe(true);
+    expect(valid('')).toBe(true);
+    expect(valid('1850', 'жазында')).toBe(true);
+    expect(valid('1800-жылдын жазы')).toBe(false);
+    expect(valid('30 FEB 1900')).toBe(false);
+  });
+
+  it('reads a date written another way in its GEDCOM form, and says so', () => {
+    expect(importedDate('ABT. 1890')).toMatchObject({
+      read: 'ABT 1890',
+      date: { valid: true, qualifier: 'about', text: 'ABT 1890', start: { year: 1890 } },
+    });
+    expect(importedDate('ABT 1890')).toMatchObject({ read: null, date: { valid: true } });
+    // Beside a 7.0 PHRASE the value is the file's own business; free text stays text.
+    expect(importedDate('12.03.1925', 'жазында')).toMatchObject({ read: null });
+    expect(importedDate('1800-жылдын жазы')).toMatchObject({ read: null, date: { valid: false } });
   });
 });
 

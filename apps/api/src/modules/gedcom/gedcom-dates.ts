@@ -9,6 +9,7 @@ import {
   eventYear,
   formatGedcomDate as formatEventDate,
   parseGedcomDate as parseEventDate,
+  readLooseDate,
   type EventDate,
 } from '@bagysh/shared';
 
@@ -27,13 +28,18 @@ export function isGedcomDate(text: string): boolean {
 }
 
 /**
- * Whether the import understands a DATE value as it is: a GEDCOM date, an interpreted date or
- * a date phrase, or anything with a 7.0 PHRASE beside it. Anything else is kept as free text
- * and reported.
+ * A DATE value as the import keeps it: a GEDCOM date as written, or one written another way
+ * with one clear reading in its GEDCOM form (`read`: "ABT. 1890" → "ABT 1890", "12.03.1925" →
+ * "12 MAR 1925"; the import says so). Anything else stays text, as `parseEventDate` gives it.
  */
-export function isReadableDate(value: string, phrase?: string): boolean {
-  if (value.trim() === '' || (phrase !== undefined && phrase !== '')) return true;
-  return parseEventDate(value).valid;
+export function importedDate(
+  value: string,
+  phrase?: string,
+): { date: EventDate; read: string | null } {
+  const date = parseEventDate(value, phrase);
+  if (date.valid || (phrase !== undefined && phrase !== '')) return { date, read: null };
+  const read = readLooseDate(value);
+  return read === null ? { date, read } : { date: parseEventDate(read), read };
 }
 
 /** A GEDCOM DATE value (and 7.0 PHRASE) → year and free text. */
@@ -41,7 +47,7 @@ export function parseGedcomDate(
   value: string,
   phrase?: string,
 ): { year: number | null; text: string | null } {
-  const date = parseEventDate(value, phrase);
+  const { date } = importedDate(value, phrase);
   if (!date.valid) return { year: yearOf(value), text: phrase || value.trim() || null };
   const year = eventYear(date);
   if (date.phrase !== null && date.phrase !== '') return { year, text: date.phrase };

@@ -381,6 +381,54 @@ describe('GEDCOM import: warnings, not rejection', () => {
     );
     expect(death?.death_date).toBe('кыш, ачарчылык жылы');
   });
+
+  it('keeps dates written another way as the GEDCOM dates they clearly are, and says so once', async () => {
+    // As programs and people write them in Russian-language trees, and one that reads two ways.
+    const lines = [
+      '0 HEAD',
+      '1 CHAR UTF-8',
+      '0 @I1@ INDI',
+      '1 NAME Асан',
+      '1 BIRT',
+      '2 DATE 12.03.1925', // line 6
+      '1 DEAT',
+      '2 DATE ABT. 1990', // line 8
+      '0 @I2@ INDI',
+      '1 NAME Үсөн',
+      '1 BIRT',
+      '2 DATE 05/03/1930', // line 12: 5 March or 3 May
+      '0 TRLR',
+    ];
+    const { job, persons } = await imported(gedcomBytes(lines));
+    expect(job.warnings).toEqual([
+      {
+        line: 6,
+        record: '@I1@',
+        message:
+          '2 дата GEDCOM түрүндө эмес жазылган (6, 8-сап), мисалы «12.03.1925»: ар бири бир гана мааниде окулуп, GEDCOM датасы катары сакталды («12 MAR 1925»).',
+        kind: 'dateRead',
+      },
+      {
+        line: 12,
+        record: '@I2@',
+        message: '«05/03/1930» GEDCOM датасы катары окулган жок: текст катары сакталды.',
+        kind: 'date',
+      },
+    ]);
+    expect(persons.map((p) => [p.birth_year, p.birth_date])).toEqual([
+      [1925, '12 MAR 1925'],
+      [1930, '05/03/1930'],
+    ]);
+    const events = await queryRows<{ type: string; text: string; qualifier: string }>(
+      app.db,
+      sql`select type, date->>'text' as text, date->>'qualifier' as qualifier from events
+          where person_id = ${persons[0]?.id ?? 0} order by position`,
+    );
+    expect(events).toEqual([
+      { type: 'birth', text: '12 MAR 1925', qualifier: 'exact' },
+      { type: 'death', text: 'ABT 1990', qualifier: 'about' },
+    ]);
+  });
 });
 
 describe('GEDCOM import: rejections with the line', () => {

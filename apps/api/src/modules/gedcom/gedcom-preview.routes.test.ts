@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   gedcomMessages,
+  gedcomWarnings,
   type GedcomJob,
   type GedcomJobPage,
   type GedcomPreview,
@@ -229,7 +230,7 @@ describe('POST /api/gedcom/previews/', () => {
     ]);
   });
 
-  it('warns of kept pointers to no record and of what a family without a couple drops, as the import does', async () => {
+  it('warns of kept pointers to no record, missing records and what a family without a couple drops, as the import does', async () => {
     const file = gedcom(
       '0 @R1@ REPO', //       line 5
       '1 NAME Архив',
@@ -264,8 +265,13 @@ describe('POST /api/gedcom/previews/', () => {
       '1 CHIL @I3@',
       '1 MARR', //            line 36: dropped
       '2 XTAG эч кимдики',
+      '0 @S1@ SOUR',
+      '1 TITL Дептер',
+      '1 _SUBJ Калыс',
+      '2 SOUR @S9@', //       line 41: kept data's, no such source
+      '1 REPO @R9@', //       line 42: no such repository
     );
-    const kinds = ['keptPointer', 'familyDataDropped', 'unknownTag'];
+    const kinds = ['keptPointer', 'familyDataDropped', 'unknownTag', 'dangling'];
     const ofKinds = (warnings: GedcomWarning[]) =>
       warnings.filter((warning) => kinds.includes(warning.kind ?? ''));
     const result = await preview(moderator, file);
@@ -279,9 +285,39 @@ describe('POST /api/gedcom/previews/', () => {
       [30, 'familyDataDropped'],
       [31, 'familyDataDropped'],
       [36, 'familyDataDropped'],
+      [41, 'keptPointer'],
+      [42, 'dangling'],
     ]);
     expect(ofKinds(result.warnings)).toEqual(ofKinds(job.warnings));
     expect(result.warnings_total).toBe(job.warnings_total);
+  });
+
+  it('warns of dates written another way and of dates it cannot read, a source’s too, as the import does', async () => {
+    const file = gedcom(
+      '0 @S1@ SOUR', //          line 5
+      '1 TITL Метрика',
+      '1 DATA',
+      '2 EVEN BIRT',
+      '3 DATE кечээ', //         line 9: the date the source tells of is no date
+      '0 @I1@ INDI',
+      '1 NAME Асан',
+      '1 BIRT',
+      '2 DATE 12.03.1925', //    line 13: read as 12 MAR 1925
+      '2 SOUR @S1@',
+      '1 DEAT',
+      '2 DATE около 1990', //    line 16: read as ABT 1990
+    );
+    const kinds = ['date', 'dateRead'];
+    const ofKinds = (warnings: GedcomWarning[]) =>
+      warnings.filter((warning) => kinds.includes(warning.kind ?? ''));
+    const result = await preview(moderator, file);
+    const job = await commitAndWait(moderator, result.id, { mode: 'add' });
+    expect(job.status, job.error ?? '').toBe('done');
+    expect(ofKinds(job.warnings).map((w) => [w.line, w.kind, w.message])).toEqual([
+      [9, 'date', gedcomWarnings.date('кечээ')],
+      [13, 'dateRead', gedcomWarnings.dateRead(2, '13, 16', '12.03.1925', '12 MAR 1925')],
+    ]);
+    expect(ofKinds(result.warnings)).toEqual(ofKinds(job.warnings));
   });
 
   it('shows the refusal a file would get, naming the line, and does not import it', async () => {

@@ -2,7 +2,6 @@ import { rm } from 'node:fs/promises';
 import type { GedcomCounts, GedcomPreview } from '@bagysh/shared';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
-import { isReadableDate } from './gedcom-dates';
 import {
   Couples,
   NO_YEAR,
@@ -15,10 +14,9 @@ import {
   stagedMedia,
   type Structure,
 } from './gedcom-import';
-import { OwnerPositions, pointer, StagedRecords, type MappingReport } from './gedcom-records';
+import { OwnerPositions, pointer, StagedRecords } from './gedcom-records';
 import { stageMedia, type GedzipArchive, type MediaFiles, type MediaOptions } from './gedzip-media';
 import {
-  child,
   GedcomError,
   ImportReport,
   readGedcomRecordBatches,
@@ -126,26 +124,21 @@ const isEvent = (record: GedcomNode, tag: string) =>
   record.tag === 'INDI' ? PERSON_EVENTS.has(tag) : FAMILY_EVENTS.has(tag);
 
 /**
- * The import's mapping of pass 2 (gedcom-import.ts), its rows thrown away: what it tallies
- * (pointers in kept data to no record, what a family without a couple drops) goes to `report`,
- * as the import reports it; its single warnings (dangling pointers, dates) `countRecords` finds
- * itself. Ids are only told apart from "no such record".
+ * The import's mapping of pass 2 (gedcom-import.ts), its rows thrown away: what it reports
+ * (pointers to sources, notes and repositories the file lacks, pointers in kept data to no
+ * record, what a family without a couple drops, dates) goes to `report`, as in the import.
+ * Ids are only told apart from "no such record".
  */
 function previewMapping(s: Structure, report: ImportReport, media: MediaFiles | null) {
   let last = 0;
   const id = () => ++last;
-  const mappingReport: MappingReport = {
-    warn: () => undefined,
-    tally: (...args) => report.tally(...args),
-    unknownTagsDropped: (node) => report.unknownTagsDropped(node),
-  };
   const index = (found: number | undefined) => (found === undefined ? null : found + 1);
   return new RecordMapping(
     s,
     new Couples(s),
     { idOf: (i) => i + 1, unionBase: 1 },
     {
-      report: mappingReport,
+      report,
       sourceId: (xref) => index(s.sources.get(xref)),
       noteId: (xref) => index(s.notes.get(xref)),
       placeId: () => null,
@@ -162,8 +155,8 @@ function previewMapping(s: Structure, report: ImportReport, media: MediaFiles | 
 
 /**
  * Pass 2: counts the records, reports what the import would report record by record
- * (dangling pointers to persons, families, sources, notes and repositories, unreadable
- * dates, and what `mapping` reports), and names the individuals in `wanted`.
+ * (dangling pointers to persons and families, and what `mapping` reports), and names the
+ * individuals in `wanted`.
  */
 async function countRecords(
   path: string,
@@ -187,22 +180,8 @@ async function countRecords(
     tag === 'FAMC' || tag === 'FAMS'
       ? s.famDefined.get(s.famIndex.get(target) ?? -1) !== 1
       : s.indiDefined.get(s.indiIndex.get(target) ?? -1) !== 1;
-  // Sources, shared notes and repositories pointed at anywhere must exist, as in the import.
-  const isMissingRecord = (tag: string, target: string) =>
-    tag === 'SOUR'
-      ? s.sources.get(target) === undefined
-      : tag === 'REPO'
-        ? !s.repositories.has(target)
-        : s.notes.get(target) === undefined;
   const walk = (node: GedcomNode, key: string) => {
     for (const sub of node.children) {
-      const target =
-        sub.pointer && ['SOUR', 'NOTE', 'SNOTE', 'REPO'].includes(sub.tag)
-          ? pointer(sub.value)
-          : null;
-      if (target && isMissingRecord(sub.tag, target)) {
-        report.warn(sub.line, key, 'dangling', target);
-      }
       if (sub.tag === 'PLAC' && sub.value.trim() !== '') places.add(sub.value.trim());
       else if (sub.tag === 'NOTE' && sub.value.trim() !== '' && !sub.pointer) counts.notes++;
       else if (sub.tag === 'OBJE' && sub.value.trim() === '') counts.media++;
@@ -239,11 +218,6 @@ async function countRecords(
         for (const node of record.children) {
           if (isEvent(record, node.tag)) {
             counts.events++;
-            const date = child(node, 'DATE');
-            const phrase = date ? child(date, 'PHRASE')?.value : undefined;
-            if (date && date.value.trim() !== '' && !isReadableDate(date.value, phrase)) {
-              report.warn(date.line, key, 'date', date.value.trim());
-            }
           }
           if (!['FAMC', 'FAMS', 'HUSB', 'WIFE', 'CHIL'].includes(node.tag)) continue;
           const target = pointer(node.value);

@@ -1,8 +1,6 @@
 import {
-  eventYear,
   foldName,
   gedcomWarnings,
-  parseGedcomDate,
   RECORD_LIMITS,
   type EventDate,
   type EventType,
@@ -11,7 +9,7 @@ import {
   type SourceKind,
 } from '@bagysh/shared';
 import type { GedcomExtraNode, GedcomExtraTarget } from '../../db/schema';
-import { parseGedcomDate as treeDateText } from './gedcom-dates';
+import { importedDate, parseGedcomDate as treeDateText } from './gedcom-dates';
 import { child, type GedcomNode, type ImportReport } from './gedcom-reader';
 
 /**
@@ -471,12 +469,21 @@ export function placeChain(text: string): string[] {
     .reverse();
 }
 
-/** A DATE node → EventDate; a value that is no GEDCOM date is kept as a phrase and reported. */
+/**
+ * A DATE node → EventDate. A date written another way with one clear reading ("12.03.1925") is
+ * kept as that GEDCOM date, and a value that is no date at all as a phrase; both are reported.
+ */
 function dateOf(node: GedcomNode, recordKey: string, ctx: MapContext): EventDate | null {
   const phrase = child(node, 'PHRASE')?.value;
   if (node.value.trim() === '' && !phrase) return null;
-  const date = parseGedcomDate(node.value, phrase);
-  if (!date.valid) ctx.report.warn(node.line, recordKey, 'date', node.value.trim());
+  const { date, read } = importedDate(node.value, phrase);
+  const written = node.value.trim();
+  if (!date.valid) ctx.report.warn(node.line, recordKey, 'date', written);
+  else if (read !== null) {
+    ctx.report.tally('dateRead', node.line, recordKey, 'dateRead', (count, lines) =>
+      gedcomWarnings.dateRead(count, lines, written, read),
+    );
+  }
   return date;
 }
 
@@ -805,11 +812,21 @@ export function saneYear(year: number | null): number | null {
   return year !== null && year >= -3000 && year <= 2100 ? year : null;
 }
 
-/** The year of a DATE node (signed: B.C. negative) without reporting anything. */
-export function quickYear(node: GedcomNode | undefined): number | null {
+/**
+ * The tree's year and date text of an event's DATE node, as before events existed: the year
+ * (signed: B.C. negative; of a value that is no date, the first year written in it) and the
+ * phrase, or the date unless it is a bare year (which the year says). Reports nothing.
+ */
+function treeDate(node: GedcomNode | undefined): { year: number | null; text: string | null } {
   const date = node && child(node, 'DATE');
-  if (!date) return null;
-  return saneYear(eventYear(parseGedcomDate(date.value, child(date, 'PHRASE')?.value)));
+  if (!date) return { year: null, text: null };
+  const told = treeDateText(date.value, child(date, 'PHRASE')?.value);
+  return { year: saneYear(told.year), text: told.text };
+}
+
+/** The year of an event node's DATE, as the tree keeps it. */
+export function quickYear(node: GedcomNode | undefined): number | null {
+  return treeDate(node).year;
 }
 
 function summaryOf(event: EventRow | undefined, node: GedcomNode | undefined, standIn: boolean) {
@@ -817,12 +834,8 @@ function summaryOf(event: EventRow | undefined, node: GedcomNode | undefined, st
     return { year: null, text: null, place: null, present: false, standIn: false };
   }
   const plac = child(node, 'PLAC')?.value.trim() || null;
-  const date = child(node, 'DATE');
   return {
-    year: event.date ? saneYear(eventYear(event.date)) : null,
-    // The tree's date text as before events existed, spaces and all: the phrase, or the date
-    // unless it is a bare year (which birth_year says).
-    text: date ? treeDateText(date.value, child(date, 'PHRASE')?.value).text : null,
+    ...treeDate(node),
     place: plac,
     present: true,
     standIn,
