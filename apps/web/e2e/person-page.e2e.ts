@@ -383,5 +383,17 @@ describe('the person page (issue 16)', () => {
     await family.getByTestId('family-restricted').waitFor();
     expect(await family.textContent()).not.toContain('жазылган эмес');
     await shot(page, 'person-page-restricted-phone');
+
+    // On a wide screen the family takes the whole width, not a column beside an empty one.
+    const wide = await session.newPage(DESKTOP);
+    await wide.goto(`/persons/${living.id}`);
+    await wide.getByTestId('person-family').getByTestId('family-restricted').waitFor();
+    const [columns, familyBox] = await Promise.all([
+      wide.getByTestId('person-columns').boundingBox(),
+      wide.getByTestId('person-family').boundingBox(),
+    ]);
+    expect(Math.abs(familyBox!.x - columns!.x)).toBeLessThanOrEqual(1);
+    expect(Math.abs(familyBox!.width - columns!.width)).toBeLessThanOrEqual(1);
+    await shot(wide, 'person-page-restricted-desktop');
   });
 });

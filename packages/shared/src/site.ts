@@ -15,6 +15,13 @@ export const SITE_NAME = 'Багыш санжырасы';
 export const HOME_LEAD =
   'Издөөгө боло турган жандуу санжыра дарагы, эки адамдын ортосундагы туугандык, белгилүү инсандар жана жаңылыктар.';
 
+/**
+ * The tree page's line under its heading (/search): the app's (i18n `search.intro`) and the
+ * server's pre-rendered shell show the same words, as on the home page.
+ */
+export const SEARCH_INTRO =
+  'Атын жазыңыз: «аты атасы чоң атасы» деп да издесе болот. Ката же башкача жазылса да (латын тамгалары, ң/н, ө/о) табылат.';
+
 /** Which frame a page is shown in: header + content + footer, a transparent header over the content, or nothing. */
 export type SiteLayout = 'default' | 'landing' | 'blank';
 

@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SITE_ROUTES } from '@bagysh/shared';
+import { SEARCH_INTRO, SITE_ROUTES } from '@bagysh/shared';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
@@ -408,7 +408,10 @@ describe('the pre-rendered shell', () => {
     expect(persons).toContain('class="ssr ssr-default"');
     expect(await page('/about')).toContain('class="ssr ssr-default ssr-page"');
     // The tree's intro line sits close under its heading, as wide as the list column.
-    expect(await page('/search')).toContain('class="ssr ssr-default ssr-intro"');
+    const search = await page('/search');
+    expect(search).toContain('class="ssr ssr-default ssr-intro"');
+    // Its own line, as the app's, not the page's description.
+    expect(shell(search)).toEqual({ h1: 'Санжыра', p: SEARCH_INTRO });
     const id = await write('news', { title: 'Жыйын "2026" & той', lead: 'Жыйын <болот>.' });
     const news = await page(`/news/${id}`);
     expect(shell(news)).toEqual({ h1: 'Жыйын "2026" & той', p: 'Жыйын <болот>.' });

@@ -1,4 +1,4 @@
-import { HOME_LEAD, SITE_NAME, type SiteRouteId } from '@bagysh/shared';
+import { HOME_LEAD, SEARCH_INTRO, SITE_NAME, type SiteRouteId } from '@bagysh/shared';
 import { escapeHtml } from '../../lib/html-escape';
 import type { PageHead } from './seo.meta';
 
@@ -98,15 +98,21 @@ function photoHtml(photo: string | null | undefined): string {
 }
 
 /**
+ * The text under the heading where the app shows words of its own rather than the page's
+ * description: the same words, so the swap does not change them.
+ */
+const OWN_LEADS: Partial<Record<SiteRouteId, string>> = { home: HOME_LEAD, search: SEARCH_INTRO };
+
+/**
  * The shell of a public page, or '' for a page that has none: members-only and not-found pages
  * (their content needs the app) and the login page (the blank layout has no header).
  */
 export function shellHtml(head: PageHead): string {
   if (head.noindex || head.layout === 'blank' || head.route === null) return '';
   const landing = head.layout === 'landing';
-  // The home hero's heading is the site's name and its lead the app's, as in the app.
+  // The home hero's heading is the site's name, as in the app.
   const heading = landing ? SITE_NAME : head.ogTitle;
-  const lead = landing ? HOME_LEAD : head.description;
+  const lead = OWN_LEADS[head.route] ?? head.description;
   const frame = FRAMES[head.route];
   const main = `<div class="ssr-main">${photoHtml(head.photo)}<div class="ssr-h">${escapeHtml(heading)}</div><p>${escapeHtml(lead)}</p></div>`;
   // The landing's gradient spans the window, as the app's hero does, while its text keeps the

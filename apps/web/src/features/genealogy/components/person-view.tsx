@@ -151,6 +151,9 @@ function PersonDetails({
   // Signed-in readers edit the records (a member's change is a proposal); nobody edits a
   // person whose details the answer hides.
   const onEdit = logged && !person.restricted ? setRecordEdit : undefined;
+  // A person a guest may not see in full has no timeline, gallery or biography: the family
+  // takes the whole width rather than a right column beside an empty one.
+  const leftColumn = !person.restricted || Boolean(person.biography);
   const { sources, numbers } = useMemo(() => numberSources(person), [person]);
   const timeline = useMemo(
     () => buildTimeline(person.events, family.data?.unions ?? []),
@@ -287,40 +290,46 @@ function PersonDetails({
           display: 'grid',
           gap: 2.5,
           alignItems: 'start',
-          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 3fr) minmax(0, 2fr)' },
+          gridTemplateColumns: {
+            xs: 'minmax(0, 1fr)',
+            md: leftColumn ? 'minmax(0, 3fr) minmax(0, 2fr)' : 'minmax(0, 1fr)',
+          },
         }}
+        data-testid="person-columns"
       >
         {/* Two columns from md; on a phone one column, the family right after the timeline. */}
-        <Stack
-          spacing={2.5}
-          useFlexGap
-          sx={{ minWidth: 0, display: { xs: 'contents', md: 'flex' } }}
-        >
-          {!person.restricted && (
-            <Box sx={{ order: { xs: 1, md: 0 } }}>
-              <PersonTimeline
-                items={timeline}
-                numbers={numbers}
-                onOpen={setOpenFile}
-                onEdit={onEdit}
-              />
-            </Box>
-          )}
-          {person.biography && (
-            <Box sx={{ order: { xs: 2, md: 0 } }}>
-              <Section title={t('fields.biography')}>
-                <Typography sx={{ whiteSpace: 'pre-line' }} data-testid="biography">
-                  {script.text(person.biography)}
-                </Typography>
-              </Section>
-            </Box>
-          )}
-          {!person.restricted && (
-            <Box sx={{ order: { xs: 4, md: 0 } }}>
-              <PersonGallery media={media} onOpen={setOpenFile} onEdit={onEdit} />
-            </Box>
-          )}
-        </Stack>
+        {leftColumn && (
+          <Stack
+            spacing={2.5}
+            useFlexGap
+            sx={{ minWidth: 0, display: { xs: 'contents', md: 'flex' } }}
+          >
+            {!person.restricted && (
+              <Box sx={{ order: { xs: 1, md: 0 } }}>
+                <PersonTimeline
+                  items={timeline}
+                  numbers={numbers}
+                  onOpen={setOpenFile}
+                  onEdit={onEdit}
+                />
+              </Box>
+            )}
+            {person.biography && (
+              <Box sx={{ order: { xs: 2, md: 0 } }}>
+                <Section title={t('fields.biography')}>
+                  <Typography sx={{ whiteSpace: 'pre-line' }} data-testid="biography">
+                    {script.text(person.biography)}
+                  </Typography>
+                </Section>
+              </Box>
+            )}
+            {!person.restricted && (
+              <Box sx={{ order: { xs: 4, md: 0 } }}>
+                <PersonGallery media={media} onOpen={setOpenFile} onEdit={onEdit} />
+              </Box>
+            )}
+          </Stack>
+        )}
         <Stack
           spacing={2.5}
           useFlexGap

@@ -1,3 +1,4 @@
+import { SEARCH_INTRO } from '@bagysh/shared';
 import { addAreaMessages } from '../index';
 import { genealogySearch } from './genealogy-search';
 
@@ -11,8 +12,7 @@ export const genealogyTree = {
   retry: 'Кайталоо',
   search: {
     ...genealogySearch.search,
-    intro:
-      'Атын жазыңыз: «аты атасы чоң атасы» деп да издесе болот. Ката же башкача жазылса да (латын тамгалары, ң/н, ө/о) табылат.',
+    intro: SEARCH_INTRO,
   },
   tree: {
     empty: 'Санжырада азырынча эч ким жок.',
