@@ -37,6 +37,7 @@ import {
 import { deleteTree, deleteUnlinkedImportedFiles } from './replace-tree';
 import {
   adoptions,
+  childRelationOf,
   collectPlaces,
   countRecords,
   KeptPointers,
@@ -203,6 +204,15 @@ export class Structure {
   /** 1: the individual has FAMC lines but no birth family among them (adopted only). */
   readonly indiNoBirthFamily = new IntList(0);
   readonly indiChildOf = new IntList();
+  /**
+   * The families of FAMC lines without PEDI after the one taken for the birth family, of the
+   * individuals with several: the next is theirs when a CHIL line says the first is not.
+   */
+  readonly indiLaterFamcs = new Map<number, number[]>();
+  /** 1: the birth family is a FAMC with PEDI birth (which a CHIL line does not overrule). */
+  readonly indiBirthPedigree = new IntList(0);
+  /** CHIL lines' relations other than birth (`_FREL`/`_MREL`): individual → family → relation. */
+  readonly childRelations = new Map<number, Map<number, ParentFamilyRow['relation']>>();
   readonly indiNameKey = new IntList();
   readonly indiBirthYear = new IntList(NO_YEAR);
   readonly famIndex = new XrefIndex();
@@ -255,6 +265,11 @@ export class Structure {
     return index;
   }
 
+  /** How an individual is its family's child, as the family's CHIL line says; null if not said. */
+  childRelation(fam: number, index: number): ParentFamilyRow['relation'] | null {
+    return this.childRelations.get(index)?.get(fam) ?? null;
+  }
+
   /** An individual's folded name. */
   nameKeyOf(index: number): string {
     return this.keys[this.indiNameKey.get(index)] ?? '';
@@ -292,20 +307,21 @@ export function recordKey(record: GedcomNode): string {
 
 /**
  * The FAMC of the birth family: the one with PEDI birth, else the first without PEDI that no
- * ADOP event names. None when every FAMC is adoptive, foster…
+ * ADOP event names (`plain`: all those, in order). None when every FAMC is adoptive, foster…
  */
-function birthFamcOf(record: GedcomNode): GedcomNode | undefined {
+function birthFamcOf(record: GedcomNode): { birth: GedcomNode | undefined; plain: GedcomNode[] } {
   const adopted = adoptions(record);
-  let plain: GedcomNode | undefined;
+  const plain: GedcomNode[] = [];
+  let birth: GedcomNode | undefined;
   for (const famc of record.children) {
     if (famc.tag !== 'FAMC') continue;
     const xref = pointer(famc.value);
     if (!xref) continue;
     const pedigree = pedigreeOf(famc);
-    if (pedigree === 'birth') return famc;
-    if (pedigree === null && !plain && !adopted.has(xref)) plain = famc;
+    if (pedigree === 'birth') birth ??= famc;
+    if (pedigree === null && !adopted.has(xref)) plain.push(famc);
   }
-  return plain;
+  return { birth: birth ?? plain[0], plain };
 }
 
 /** A SOUR or NOTE record's index; a second record with its xref fails the import. */
@@ -382,10 +398,16 @@ export async function readStructure(
           s.indiLine.set(index, record.line);
           s.indiNameKey.set(index, s.nameKey(foldName(personName(record))));
           s.indiBirthYear.set(index, quickYear(child(record, 'BIRT')) ?? NO_YEAR);
-          const birthFamily = birthFamcOf(record);
+          const { birth: birthFamily, plain } = birthFamcOf(record);
           const famXref = birthFamily ? pointer(birthFamily.value) : null;
-          if (birthFamily && famXref) s.indiFamc.set(index, s.family(famXref, birthFamily.line));
-          else if (record.children.some((c) => c.tag === 'FAMC' && pointer(c.value))) {
+          if (birthFamily && famXref) {
+            s.indiFamc.set(index, s.family(famXref, birthFamily.line));
+            if (birthFamily !== plain[0]) s.indiBirthPedigree.set(index, 1);
+            if (birthFamily === plain[0] && plain.length > 1) {
+              const later = plain.slice(1).map((n) => s.family(pointer(n.value) ?? '', n.line));
+              s.indiLaterFamcs.set(index, later);
+            }
+          } else if (record.children.some((c) => c.tag === 'FAMC' && pointer(c.value))) {
             s.indiNoBirthFamily.set(index, 1);
           }
           countInto(s, record);
@@ -418,9 +440,16 @@ export async function readStructure(
               continue;
             }
             const person = s.individual(target, node.line);
+            const relation = node.tag === 'CHIL' ? childRelationOf(node) : null;
+            if (relation !== null && relation !== 'birth') {
+              const families = s.childRelations.get(person) ?? new Map<number, typeof relation>();
+              s.childRelations.set(person, families.set(index, relation));
+            }
             if (node.tag === 'HUSB') s.famHusband.set(index, person);
             else if (node.tag === 'WIFE') s.famWife.set(index, person);
-            else if (s.indiChildOf.get(person) === -1) s.indiChildOf.set(person, index);
+            else if (relation === null || relation === 'birth') {
+              if (s.indiChildOf.get(person) === -1) s.indiChildOf.set(person, index);
+            }
           }
           countInto(s, record);
           break;
@@ -453,6 +482,16 @@ export async function readStructure(
   for (let fam = 0; fam < s.famLine.length; fam++) {
     if (s.indiDefined.get(s.famHusband.get(fam)) !== 1) s.famHusband.set(fam, -1);
     if (s.indiDefined.get(s.famWife.get(fam)) !== 1) s.famWife.set(fam, -1);
+  }
+  // A FAMC without PEDI to a family whose CHIL line says adopted, foster… (Ancestry's `_FREL`,
+  // `_MREL`) is no birth family: the next such FAMC is, or none.
+  for (const [index, families] of s.childRelations) {
+    const fam = s.indiFamc.get(index);
+    if (!families.has(fam) || s.indiBirthPedigree.get(index) === 1) continue;
+    const later = s.indiLaterFamcs.get(index) ?? [];
+    const next = later.find((f) => s.childRelation(f, index) === null) ?? -1;
+    s.indiFamc.set(index, next);
+    if (next === -1) s.indiNoBirthFamily.set(index, 1);
   }
   for (let index = 0; index < s.count; index++) {
     const famc = s.indiFamc.get(index);
@@ -1711,14 +1750,15 @@ function stageFamilies(
   for (const node of record.children) {
     if (node.tag === 'FAMC') {
       const xref = pointer(node.value);
-      const pedigree: ParentRelation | null = pedigreeOf(node);
+      const fam = familyOf(xref);
+      const pedigree: ParentRelation | null = pedigreeOf(node) ?? s.childRelation(fam, index);
       const relation =
         pedigree === null || pedigree === 'birth'
           ? xref && adopted.has(xref)
             ? 'adopted'
             : 'unknown'
           : pedigree;
-      add(familyOf(xref), relation, xref ? adopted.get(xref) : undefined);
+      add(fam, relation, xref ? adopted.get(xref) : undefined);
     } else if (node.tag === 'FAMS') {
       const fam = familyOf(pointer(node.value));
       // Only marriages count: a family with one parent is no union.
@@ -1729,6 +1769,10 @@ function stageFamilies(
     }
   }
   for (const [xref, by] of adopted) add(familyOf(xref), 'adopted', by);
+  // A family that names the child its adopted, foster… child only on its CHIL line.
+  for (const [fam, relation] of s.childRelations.get(index) ?? []) {
+    if (s.famDefined.get(fam) === 1) add(fam, relation, undefined);
+  }
 }
 
 /** The unions' columns, smaller person id first, with each spouse's order of the union. */

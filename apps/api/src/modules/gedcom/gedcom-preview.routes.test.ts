@@ -230,6 +230,16 @@ describe('POST /api/gedcom/previews/', () => {
     ]);
   });
 
+  /** The warnings of `kinds` that a preview of `file` lists, and those its import then gives. */
+  async function warningsOfKinds(file: string, kinds: string[]) {
+    const ofKinds = (warnings: GedcomWarning[]) =>
+      warnings.filter((warning) => kinds.includes(warning.kind ?? ''));
+    const result = await preview(moderator, file);
+    const job = await commitAndWait(moderator, result.id, { mode: 'add' });
+    expect(job.status, job.error ?? '').toBe('done');
+    return { previewed: ofKinds(result.warnings), imported: ofKinds(job.warnings), result, job };
+  }
+
   it('warns of kept pointers to no record, missing records and what a family without a couple drops, as the import does', async () => {
     const file = gedcom(
       '0 @R1@ REPO', //       line 5
@@ -271,13 +281,13 @@ describe('POST /api/gedcom/previews/', () => {
       '2 SOUR @S9@', //       line 41: kept data's, no such source
       '1 REPO @R9@', //       line 42: no such repository
     );
-    const kinds = ['keptPointer', 'familyDataDropped', 'unknownTag', 'dangling'];
-    const ofKinds = (warnings: GedcomWarning[]) =>
-      warnings.filter((warning) => kinds.includes(warning.kind ?? ''));
-    const result = await preview(moderator, file);
-    const job = await commitAndWait(moderator, result.id, { mode: 'add' });
-    expect(job.status, job.error ?? '').toBe('done');
-    expect(ofKinds(job.warnings).map((w) => [w.line, w.kind])).toEqual([
+    const { previewed, imported, result, job } = await warningsOfKinds(file, [
+      'keptPointer',
+      'familyDataDropped',
+      'unknownTag',
+      'dangling',
+    ]);
+    expect(imported.map((w) => [w.line, w.kind])).toEqual([
       [10, 'unknownTag'],
       [11, 'keptPointer'],
       [12, 'keptPointer'],
@@ -288,7 +298,7 @@ describe('POST /api/gedcom/previews/', () => {
       [41, 'keptPointer'],
       [42, 'dangling'],
     ]);
-    expect(ofKinds(result.warnings)).toEqual(ofKinds(job.warnings));
+    expect(previewed).toEqual(imported);
     expect(result.warnings_total).toBe(job.warnings_total);
   });
 
@@ -307,17 +317,12 @@ describe('POST /api/gedcom/previews/', () => {
       '1 DEAT',
       '2 DATE около 1990', //    line 16: read as ABT 1990
     );
-    const kinds = ['date', 'dateRead'];
-    const ofKinds = (warnings: GedcomWarning[]) =>
-      warnings.filter((warning) => kinds.includes(warning.kind ?? ''));
-    const result = await preview(moderator, file);
-    const job = await commitAndWait(moderator, result.id, { mode: 'add' });
-    expect(job.status, job.error ?? '').toBe('done');
-    expect(ofKinds(job.warnings).map((w) => [w.line, w.kind, w.message])).toEqual([
+    const { previewed, imported } = await warningsOfKinds(file, ['date', 'dateRead']);
+    expect(imported.map((w) => [w.line, w.kind, w.message])).toEqual([
       [9, 'date', gedcomWarnings.date('кечээ')],
       [13, 'dateRead', gedcomWarnings.dateRead(2, '13, 16', '12.03.1925', '12 MAR 1925')],
     ]);
-    expect(ofKinds(result.warnings)).toEqual(ofKinds(job.warnings));
+    expect(previewed).toEqual(imported);
   });
 
   it('shows the refusal a file would get, naming the line, and does not import it', async () => {

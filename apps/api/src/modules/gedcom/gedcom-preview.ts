@@ -14,7 +14,13 @@ import {
   stagedMedia,
   type Structure,
 } from './gedcom-import';
-import { OwnerPositions, pointer, StagedRecords } from './gedcom-records';
+import {
+  OwnerPositions,
+  personEventOf,
+  pointer,
+  StagedRecords,
+  unionEventOf,
+} from './gedcom-records';
 import { stageMedia, type GedzipArchive, type MediaFiles, type MediaOptions } from './gedzip-media';
 import {
   GedcomError,
@@ -47,17 +53,6 @@ export type Analysis = Pick<
 
 /** How many look-alikes the preview shows by name. */
 const EXAMPLES = 5;
-
-const PERSON_EVENTS = new Set(
-  (
-    'BIRT CHR DEAT BURI CREM ADOP BAPM BARM BASM BLES CHRA CONF FCOM ORDN NATU EMIG IMMI CENS ' +
-    'PROB WILL GRAD RETI EVEN RESI OCCU EDUC CAST DSCR IDNO NATI NCHI NMR PROP RELI SSN TITL ' +
-    'FACT _MILI'
-  ).split(' '),
-);
-const FAMILY_EVENTS = new Set(
-  'ANUL CENS DIV DIVF ENGA MARB MARC MARR MARL MARS RESI EVEN FACT'.split(' '),
-);
 
 /** A PostgreSQL array literal of texts, sent as one parameter. */
 function textArray(values: readonly string[]): string {
@@ -120,8 +115,9 @@ async function treeLookAlikes(
   return { total: rows[0]?.total ?? 0, rows };
 }
 
+/** Whether the import makes an event of the tag (`_MILT`, `_MIGR` as well as BIRT…). */
 const isEvent = (record: GedcomNode, tag: string) =>
-  record.tag === 'INDI' ? PERSON_EVENTS.has(tag) : FAMILY_EVENTS.has(tag);
+  (record.tag === 'INDI' ? personEventOf(tag) : unionEventOf(tag)) !== null;
 
 /**
  * The import's mapping of pass 2 (gedcom-import.ts), its rows thrown away: what it reports

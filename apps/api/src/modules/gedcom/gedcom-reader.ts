@@ -578,7 +578,8 @@ export function parseLine(
   const tag = text.slice(tagStart, i).toUpperCase();
   let value = '';
   if (i < n) {
-    if (text.charCodeAt(i) !== 32) return null;
+    // A tab after the tag is a hand edit's space: the value is still plain to read.
+    if (!WHITESPACE(text.charCodeAt(i))) return null;
     value = text.slice(i + 1);
     if (hasCombiningMark(value)) value = value.normalize('NFC');
   }

@@ -1102,6 +1102,32 @@ export function pedigreeOf(famc: GedcomNode): ParentRelation | null {
   return PEDIGREES[phrase ?? value] ?? 'unknown';
 }
 
+/** `_FREL`/`_MREL` values (Ancestry, Family Tree Maker, Gramps); null: says nothing. */
+const CHILD_RELATIONS: Record<string, ParentRelation | null> = {
+  NATURAL: 'birth',
+  BIRTH: 'birth',
+  ADOPTED: 'adopted',
+  FOSTER: 'foster',
+  STEP: 'step',
+  UNKNOWN: null,
+};
+
+/**
+ * A CHIL line's relation to its family by its `_FREL` (father) and `_MREL` (mother), which
+ * Ancestry writes instead of a PEDI under the child's FAMC: null without them, or when they
+ * differ (a father by birth and a stepmother: the family stays the birth family).
+ */
+export function childRelationOf(chil: GedcomNode): ParentRelation | null {
+  const relations = new Set<ParentRelation>();
+  for (const node of chil.children) {
+    if (node.tag !== '_FREL' && node.tag !== '_MREL') continue;
+    const value = node.value.trim().toUpperCase();
+    const relation = value === '' ? null : CHILD_RELATIONS[value];
+    if (relation !== null) relations.add(relation ?? 'unknown');
+  }
+  return relations.size === 1 ? ([...relations][0] ?? null) : null;
+}
+
 /**
  * Families an ADOP event names (`2 FAMC @F2@` + `3 ADOP HUSB|WIFE|BOTH`): family xref → which
  * adoptive parents (BOTH when not said).
