@@ -94,6 +94,27 @@ describe('the server’s shell, painted before the app’s scripts run (issue 14
     return body.results.find((item) => !item.living && item.lead !== '')!.id;
   }
 
+  /**
+   * Loads `url` at each width of VIEWPORTS twice, as the server sends it (JavaScript off) and as
+   * the app draws it, and runs `compare` on the two, again and again until the app has settled
+   * (its fonts in, its reads drawn; on a busy machine, after a fresh build, that takes seconds).
+   * One page of each kind is loaded anew at each width: a visitor's load, from a warm cache.
+   */
+  async function atEveryWidth(
+    url: string,
+    compare: (shell: Page, app: Page, at: string) => Promise<void>,
+  ): Promise<void> {
+    const shell = await session.newPage(VIEWPORTS[0], { javaScript: false });
+    const app = await session.newPage(VIEWPORTS[0]);
+    for (const viewport of VIEWPORTS) {
+      await Promise.all([shell.setViewportSize(viewport), app.setViewportSize(viewport)]);
+      await Promise.all([shell.goto(url), app.goto(url)]);
+      await app.locator('main h1').waitFor();
+      const at = `${url} at ${viewport.width} px`;
+      await vi.waitFor(() => compare(shell, app, at), { timeout: 15_000, interval: 100 });
+    }
+  }
+
   it.each([
     // The home hero: heading and lead, where the app draws them over its search box and buttons.
     { path: '/', text: 'p', sameWords: true },
@@ -132,33 +153,21 @@ describe('the server’s shell, painted before the app’s scripts run (issue 14
       const url = path.includes(':id')
         ? path.replace(':id', String(await firstId(path.split('/')[1]!)))
         : path;
-      for (const viewport of VIEWPORTS) {
-        const shell = await session.newPage(viewport, { javaScript: false });
-        await shell.goto(url);
-        const inShell = await placement(shell, '.ssr-h', text === 'p' ? '.ssr-h ~ p' : '.ssr-h');
-
-        const app = await session.newPage(viewport);
-        await app.goto(url);
-        await app.locator('h1').waitFor();
-        // Once the page has settled: its fonts in, its reads drawn (the heading may come first;
-        // on a busy machine, after a fresh build, that takes seconds).
-        await vi.waitFor(
-          async () => {
-            const inApp = await placement(app, 'main h1', text === 'p' ? 'main h1 ~ p' : 'main h1');
-            const at = `${url} at ${viewport.width} px: shell ${JSON.stringify(inShell)}, app ${JSON.stringify(inApp)}`;
-            // The same words in the heading (a person's name in a chart's), so it wraps alike.
-            expect(inShell[0]!.text, at).toBe(inApp[0]!.text);
-            if (sameWords) expect(inShell[1]!.text, at).toBe(inApp[1]!.text);
-            for (const [index, box] of inShell.entries()) {
-              const other = inApp[index]!;
-              expect(Math.abs(box.top - other.top), at).toBeLessThanOrEqual(2);
-              expect(Math.abs(box.left - other.left), at).toBeLessThanOrEqual(1);
-              expect(Math.abs(box.right - other.right), at).toBeLessThanOrEqual(1);
-            }
-          },
-          { timeout: 15_000, interval: 100 },
-        );
-      }
+      const under = text === 'p';
+      await atEveryWidth(url, async (shell, app, where) => {
+        const inShell = await placement(shell, '.ssr-h', under ? '.ssr-h ~ p' : '.ssr-h');
+        const inApp = await placement(app, 'main h1', under ? 'main h1 ~ p' : 'main h1');
+        const at = `${where}: shell ${JSON.stringify(inShell)}, app ${JSON.stringify(inApp)}`;
+        // The same words in the heading (a person's name in a chart's), so it wraps alike.
+        expect(inShell[0]!.text, at).toBe(inApp[0]!.text);
+        if (sameWords) expect(inShell[1]!.text, at).toBe(inApp[1]!.text);
+        for (const [index, box] of inShell.entries()) {
+          const other = inApp[index]!;
+          expect(Math.abs(box.top - other.top), at).toBeLessThanOrEqual(2);
+          expect(Math.abs(box.left - other.left), at).toBeLessThanOrEqual(1);
+          expect(Math.abs(box.right - other.right), at).toBeLessThanOrEqual(1);
+        }
+      });
     },
   );
 
@@ -216,62 +225,42 @@ describe('the server’s shell, painted before the app’s scripts run (issue 14
       const url = `/persons/${ids[kind]}`;
       const html = await (await fetch(`${session.baseUrl}${url}`)).text();
       expect(html.includes('/api/files/'), url).toBe(kind === 'chosen' || kind === 'linked');
-      for (const viewport of VIEWPORTS) {
-        const shell = await session.newPage(viewport, { javaScript: false });
-        await shell.goto(url);
+      await atEveryWidth(url, async (shell, app, where) => {
         const inShell = await photoBox(shell, '.ssr-photo');
-
-        const app = await session.newPage(viewport);
-        await app.goto(url);
-        await app.locator('main h1').waitFor();
-        await vi.waitFor(
-          async () => {
-            const inApp = await photoBox(
-              app,
-              'main [data-testid="person-photo"], main [data-testid="person-photo-placeholder"]',
-            );
-            const at = `${url} at ${viewport.width} px: shell ${JSON.stringify(inShell)}, app ${JSON.stringify(inApp)}`;
-            expect(inShell, at).toBeDefined();
-            expect(inApp, at).toBeDefined();
-            expect(inShell!.src, at).toBe(inApp!.src);
-            expect(inApp!.src === null, at).toBe(kind === 'none' || kind === 'living');
-            for (const edge of ['top', 'left', 'width', 'height'] as const) {
-              expect(Math.abs(inShell![edge] - inApp![edge]), at).toBeLessThanOrEqual(1);
-            }
-          },
-          { timeout: 15_000, interval: 100 },
+        const inApp = await photoBox(
+          app,
+          'main [data-testid="person-photo"], main [data-testid="person-photo-placeholder"]',
         );
-      }
+        const at = `${where}: shell ${JSON.stringify(inShell)}, app ${JSON.stringify(inApp)}`;
+        expect(inShell, at).toBeDefined();
+        expect(inApp, at).toBeDefined();
+        expect(inShell!.src, at).toBe(inApp!.src);
+        expect(inApp!.src === null, at).toBe(kind === 'none' || kind === 'living');
+        for (const edge of ['top', 'left', 'width', 'height'] as const) {
+          expect(Math.abs(inShell![edge] - inApp![edge]), at).toBeLessThanOrEqual(1);
+        }
+      });
     });
   });
 
   // The swap from the shell to the app changes no colour on the landing: the shell's hero ends
   // where the app's does, painted alike, with the figures band's colour and height under it.
   it('paints the home hero and the band under it as the app does, at every width', async () => {
-    for (const viewport of VIEWPORTS) {
-      const shell = await session.newPage(viewport, { javaScript: false });
-      await shell.goto('/');
-      const shellHero = await heroEdges(shell, '.ssr-h');
-
-      const app = await session.newPage(viewport);
-      await app.goto('/');
-      await app.locator('h1').waitFor();
-      // The band comes with the sections' chunk, once the page has settled.
-      await vi.waitFor(
-        async () => {
-          const appHero = await heroEdges(app, 'main h1');
-          const at = `/ at ${viewport.width} px: shell ${JSON.stringify(shellHero)}, app ${JSON.stringify(appHero)}`;
-          expect(appHero, at).toBeDefined();
-          expect(shellHero, at).toMatchObject({
-            background: appHero!.background,
-            below: appHero!.below,
-          });
-          for (const edge of ['bottom', 'belowBottom'] as const) {
-            expect(Math.abs(shellHero![edge]! - appHero![edge]!), at).toBeLessThanOrEqual(1);
-          }
-        },
-        { timeout: 15_000, interval: 100 },
-      );
-    }
+    // The band comes with the sections' chunk, once the page has settled.
+    await atEveryWidth('/', async (shell, app, where) => {
+      const [shellHero, appHero] = await Promise.all([
+        heroEdges(shell, '.ssr-h'),
+        heroEdges(app, 'main h1'),
+      ]);
+      const at = `${where}: shell ${JSON.stringify(shellHero)}, app ${JSON.stringify(appHero)}`;
+      expect(appHero, at).toBeDefined();
+      expect(shellHero, at).toMatchObject({
+        background: appHero!.background,
+        below: appHero!.below,
+      });
+      for (const edge of ['bottom', 'belowBottom'] as const) {
+        expect(Math.abs(shellHero![edge]! - appHero![edge]!), at).toBeLessThanOrEqual(1);
+      }
+    });
   });
 });
