@@ -42,6 +42,15 @@ export function importedDate(
   return read === null ? { date, read } : { date: parseEventDate(read), read };
 }
 
+/**
+ * The year of a DATE value as the tree keeps it: the date's, or, of a value that is no date, the
+ * first year written in it.
+ */
+export function dateYear(value: string, phrase?: string): number | null {
+  const { date } = importedDate(value, phrase);
+  return date.valid ? eventYear(date) : yearOf(value);
+}
+
 /** A GEDCOM DATE value (and 7.0 PHRASE) → year and free text. */
 export function parseGedcomDate(
   value: string,

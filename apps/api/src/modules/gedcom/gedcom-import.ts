@@ -441,15 +441,15 @@ export async function readStructure(
             }
             const person = s.individual(target, node.line);
             const relation = node.tag === 'CHIL' ? childRelationOf(node) : null;
-            if (relation !== null && relation !== 'birth') {
+            const notBirth = relation !== null && relation !== 'birth';
+            if (notBirth) {
               const families = s.childRelations.get(person) ?? new Map<number, typeof relation>();
               s.childRelations.set(person, families.set(index, relation));
             }
             if (node.tag === 'HUSB') s.famHusband.set(index, person);
             else if (node.tag === 'WIFE') s.famWife.set(index, person);
-            else if (relation === null || relation === 'birth') {
-              if (s.indiChildOf.get(person) === -1) s.indiChildOf.set(person, index);
-            }
+            else if (!notBirth && s.indiChildOf.get(person) === -1)
+              s.indiChildOf.set(person, index);
           }
           countInto(s, record);
           break;

@@ -9,7 +9,7 @@ import {
   type SourceKind,
 } from '@bagysh/shared';
 import type { GedcomExtraNode, GedcomExtraTarget } from '../../db/schema';
-import { importedDate, parseGedcomDate as treeDateText } from './gedcom-dates';
+import { dateYear, importedDate, parseGedcomDate as treeDateText } from './gedcom-dates';
 import { child, type GedcomNode, type ImportReport } from './gedcom-reader';
 
 /**
@@ -812,21 +812,10 @@ export function saneYear(year: number | null): number | null {
   return year !== null && year >= -3000 && year <= 2100 ? year : null;
 }
 
-/**
- * The tree's year and date text of an event's DATE node, as before events existed: the year
- * (signed: B.C. negative; of a value that is no date, the first year written in it) and the
- * phrase, or the date unless it is a bare year (which the year says). Reports nothing.
- */
-function treeDate(node: GedcomNode | undefined): { year: number | null; text: string | null } {
-  const date = node && child(node, 'DATE');
-  if (!date) return { year: null, text: null };
-  const told = treeDateText(date.value, child(date, 'PHRASE')?.value);
-  return { year: saneYear(told.year), text: told.text };
-}
-
-/** The year of an event node's DATE, as the tree keeps it. */
+/** The year of an event node's DATE (signed: B.C. negative) without reporting anything. */
 export function quickYear(node: GedcomNode | undefined): number | null {
-  return treeDate(node).year;
+  const date = node && child(node, 'DATE');
+  return date ? saneYear(dateYear(date.value, child(date, 'PHRASE')?.value)) : null;
 }
 
 function summaryOf(event: EventRow | undefined, node: GedcomNode | undefined, standIn: boolean) {
@@ -834,8 +823,13 @@ function summaryOf(event: EventRow | undefined, node: GedcomNode | undefined, st
     return { year: null, text: null, place: null, present: false, standIn: false };
   }
   const plac = child(node, 'PLAC')?.value.trim() || null;
+  const date = child(node, 'DATE');
+  // The tree's year and date text as before events existed, spaces and all: the phrase, or the
+  // date unless it is a bare year (which birth_year says).
+  const told = date ? treeDateText(date.value, child(date, 'PHRASE')?.value) : null;
   return {
-    ...treeDate(node),
+    year: saneYear(told?.year ?? null),
+    text: told?.text ?? null,
     place: plac,
     present: true,
     standIn,
@@ -1104,11 +1098,8 @@ export function pedigreeOf(famc: GedcomNode): ParentRelation | null {
 
 /** `_FREL`/`_MREL` values (Ancestry, Family Tree Maker, Gramps); null: says nothing. */
 const CHILD_RELATIONS: Record<string, ParentRelation | null> = {
+  ...PEDIGREES,
   NATURAL: 'birth',
-  BIRTH: 'birth',
-  ADOPTED: 'adopted',
-  FOSTER: 'foster',
-  STEP: 'step',
   UNKNOWN: null,
 };
 
