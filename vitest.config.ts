@@ -12,6 +12,10 @@ export default defineConfig({
       ...apiProjects(`${root}/apps/api`),
       ...webProjects(`${root}/apps/web`),
     ],
+    // Two files at a time: with Vitest's default on two cores (one) the second core sat idle
+    // while a file waited on PostgreSQL or a child server. The e2e project runs its files one
+    // at a time after all the others (no file parallelism: apps/web/vitest.projects.ts).
+    maxWorkers: 2,
     reporters: ['default', './scripts/summary-reporter.ts'],
   },
 });

@@ -1,11 +1,9 @@
-import { writeFileSync } from 'node:fs';
 import type { Reporter, TestModule } from 'vitest/node';
 
 /** How many of the slowest test files the summary names: CI has a 30-minute budget. */
-export const SLOWEST = 12;
+const SLOWEST = 12;
 
-/** What one run adds to the closing summary (scripts/test.mjs merges two runs' summaries). */
-export interface RunSummary {
+interface RunSummary {
   passed: number;
   failed: number;
   skipped: number;
@@ -16,11 +14,19 @@ export interface RunSummary {
 }
 
 /** Prints the slowest files, the failed tests and the one closing line CI reads. */
-export function printSummary({ passed, failed, skipped, files, failures }: RunSummary) {
+function printSummary({ passed, failed, skipped, files, failures }: RunSummary) {
   const slowest = [...files].sort((x, y) => y.seconds - x.seconds).slice(0, SLOWEST);
   console.log('\nSlowest test files:');
   for (const { name, seconds } of slowest)
     console.log(`  ${seconds.toFixed(1).padStart(7)} s  ${name}`);
+  const byProject = new Map<string, number>();
+  for (const { name, seconds } of files) {
+    const project = name.split(' ')[0]!;
+    byProject.set(project, (byProject.get(project) ?? 0) + seconds);
+  }
+  console.log(
+    `\nSeconds per project: ${[...byProject].map(([name, s]) => `${name} ${Math.round(s)}`).join(', ')}`,
+  );
   if (failures.length) {
     console.log('\nFailed:');
     for (const failure of failures) console.log(`  ${failure}`);
@@ -31,7 +37,6 @@ export function printSummary({ passed, failed, skipped, files, failures }: RunSu
 /**
  * Ends the run with the slowest test files, then one plain line, "N passed, N failed,
  * N skipped", that CI reads as the closing summary of the whole suite (all projects together).
- * With SUMMARY_FILE set it writes the summary there as JSON instead, for scripts/test.mjs.
  */
 export default class SummaryReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<unknown>) {
@@ -56,7 +61,6 @@ export default class SummaryReporter implements Reporter {
     summary.failed += unhandledErrors.length;
     if (unhandledErrors.length)
       summary.failures.push(`${unhandledErrors.length} unhandled error(s)`);
-    if (process.env.SUMMARY_FILE) writeFileSync(process.env.SUMMARY_FILE, JSON.stringify(summary));
-    else printSummary(summary);
+    printSummary(summary);
   }
 }

@@ -27,12 +27,12 @@ export function webProjects(root: string): TestProjectInlineConfiguration[] {
         environment: 'node',
         include: ['e2e/**/*.e2e.ts'],
         globalSetup: ['e2e/support/global-setup.ts'],
-        // One browser at a time: the machine has two cores, the server needs one, and the
-        // other tests run beside these (scripts/test.ts).
+        // One browser at a time, after every other project's files (Vitest runs a project
+        // without file parallelism last): the machine has two cores and the server needs one.
         fileParallelism: false,
         testTimeout: 60_000,
         hookTimeout: 240_000,
-        // expect.poll's 1 s default is too short beside the API tests (npm test runs both at once).
+        // expect.poll's 1 s default failed a page that took longer on a loaded machine.
         expect: { poll: { timeout: 10_000 } },
       },
     });
