@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { seriousViolations } from './support/axe';
-import { DESKTOP, useBrowser } from './support/browser';
+import { pagesByVisitor, useBrowser } from './support/browser';
 import { registerUser, signInAs, type Auth } from './support/accounts';
 import { open, signIn, storeLanguage } from './support/shell';
 
@@ -63,18 +63,20 @@ describe('accessibility (item 9)', () => {
 
   for (const lang of ['ky', 'old_ky']) {
     it(`has no serious or critical axe finding on any page (${lang})`, async () => {
+      const pageOf = pagesByVisitor(session);
       const found: string[] = [];
       for (const route of ROUTES) {
-        const page = await session.newPage(DESKTOP);
-        if (route.login) await signIn(page);
-        if (route.moderator) await signInAs(page, await moderatorWithWork());
-        await storeLanguage(page, lang);
+        const visitor = route.moderator ? 'moderator' : route.login ? 'member' : 'guest';
+        const page = await pageOf(visitor, async (page) => {
+          if (visitor === 'member') await signIn(page);
+          if (visitor === 'moderator') await signInAs(page, await moderatorWithWork());
+          await storeLanguage(page, lang);
+        });
         await open(page, route.path);
         // Let lists and pictures settle: axe reads colours as they are painted.
         await page.waitForLoadState('networkidle');
         for (const line of await seriousViolations(page, lang === 'old_ky'))
           found.push(`${route.path} ${line}`);
-        await page.context().close();
       }
       session.consoleErrors.splice(
         0,
@@ -82,24 +84,26 @@ describe('accessibility (item 9)', () => {
         ...session.consoleErrors.filter((error) => !error.includes('404')),
       );
       expect(found).toEqual([]);
-      // Every route in one test, each fully loaded and read by axe: a minute on a quiet machine.
+      // Every route in one test, each fully loaded and read by axe.
     }, 240_000);
   }
 
   // A slow network shows these states for seconds; a loaded test machine once caught one
   // (the files page's skeleton labelled without a role), so each is held open and read here.
   it('has no serious or critical axe finding while pages wait for their data', async () => {
+    const pageOf = pagesByVisitor(session);
     const found: string[] = [];
     for (const route of LOADING_ROUTES) {
-      const page = await session.newPage(DESKTOP);
-      if (route.login) await signIn(page);
-      if (route.moderator) await signInAs(page, await moderatorWithWork());
-      // The data never comes; the session (who is signed in) does.
-      await page.route(/\/api\/(?!user\/|token\/)/, () => undefined);
+      const visitor = route.moderator ? 'moderator' : route.login ? 'member' : 'guest';
+      const page = await pageOf(visitor, async (page) => {
+        if (visitor === 'member') await signIn(page);
+        if (visitor === 'moderator') await signInAs(page, await moderatorWithWork());
+        // The data never comes; the session (who is signed in) does.
+        await page.route(/\/api\/(?!user\/|token\/)/, () => undefined);
+      });
       await page.goto(route.path);
       await page.locator(route.loading).first().waitFor();
       for (const line of await seriousViolations(page, false)) found.push(`${route.path} ${line}`);
-      await page.context().close();
     }
     expect(found).toEqual([]);
   }, 120_000);

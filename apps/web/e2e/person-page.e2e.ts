@@ -382,6 +382,8 @@ describe('the person page (issue 16)', () => {
     // Hidden, not missing: the family says so instead of "no children recorded".
     await family.getByTestId('family-restricted').waitFor();
     expect(await family.textContent()).not.toContain('жазылган эмес');
+    // The notice says why once, not again in the family.
+    expect(await page.getByText('коноктордон жашырылган').count()).toBe(1);
     await shot(page, 'person-page-restricted-phone');
 
     // On a wide screen the family takes the whole width, not a column beside an empty one.

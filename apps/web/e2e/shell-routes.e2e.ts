@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { DESKTOP, PHONE, useBrowser } from './support/browser';
+import { DESKTOP, PHONE, pagesByVisitor, useBrowser } from './support/browser';
 import { toRunes } from '@bagysh/shared';
 import { open, signIn, SITE_NAME, storeLanguage } from './support/shell';
 
@@ -55,30 +55,32 @@ describe('routes and titles (spec §2)', () => {
   const session = useBrowser();
 
   it("gives every route the tab title '{title} - {site name}', with no console error", async () => {
+    const pageOf = pagesByVisitor(session);
     for (const route of ROUTES) {
-      const page = await session.newPage();
-      if (route.access === 'login') await signIn(page);
+      const member = route.access === 'login';
+      const page = await pageOf(member ? 'member' : 'guest', member ? signIn : undefined);
       const response = await open(page, route.path);
       expect(response?.status(), route.path).toBe(200);
       await expect
         .poll(() => page.title(), { message: route.path })
         .toBe(`${route.title} - ${SITE_NAME}`);
-      await page.context().close();
     }
   });
 
   it('shows every page, heading and tab title, in runes when lang is old_ky', async () => {
+    const pageOf = pagesByVisitor(session);
     for (const route of ROUTES.filter((r) => !r.view)) {
-      const page = await session.newPage();
-      if (route.access === 'login') await signIn(page);
-      await storeLanguage(page, 'old_ky');
+      const visitor = route.access === 'login' ? 'member' : 'guest';
+      const page = await pageOf(visitor, async (page) => {
+        if (visitor === 'member') await signIn(page);
+        await storeLanguage(page, 'old_ky');
+      });
       await open(page, route.path);
       await expect
         .poll(() => page.title(), { message: route.path })
         .toBe(toRunes(`${route.title} - ${SITE_NAME}`));
       const heading = page.locator('h1 bdi[dir="rtl"]');
       expect(await heading.count(), route.path).toBe(1);
-      await page.context().close();
     }
   });
 
@@ -165,13 +167,12 @@ describe('route guard (spec §6)', () => {
   const session = useBrowser();
 
   it('sends a guest from every login-only page to /login, which says why', async () => {
+    const page = await session.newPage();
     for (const route of ROUTES.filter((r) => r.access === 'login')) {
-      const page = await session.newPage();
       await page.goto(route.path);
       await page.waitForURL(`${session.baseUrl}/login?next=${encodeURIComponent(route.path)}`);
       await expect.poll(() => page.title()).toBe(`Кирүү - ${SITE_NAME}`);
       await page.getByText('Бул баракты көрүү үчүн сайтка кириңиз.').waitFor();
-      await page.context().close();
     }
   });
 

@@ -59,3 +59,22 @@ export function useBrowser(): BrowserSession {
   });
   return session;
 }
+
+/**
+ * One page per visitor within a test, going from route to route with a warm cache as a visitor
+ * does (a fresh context per route fetched the whole app again each time): `pageOf(visitor,
+ * setUp)` answers the visitor's page, made and set up (signed in, a language stored) the first
+ * time it is asked for.
+ */
+export function pagesByVisitor(session: BrowserSession, viewport = DESKTOP) {
+  const pages = new Map<string, Page>();
+  return async function pageOf(visitor: string, setUp?: (page: Page) => Promise<void>) {
+    let page = pages.get(visitor);
+    if (!page) {
+      page = await session.newPage(viewport);
+      await setUp?.(page);
+      pages.set(visitor, page);
+    }
+    return page;
+  };
+}
