@@ -127,8 +127,9 @@ describe('PersonFamilySection', () => {
     const empty = await show({ parents: [], unions: [], siblings: [] }, true);
     expect(empty.textContent).not.toContain('жазылган эмес');
     expect(empty.textContent).not.toContain('жазыла элек');
+    // The page's notice says why; the section only that the rest is hidden.
     expect(empty.querySelector('[data-testid="family-restricted"]')?.textContent).toBe(
-      'Бул тирүү адам: анын маалыматы коноктордон жашырылган. Толук көрүү үчүн кириңиз.',
+      'Үй-бүлөсү тууралуу калган маалымат жашырылган.',
     );
     await cleanup?.();
     const withFather = await show(

@@ -125,7 +125,6 @@ function FamilyContent({
   onEdit?: (edit: RecordEdit) => void;
 }) {
   const { t } = useTranslation('person');
-  const { t: tg } = useTranslation('genealogy');
   const script = useScript();
   const eventTitle = useEventTitle();
   const { parents, unions, siblings } = family;
@@ -147,7 +146,7 @@ function FamilyContent({
   // Of a person the viewer may not see in full, what is not shown is hidden, not missing.
   const hidden = restricted && (
     <Typography color="text.secondary" data-testid="family-restricted">
-      {script.text(tg('person.restricted'))}
+      {script.text(t('family.hidden'))}
     </Typography>
   );
   if (parents.length === 0 && unions.length === 0 && siblings.length === 0) {

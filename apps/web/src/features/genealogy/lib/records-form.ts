@@ -1,12 +1,11 @@
 import {
   CitationInput,
   formatDateKy,
-  parseGedcomDate,
   ParentFamilyInput,
   PersonEventInput,
   PersonNameInput,
   personRecordMessages,
-  readLooseDate,
+  readWrittenDate,
   UnionInput,
   type Citation,
   type EventType,
@@ -86,12 +85,8 @@ export function apiRecordErrors(
  */
 export function dateReading(text: string): { reading: string | null; error: string | null } {
   if (text.trim() === '') return { reading: null, error: null };
-  let date = parseGedcomDate(text);
-  if (!date.valid) {
-    const loose = readLooseDate(text);
-    if (loose === null) return { reading: null, error: personRecordMessages.badDate };
-    date = parseGedcomDate(loose);
-  }
+  const { date } = readWrittenDate(text);
+  if (!date.valid) return { reading: null, error: personRecordMessages.badDate };
   return { reading: formatDateKy(date), error: null };
 }
 

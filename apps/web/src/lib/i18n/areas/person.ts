@@ -79,6 +79,8 @@ export const person = {
     position: '{{n}}-никеси',
     children: 'Балдары',
     noChildren: 'Балдары жазылган эмес.',
+    /** Of a person the viewer may not see in full: the page's notice above says why. */
+    hidden: 'Үй-бүлөсү тууралуу калган маалымат жашырылган.',
     otherChildren: 'Экинчи ата-энеси белгисиз балдары',
     otherParent: 'Экинчи ата-энеси',
     siblings: 'Бир туугандары',
