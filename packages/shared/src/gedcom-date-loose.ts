@@ -1,4 +1,4 @@
-import { parseGedcomDate } from './gedcom-date';
+import { parseGedcomDate, type EventDate } from './gedcom-date';
 
 /**
  * Dates as people and other programs write them, read into the GEDCOM grammar when they have
@@ -184,4 +184,16 @@ export function readLooseDate(value: string): string | null {
   if (gedcom === null) return null;
   const date = parseGedcomDate(gedcom);
   return date.valid && date.qualifier !== 'phrase' ? gedcom : null;
+}
+
+/**
+ * A date as written: a GEDCOM date as it is, else one written another way as its GEDCOM date
+ * (`read`: "12.03.1925" → "12 MAR 1925"), else the strict parser's invalid date. The forms, a
+ * source's told date and the GEDCOM import all keep a date this way.
+ */
+export function readWrittenDate(value: string): { date: EventDate; read: string | null } {
+  const date = parseGedcomDate(value);
+  if (date.valid) return { date, read: null };
+  const read = readLooseDate(value);
+  return read === null ? { date, read } : { date: parseGedcomDate(read), read };
 }

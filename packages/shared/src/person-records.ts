@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { EventDateSchema, parseGedcomDate } from './gedcom-date';
-import { readLooseDate } from './gedcom-date-loose';
+import { EventDateSchema } from './gedcom-date';
+import { readWrittenDate } from './gedcom-date-loose';
 import { EVENT_TYPES, NAME_KINDS, PARENT_RELATIONS, RECORD_LIMITS, SOURCE_KINDS } from './records';
 
 /**
@@ -114,14 +114,10 @@ const DateText = z
   .default(null)
   .transform((value, ctx) => {
     if (value === null || value === '') return null;
-    const date = parseGedcomDate(value);
+    const { date } = readWrittenDate(value);
     if (date.valid) return date.text;
-    const loose = readLooseDate(value);
-    if (loose === null) {
-      ctx.addIssue({ code: 'custom', message: personRecordMessages.badDate });
-      return z.NEVER;
-    }
-    return loose;
+    ctx.addIssue({ code: 'custom', message: personRecordMessages.badDate });
+    return z.NEVER;
   });
 
 const eventFields = {

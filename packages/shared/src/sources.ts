@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PageQuerySchema, paginatedSchema } from './common';
 import { EventDateSchema, parseGedcomDate, type EventDate } from './gedcom-date';
-import { readLooseDate } from './gedcom-date-loose';
+import { readWrittenDate } from './gedcom-date-loose';
 import { PERSON_LIMITS, PersonLinkSchema } from './persons';
 import { PlaceRefSchema } from './places';
 import { RECORD_LIMITS, SOURCE_KINDS } from './records';
@@ -43,9 +43,11 @@ const sourceFields = {
    * its GEDCOM form ("05.05.1998" → "5 MAY 1998"), anything else as a phrase; stored parsed.
    */
   told_date: optionalRecordText(100)
-    .transform((text) =>
-      text === null || parseGedcomDate(text).valid ? text : (readLooseDate(text) ?? text),
-    )
+    .transform((text) => {
+      if (text === null) return null;
+      const { date } = readWrittenDate(text);
+      return date.valid ? date.text : text;
+    })
     .refine(
       (text) => text === null || yearsInRange(parseGedcomDate(text)),
       sourceMessages.yearOutOfRange,

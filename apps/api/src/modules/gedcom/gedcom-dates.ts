@@ -9,7 +9,7 @@ import {
   eventYear,
   formatGedcomDate as formatEventDate,
   parseGedcomDate as parseEventDate,
-  readLooseDate,
+  readWrittenDate,
   type EventDate,
 } from '@bagysh/shared';
 
@@ -36,10 +36,9 @@ export function importedDate(
   value: string,
   phrase?: string,
 ): { date: EventDate; read: string | null } {
-  const date = parseEventDate(value, phrase);
-  if (date.valid || (phrase !== undefined && phrase !== '')) return { date, read: null };
-  const read = readLooseDate(value);
-  return read === null ? { date, read } : { date: parseEventDate(read), read };
+  if (phrase !== undefined && phrase !== '')
+    return { date: parseEventDate(value, phrase), read: null };
+  return readWrittenDate(value);
 }
 
 /**

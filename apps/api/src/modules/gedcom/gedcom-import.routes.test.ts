@@ -11,7 +11,7 @@ import { createTestApp } from '../../test/app';
 import { createTestUser, type TestUser } from '../../test/factories';
 import { pngFile, zipArchive } from '../files/test/fixtures';
 import { familyLines, gedcomBytes, type FixtureEncoding, type LineEnd } from './gedcom.factories';
-import { importGedcomFile, storedBlobs, uploadCopies } from './gedcom.test-support';
+import { importGedcomFile, lastPersonId, storedBlobs, uploadCopies } from './gedcom.test-support';
 
 let app: App;
 let admin: TestUser;
@@ -33,14 +33,6 @@ interface StoredPerson {
   birth_date: string | null;
   birth_place: string | null;
   biography: string | null;
-}
-
-async function lastId(): Promise<number> {
-  const [row] = await queryRows<{ id: number }>(
-    app.db,
-    sql`select coalesce(max(id), 0)::int as id from persons`,
-  );
-  return row?.id ?? 0;
 }
 
 /** Persons written after `after`, in file order, with their parents' names. */
@@ -102,7 +94,7 @@ async function rejected(content: Buffer | string, fileName?: string): Promise<st
 }
 
 async function imported(content: Buffer | string, fileName?: string) {
-  const after = await lastId();
+  const after = await lastPersonId(app);
   const job = await importGedcomFile(app, admin, dataDir, content, fileName);
   expect(job.error).toBeNull();
   expect(job.status).toBe('done');

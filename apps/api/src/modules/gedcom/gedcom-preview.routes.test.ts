@@ -7,7 +7,6 @@ import {
   gedcomWarnings,
   type GedcomJob,
   type GedcomJobPage,
-  type GedcomPreview,
   type GedcomWarning,
 } from '@bagysh/shared';
 import { sql } from 'drizzle-orm';
@@ -19,7 +18,12 @@ import { createTestApp } from '../../test/app';
 import { createTestUser, type TestUser } from '../../test/factories';
 import { restoreBackup } from '../backup/restore.service';
 import { addLine, addPerson } from '../persons/persons.factories';
-import { multipart, uploadCopies } from './gedcom.test-support';
+import {
+  multipart,
+  postGedcomPreview,
+  previewGedcomFile,
+  uploadCopies,
+} from './gedcom.test-support';
 
 /** Preview before import, add or replace, the same file twice, history (issue 15). */
 
@@ -92,21 +96,10 @@ const previewDirs = () => {
   return existsSync(dir) ? readdirSync(dir) : [];
 };
 
-async function postPreview(user: TestUser, content: string, fileName = 'tree.ged') {
-  const body = multipart(content, 'file', fileName);
-  return app.inject({
-    method: 'POST',
-    url: '/api/gedcom/previews/',
-    headers: { ...user.headers, ...body.headers },
-    payload: body.payload,
-  });
-}
-
-async function preview(user: TestUser, content: string, fileName = 'tree.ged') {
-  const response = await postPreview(user, content, fileName);
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json<GedcomPreview>();
-}
+const postPreview = (user: TestUser, content: string, fileName?: string) =>
+  postGedcomPreview(app, user, content, fileName);
+const preview = (user: TestUser, content: string, fileName?: string) =>
+  previewGedcomFile(app, user, content, fileName);
 
 const commit = (user: TestUser, id: string, payload: object) =>
   app.inject({

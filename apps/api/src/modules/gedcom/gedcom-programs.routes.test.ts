@@ -1,13 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { GedcomJob, GedcomPreview } from '@bagysh/shared';
+import type { GedcomJob } from '@bagysh/shared';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import { queryRows } from '../../db/client';
 import { createTestApp } from '../../test/app';
 import { createTestUser, type TestUser } from '../../test/factories';
-import { commitGedcomFile, importGedcomFile, multipart } from './gedcom.test-support';
+import {
+  commitGedcomFile,
+  importGedcomFile,
+  lastPersonId,
+  previewGedcomFile,
+} from './gedcom.test-support';
 
 /**
  * Files as other genealogy programs export them (fixtures/: one per program, written by hand in
@@ -57,14 +62,6 @@ interface Person {
   extra: { tag: string; value: string; target?: unknown; children: unknown[] }[] | null;
 }
 
-async function lastId(target: App): Promise<number> {
-  const [row] = await queryRows<{ id: number }>(
-    target.db,
-    sql`select coalesce(max(id), 0)::int as id from persons`,
-  );
-  return row?.id ?? 0;
-}
-
 /** Each person's lineage and the other parent families (adoptive, step…), by names. */
 async function tree(target: App, after = 0) {
   const persons = await queryRows<Person>(
@@ -107,16 +104,8 @@ const kept = (person: Person | undefined, tag: string) =>
  * counts the persons and events it makes.
  */
 async function importFixture(name: string) {
-  const after = await lastId(app);
-  const body = multipart(fixture(name), 'file', name);
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/gedcom/previews/',
-    headers: { ...admin.headers, ...body.headers },
-    payload: body.payload,
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  const preview = response.json<GedcomPreview>();
+  const after = await lastPersonId(app);
+  const preview = await previewGedcomFile(app, admin, fixture(name), name);
   const job = await importGedcomFile(app, admin, app.config.dataDir, fixture(name), name);
   expect(job.error).toBeNull();
   expect(job.status).toBe('done');
@@ -445,7 +434,7 @@ describe('GEDCOM import: files from other programs', () => {
   });
 
   it('_FREL/_MREL: the next FAMC is the birth family; a child named on a CHIL line only is linked too', async () => {
-    const after = await lastId(app);
+    const after = await lastPersonId(app);
     const lines = [
       '0 HEAD',
       '1 GEDC',

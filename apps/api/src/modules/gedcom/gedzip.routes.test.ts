@@ -2,7 +2,6 @@ import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { GedcomPreview } from '@bagysh/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
@@ -11,7 +10,11 @@ import { createTestApp } from '../../test/app';
 import { createTestUser, type TestUser } from '../../test/factories';
 import { exeFile, pdfFile, pngFile, zipArchive } from '../files/test/fixtures';
 import { gedcomBytes } from './gedcom.factories';
-import { importGedcomFile, multipart, storedBlobs as storedFiles } from './gedcom.test-support';
+import {
+  importGedcomFile,
+  previewGedcomFile,
+  storedBlobs as storedFiles,
+} from './gedcom.test-support';
 
 let app: App;
 let moderator: TestUser;
@@ -111,15 +114,7 @@ const files = () =>
 
 describe('GEDZip import: the media become files', () => {
   it('previews the media it will import, writing nothing', async () => {
-    const body = multipart(await archive(), 'file', 'tree.gdz');
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/gedcom/previews/',
-      headers: { ...moderator.headers, ...body.headers },
-      payload: body.payload,
-    });
-    expect(response.statusCode, response.body).toBe(201);
-    const preview = response.json<GedcomPreview>();
+    const preview = await previewGedcomFile(app, moderator, await archive(), 'tree.gdz');
     expect(preview.refusal).toBeNull();
     // The photo, the living woman's photo and the PDF; not the missing file nor the program.
     expect(preview.counts).toMatchObject({ individuals: 2, media_files: 3 });
