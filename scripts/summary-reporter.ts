@@ -3,64 +3,45 @@ import type { Reporter, TestModule } from 'vitest/node';
 /** How many of the slowest test files the summary names: CI has a 30-minute budget. */
 const SLOWEST = 12;
 
-interface RunSummary {
-  passed: number;
-  failed: number;
-  skipped: number;
-  /** "project file" of every test file, with its seconds. */
-  files: { name: string; seconds: number }[];
-  /** "project file > suite > test" of every failed test. */
-  failures: string[];
-}
-
-/** Prints the slowest files, the failed tests and the one closing line CI reads. */
-function printSummary({ passed, failed, skipped, files, failures }: RunSummary) {
-  const slowest = [...files].sort((x, y) => y.seconds - x.seconds).slice(0, SLOWEST);
-  console.log('\nSlowest test files:');
-  for (const { name, seconds } of slowest)
-    console.log(`  ${seconds.toFixed(1).padStart(7)} s  ${name}`);
-  const byProject = new Map<string, number>();
-  for (const { name, seconds } of files) {
-    const project = name.split(' ')[0]!;
-    byProject.set(project, (byProject.get(project) ?? 0) + seconds);
-  }
-  console.log(
-    `\nSeconds per project: ${[...byProject].map(([name, s]) => `${name} ${Math.round(s)}`).join(', ')}`,
-  );
-  if (failures.length) {
-    console.log('\nFailed:');
-    for (const failure of failures) console.log(`  ${failure}`);
-  }
-  console.log(`\nTests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
-}
-
 /**
- * Ends the run with the slowest test files, then one plain line, "N passed, N failed,
- * N skipped", that CI reads as the closing summary of the whole suite (all projects together).
+ * Ends the run with the slowest test files, the seconds per project and the failed tests, then
+ * one plain line, "N passed, N failed, N skipped", that CI reads as the closing summary of the
+ * whole suite (all projects together).
  */
 export default class SummaryReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<unknown>) {
-    const summary: RunSummary = { passed: 0, failed: 0, skipped: 0, files: [], failures: [] };
+    let passed = 0;
+    let skipped = 0;
+    const failures: string[] = [];
+    const perProject = new Map<string, number>();
     for (const module of testModules) {
       const file = `${module.project.name} ${module.relativeModuleId}`;
       for (const test of module.children.allTests()) {
         const state = test.result().state;
-        if (state === 'passed') summary.passed++;
-        else if (state === 'failed') {
-          summary.failed++;
-          summary.failures.push(`${file} > ${test.fullName}`);
-        } else summary.skipped++;
+        if (state === 'passed') passed++;
+        else if (state === 'failed') failures.push(`${file} > ${test.fullName}`);
+        else skipped++;
       }
       // A file that failed to load has no tests but must still count as a failure.
-      if (module.state() === 'failed' && module.children.size === 0) {
-        summary.failed++;
-        summary.failures.push(`${file} (did not load)`);
-      }
-      summary.files.push({ name: file, seconds: module.diagnostic().duration / 1000 });
+      if (module.state() === 'failed' && module.children.size === 0)
+        failures.push(`${file} (did not load)`);
+      const seconds = module.diagnostic().duration / 1000;
+      perProject.set(module.project.name, (perProject.get(module.project.name) ?? 0) + seconds);
     }
-    summary.failed += unhandledErrors.length;
-    if (unhandledErrors.length)
-      summary.failures.push(`${unhandledErrors.length} unhandled error(s)`);
-    printSummary(summary);
+    for (const error of unhandledErrors) failures.push(`unhandled error: ${String(error)}`);
+    const slowest = testModules
+      .map((module) => ({
+        name: `${module.project.name} ${module.relativeModuleId}`,
+        seconds: module.diagnostic().duration / 1000,
+      }))
+      .sort((x, y) => y.seconds - x.seconds)
+      .slice(0, SLOWEST);
+    console.log('\nSlowest test files:');
+    for (const { name, seconds } of slowest)
+      console.log(`  ${seconds.toFixed(1).padStart(7)} s  ${name}`);
+    const projects = [...perProject].map(([name, seconds]) => `${name} ${Math.round(seconds)}`);
+    console.log(`\nSeconds per project: ${projects.join(', ')}`);
+    if (failures.length) console.log(`\nFailed:\n${failures.map((f) => `  ${f}`).join('\n')}`);
+    console.log(`\nTests: ${passed} passed, ${failures.length} failed, ${skipped} skipped`);
   }
 }

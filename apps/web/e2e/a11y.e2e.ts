@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { seriousViolations } from './support/axe';
 import { pagesByVisitor, useBrowser } from './support/browser';
@@ -58,6 +59,16 @@ async function moderatorWithWork(): Promise<Auth> {
   return registerUser({ name: 'axe_moderator', role: 'moderator' });
 }
 
+type Visitor = 'guest' | 'member' | 'moderator';
+const visitorOf = (route: { login?: boolean; moderator?: boolean }): Visitor =>
+  route.moderator ? 'moderator' : route.login ? 'member' : 'guest';
+
+/** Signs a page in as the visitor (a moderator with a member's article waiting). */
+async function signInAsVisitor(page: Page, visitor: Visitor) {
+  if (visitor === 'member') await signIn(page);
+  if (visitor === 'moderator') await signInAs(page, await moderatorWithWork());
+}
+
 describe('accessibility (item 9)', () => {
   const session = useBrowser();
 
@@ -66,10 +77,8 @@ describe('accessibility (item 9)', () => {
       const pageOf = pagesByVisitor(session);
       const found: string[] = [];
       for (const route of ROUTES) {
-        const visitor = route.moderator ? 'moderator' : route.login ? 'member' : 'guest';
-        const page = await pageOf(visitor, async (page) => {
-          if (visitor === 'member') await signIn(page);
-          if (visitor === 'moderator') await signInAs(page, await moderatorWithWork());
+        const page = await pageOf(visitorOf(route), async (page) => {
+          await signInAsVisitor(page, visitorOf(route));
           await storeLanguage(page, lang);
         });
         await open(page, route.path);
@@ -94,10 +103,8 @@ describe('accessibility (item 9)', () => {
     const pageOf = pagesByVisitor(session);
     const found: string[] = [];
     for (const route of LOADING_ROUTES) {
-      const visitor = route.moderator ? 'moderator' : route.login ? 'member' : 'guest';
-      const page = await pageOf(visitor, async (page) => {
-        if (visitor === 'member') await signIn(page);
-        if (visitor === 'moderator') await signInAs(page, await moderatorWithWork());
+      const page = await pageOf(visitorOf(route), async (page) => {
+        await signInAsVisitor(page, visitorOf(route));
         // The data never comes; the session (who is signed in) does.
         await page.route(/\/api\/(?!user\/|token\/)/, () => undefined);
       });
