@@ -27,7 +27,7 @@ import {
 import { ExtraPointers, famXref } from './export-pointers';
 import { formatGedcomDate } from './gedcom-dates';
 import { eventTag, GedcomWriter, nameWithSurname } from './gedcom-writer';
-import { isRepositoryCitation, PLACE_NAME_COMMA } from './gedcom-records';
+import { isRepositoryCitation, NO_NAME, PLACE_NAME_COMMA } from './gedcom-records';
 
 /**
  * GEDCOM export (5.5.1 or 7.0, UTF-8), streamed batch by batch in lineage order. Each batch of
@@ -607,7 +607,10 @@ export async function* exportGedcom(
       out += `0 ${indiXref(row.id)} INDI\n`;
       const own = hidden ? [] : (namesOf.get(row.id) ?? []);
       const primary = own[0]?.position === 0 ? own[0] : undefined;
-      out += w.text(1, 'NAME', nameWithSurname(row.name, primary?.surname ?? null));
+      // A person the imported file gave no name: none again, not the placeholder as a name.
+      if (own.length > 0 || row.name !== NO_NAME) {
+        out += w.text(1, 'NAME', nameWithSurname(row.name, primary?.surname ?? null));
+      }
       for (const name of own) {
         // A ROMN/FONE variant of the name before it (the import's `_VARIANT` mark).
         const [mark, ...extra] = name.extra ?? [];

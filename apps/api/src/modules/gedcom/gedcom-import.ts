@@ -46,6 +46,7 @@ import {
   mapPerson,
   mapSource,
   type MappedPerson,
+  NO_NAME,
   pedigreeOf,
   placeChain,
   placeVariants,
@@ -294,7 +295,7 @@ export function personName(record: GedcomNode): string {
     text = [child(name, 'GIVN')?.value, child(name, 'SURN')?.value].filter(Boolean).join(' ');
   }
   const clean = text.replace(/\//g, ' ').replace(/\s+/g, ' ').trim();
-  return clean === '' ? 'Аты белгисиз' : clean.slice(0, 200);
+  return clean === '' ? NO_NAME : clean.slice(0, 200);
 }
 
 /**

@@ -193,6 +193,9 @@ export type MediaOwner = { person_id: number } | { event_id: number } | { source
 /** The longest biography (persons.biography, the API's limit); a longer one is a shared note. */
 export const BIOGRAPHY_MAX_LENGTH = 20_000;
 
+/** The name of a person the file gives none: the export then writes no NAME either. */
+export const NO_NAME = 'Аты белгисиз';
+
 /**
  * Whether a line holds a pointer (`@N1@`), as a NOTE's or SOUR's may instead of text; text that
  * reads like one once its `@@` are unescaped (5.5.1's `1 NOTE @@N1@@`) is text.
@@ -763,7 +766,7 @@ function mapName(
   }
   let full = parts.full;
   if (full === '') full = [prefix, given, surname, suffix].filter(Boolean).join(' ');
-  if (full === '') full = 'Аты белгисиз';
+  if (full === '') full = NO_NAME;
   full = full.slice(0, RECORD_LIMITS.nameMaxLength);
   out.names.push({
     id,

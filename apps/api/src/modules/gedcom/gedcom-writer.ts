@@ -161,7 +161,8 @@ export class GedcomWriter {
    * Unknown and custom structures kept by the import, back at their level. A pointer among them
    * names its record by `xrefOf` (this file's xref, or null when the file lacks that record):
    * never the xref of the file it came from, which here may name another record. One to nothing
-   * is 7.0's `@VOID@`; 5.5.1 has no such pointer, and gets the old xref as text (`@@I12@@`).
+   * is 7.0's `@VOID@`; 5.5.1 has no such pointer, and gets the old xref as text (`@@I12@@`),
+   * or for a `@VOID@` of the file the structure without a value (its lines below kept).
    */
   extra(
     level: number,
@@ -175,6 +176,7 @@ export class GedcomWriter {
         const xref = node.target === null ? null : xrefOf(node.target);
         if (xref !== null) out += this.raw(level, node.tag, xref);
         else if (this.v7) out += this.raw(level, node.tag, '@VOID@');
+        else if (node.value.trim() === '@VOID@') out += this.raw(level, node.tag);
         else out += this.text(level, node.tag, node.value);
       }
       out += this.extra(level + 1, node.children, xrefOf);
