@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { useBrowser } from './support/browser';
 
 describe('the built site through the API server', () => {
@@ -13,7 +13,10 @@ describe('the built site through the API server', () => {
     const health: unknown = await page.evaluate(
       async () => (await fetch('/api/health/')).json() as Promise<unknown>,
     );
-    expect(health).toMatchObject({ status: 'ok', database: { status: 'ok', kind: 'pglite' } });
+    expect(health).toMatchObject({
+      status: 'ok',
+      database: { status: 'ok', kind: inject('databaseKind') },
+    });
   });
 
   it('serves a deep link to the single-page app', async () => {

@@ -1,8 +1,10 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { chromiumPath } from './chromium';
 
@@ -11,6 +13,8 @@ declare module 'vitest' {
     baseUrl: string;
     adminUsername: string;
     adminPassword: string;
+    /** The server's database: PostgreSQL when the run has one (TEST_DATABASE_URL), else PGlite. */
+    databaseKind: 'pglite' | 'postgres';
   }
 }
 
@@ -48,8 +52,35 @@ async function waitForHealth(url: string, child: ChildProcess, log: () => string
 }
 
 /**
- * Builds the site, then starts the real server on a free port with a throwaway
- * DATA_DIR (embedded database, demo data), exactly as `npm start` would.
+ * The server's database: a new PostgreSQL database on the test run's server when there is one
+ * (TEST_DATABASE_URL), else the embedded database in DATA_DIR. Chromium and the server share
+ * the machine's two cores, and PGlite runs its SQL in the server's own thread.
+ */
+async function e2eDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) return { url: '', drop: async () => undefined };
+  const name = `bagysh_e2e_${randomBytes(4).toString('hex')}`;
+  const onServer = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await onServer(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
+}
+
+/**
+ * Builds the site, then starts the real server on a free port with a throwaway DATA_DIR and
+ * the demonstration data, as `npm start` would (on PostgreSQL when the run has one).
  */
 export default async function setup(project: TestProject) {
   if (!existsSync(chromiumPath())) {
@@ -65,6 +96,7 @@ export default async function setup(project: TestProject) {
 
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'bagysh-e2e-'));
+  const database = await e2eDatabase();
   let output = '';
   const child = spawn(process.execPath, ['apps/api/dist/server.js'], {
     cwd: REPO_ROOT,
@@ -73,7 +105,8 @@ export default async function setup(project: TestProject) {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      DATABASE_URL: '',
+      DATABASE_URL: database.url,
+      DEMO_DATA: 'true',
       LOG_LEVEL: 'warn',
       // Every test registers and signs in from 127.0.0.1: the per-IP limits would throttle
       // the suite (the limits themselves are covered by the API tests).
@@ -94,10 +127,12 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', baseUrl);
   project.provide('adminUsername', E2E_ADMIN.username);
   project.provide('adminPassword', E2E_ADMIN.password);
+  project.provide('databaseKind', database.url ? 'postgres' : 'pglite');
 
   return async () => {
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));
     rmSync(dataDir, { recursive: true, force: true });
+    await database.drop();
   };
 }
