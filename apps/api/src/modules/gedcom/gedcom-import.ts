@@ -37,7 +37,9 @@ import {
 import { deleteTree, deleteUnlinkedImportedFiles } from './replace-tree';
 import {
   adoptions,
+  type ChildRelation,
   childRelationOf,
+  neitherByBirth,
   collectPlaces,
   countRecords,
   KeptPointers,
@@ -213,7 +215,7 @@ export class Structure {
   /** 1: the birth family is a FAMC with PEDI birth (which a CHIL line does not overrule). */
   readonly indiBirthPedigree = new IntList(0);
   /** CHIL lines' relations other than birth (`_FREL`/`_MREL`): individual → family → relation. */
-  readonly childRelations = new Map<number, Map<number, ParentFamilyRow['relation']>>();
+  readonly childRelations = new Map<number, Map<number, ChildRelation>>();
   readonly indiNameKey = new IntList();
   readonly indiBirthYear = new IntList(NO_YEAR);
   readonly famIndex = new XrefIndex();
@@ -267,8 +269,17 @@ export class Structure {
   }
 
   /** How an individual is its family's child, as the family's CHIL line says; null if not said. */
-  childRelation(fam: number, index: number): ParentFamilyRow['relation'] | null {
+  childRelation(fam: number, index: number): ChildRelation | null {
     return this.childRelations.get(index)?.get(fam) ?? null;
+  }
+
+  /**
+   * The relation the CHIL line of an individual's birth family gives it to one parent when the
+   * other is its parent by birth (a stepfather's adoption): that parent is no lineage parent.
+   */
+  halfBirthRelation(fam: number, index: number, side: 'father' | 'mother'): ParentRelation {
+    if (this.indiBirthPedigree.get(index) === 1) return 'birth';
+    return this.childRelation(fam, index)?.[side] ?? 'birth';
   }
 
   /** An individual's folded name. */
@@ -442,9 +453,9 @@ export async function readStructure(
             }
             const person = s.individual(target, node.line);
             const relation = node.tag === 'CHIL' ? childRelationOf(node) : null;
-            const notBirth = relation !== null && relation !== 'birth';
-            if (notBirth) {
-              const families = s.childRelations.get(person) ?? new Map<number, typeof relation>();
+            const notBirth = neitherByBirth(relation);
+            if (relation) {
+              const families = s.childRelations.get(person) ?? new Map<number, ChildRelation>();
               s.childRelations.set(person, families.set(index, relation));
             }
             if (node.tag === 'HUSB') s.famHusband.set(index, person);
@@ -484,13 +495,15 @@ export async function readStructure(
     if (s.indiDefined.get(s.famHusband.get(fam)) !== 1) s.famHusband.set(fam, -1);
     if (s.indiDefined.get(s.famWife.get(fam)) !== 1) s.famWife.set(fam, -1);
   }
-  // A FAMC without PEDI to a family whose CHIL line says adopted, foster… (Ancestry's `_FREL`,
-  // `_MREL`) is no birth family: the next such FAMC is, or none.
+  // A FAMC without PEDI to a family whose CHIL line says adopted, foster… for both parents
+  // (Ancestry's `_FREL`, `_MREL`) is no birth family: the next such FAMC is, or none.
   for (const [index, families] of s.childRelations) {
     const fam = s.indiFamc.get(index);
-    if (!families.has(fam) || s.indiBirthPedigree.get(index) === 1) continue;
+    if (!neitherByBirth(families.get(fam) ?? null) || s.indiBirthPedigree.get(index) === 1) {
+      continue;
+    }
     const later = s.indiLaterFamcs.get(index) ?? [];
-    const next = later.find((f) => s.childRelation(f, index) === null) ?? -1;
+    const next = later.find((f) => !neitherByBirth(s.childRelation(f, index))) ?? -1;
     s.indiFamc.set(index, next);
     if (next === -1) s.indiNoBirthFamily.set(index, 1);
   }
@@ -595,8 +608,8 @@ export function resolveLineage(s: Structure) {
     if (s.indiDefined.get(i) !== 1) continue;
     const fam = birthFamily(s, i);
     if (fam === -1) continue;
-    father[i] = s.famHusband.get(fam);
-    mother[i] = s.famWife.get(fam);
+    if (s.halfBirthRelation(fam, i, 'father') === 'birth') father[i] = s.famHusband.get(fam);
+    if (s.halfBirthRelation(fam, i, 'mother') === 'birth') mother[i] = s.famWife.get(fam);
   }
   assertNoCycle(s, father, mother);
   const depth = new Int32Array(n).fill(-1);
@@ -1729,9 +1742,7 @@ function stageFamilies(
   // adoption by one parent as a FAMC to that parent's family and its ADOP.FAMC to the couple's.
   const parents = new Set<string>();
   let position = 0;
-  const add = (fam: number, relation: ParentFamilyRow['relation'], by: string | undefined) => {
-    if (fam === -1 || seen.has(fam)) return;
-    seen.add(fam);
+  const push = (fam: number, relation: ParentFamilyRow['relation'], by: string | undefined) => {
     const h = by === 'WIFE' ? -1 : s.famHusband.get(fam);
     const w = by === 'HUSB' ? -1 : s.famWife.get(fam);
     const fatherId = h === -1 || h === index ? null : idOf(h);
@@ -1747,12 +1758,30 @@ function stageFamilies(
       position: position++,
     });
   };
+  /** A parent family; a CHIL line's relations that differ give a row for each parent. */
+  const add = (fam: number, relation: ParentFamilyRow['relation'] | ChildRelation, by?: string) => {
+    if (fam === -1 || seen.has(fam)) return;
+    seen.add(fam);
+    if (typeof relation === 'string') push(fam, relation, by);
+    else if (relation.father === relation.mother && relation.father !== 'birth') {
+      push(fam, relation.father, by);
+    } else pushSides(fam, relation);
+  };
+  const pushSides = (fam: number, relation: ChildRelation) => {
+    if (relation.father !== 'birth') push(fam, relation.father, 'HUSB');
+    if (relation.mother !== 'birth') push(fam, relation.mother, 'WIFE');
+  };
+  // The birth family of one parent only (a stepfather's adoption): the other's row.
+  if (birthFam !== -1 && s.indiBirthPedigree.get(index) !== 1) {
+    const own = s.childRelation(birthFam, index);
+    if (own) pushSides(birthFam, own);
+  }
   let famsOrder = 0;
   for (const node of record.children) {
     if (node.tag === 'FAMC') {
       const xref = pointer(node.value);
       const fam = familyOf(xref);
-      const pedigree: ParentRelation | null = pedigreeOf(node) ?? s.childRelation(fam, index);
+      const pedigree = pedigreeOf(node) ?? s.childRelation(fam, index);
       const relation =
         pedigree === null || pedigree === 'birth'
           ? xref && adopted.has(xref)

@@ -485,4 +485,75 @@ describe('GEDCOM import: files from other programs', () => {
       { child: 'Алтынай Бектурова', father: 'Бектур Асанов', mother: 'Сайра', relation: 'foster' },
     ]);
   });
+
+  it('_FREL/_MREL that differ: a stepfather who adopted keeps the mother the birth mother, both through an export', async () => {
+    const lines = [
+      '0 HEAD',
+      '1 GEDC',
+      '2 VERS 5.5.1',
+      '1 CHAR UTF-8',
+      '0 @I1@ INDI',
+      '1 NAME Бакыт /Осмонов/',
+      '1 SEX M',
+      '1 FAMS @F1@',
+      '0 @I2@ INDI',
+      '1 NAME Гүлнара',
+      '1 SEX F',
+      '1 FAMS @F1@',
+      ...['Эрлан', 'Айжан', 'Темир'].flatMap((name, i) => [
+        `0 @I${i + 3}@ INDI`,
+        `1 NAME ${name}`,
+        '1 FAMC @F1@',
+      ]),
+      '0 @F1@ FAM',
+      '1 HUSB @I1@',
+      '1 WIFE @I2@',
+      // Adopted by his stepfather; his mother's own son.
+      '1 CHIL @I3@',
+      '2 _FREL Adopted',
+      '2 _MREL Natural',
+      // Her father's daughter; Гүлнара is her stepmother.
+      '1 CHIL @I4@',
+      '2 _FREL Natural',
+      '2 _MREL Step',
+      // Neither parent's by birth, and not the same way.
+      '1 CHIL @I5@',
+      '2 _FREL Adopted',
+      '2 _MREL Foster',
+      '0 TRLR',
+    ].join('\n');
+    const expected = {
+      lineage: [
+        ['Эрлан', 'U', null, 'Гүлнара', null],
+        ['Айжан', 'U', 'Бакыт Осмонов', null, null],
+        ['Темир', 'U', null, null, null],
+      ],
+      parentFamilies: [
+        { child: 'Эрлан', father: 'Бакыт Осмонов', mother: null, relation: 'adopted' },
+        { child: 'Айжан', father: null, mother: 'Гүлнара', relation: 'step' },
+        { child: 'Темир', father: 'Бакыт Осмонов', mother: null, relation: 'adopted' },
+        { child: 'Темир', father: null, mother: 'Гүлнара', relation: 'foster' },
+      ],
+    };
+    const sorted = (rows: unknown[]) => rows.map((row) => JSON.stringify(row)).sort();
+    let text = lines;
+    for (const step of ['file', 'export 5.5.1', 'export 7.0']) {
+      const fresh = await createTestApp();
+      const freshAdmin = await createTestUser(fresh, { role: 'admin' });
+      const job = await commitGedcomFile(fresh, freshAdmin, text, 'add', `${step}.ged`);
+      expect(job, step).toMatchObject({ status: 'done', persons_created: 5 });
+      expect(kinds(job), step).toEqual([]);
+      const { persons, parentFamilies } = await tree(fresh);
+      // The export orders persons its own way: compared as sets.
+      expect(sorted(lineage(persons).slice(2)), step).toEqual(sorted(expected.lineage));
+      expect(sorted(parentFamilies), step).toEqual(sorted(expected.parentFamilies));
+      const version = step === 'file' ? '5.5.1' : '7.0';
+      const response = await fresh.inject({
+        url: `/api/gedcom/export/?version=${version}`,
+        headers: freshAdmin.headers,
+      });
+      expect(response.statusCode).toBe(200);
+      text = response.body;
+    }
+  });
 });

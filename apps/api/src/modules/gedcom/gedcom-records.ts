@@ -1106,20 +1106,38 @@ const CHILD_RELATIONS: Record<string, ParentRelation | null> = {
   UNKNOWN: null,
 };
 
+/** What a CHIL line's child is to the family's husband and to its wife (`_FREL`, `_MREL`). */
+export interface ChildRelation {
+  father: ParentRelation;
+  mother: ParentRelation;
+}
+
 /**
  * A CHIL line's relation to its family by its `_FREL` (father) and `_MREL` (mother), which
- * Ancestry writes instead of a PEDI under the child's FAMC: null without them, or when they
- * differ (a father by birth and a stepmother: the family stays the birth family).
+ * Ancestry writes instead of a PEDI under the child's FAMC: null without them or when both say
+ * birth; one said alone stands for both. They may differ: a stepfather's adoption is `_FREL
+ * Adopted` with `_MREL Natural` (the family is then the birth family of the mother only).
  */
-export function childRelationOf(chil: GedcomNode): ParentRelation | null {
-  const relations = new Set<ParentRelation>();
+export function childRelationOf(chil: GedcomNode): ChildRelation | null {
+  let father: ParentRelation | undefined;
+  let mother: ParentRelation | undefined;
   for (const node of chil.children) {
     if (node.tag !== '_FREL' && node.tag !== '_MREL') continue;
     const value = node.value.trim().toUpperCase();
-    const relation = value === '' ? null : CHILD_RELATIONS[value];
-    if (relation !== null) relations.add(relation ?? 'unknown');
+    const said = value === '' ? null : CHILD_RELATIONS[value];
+    if (said === null) continue;
+    if (node.tag === '_FREL') father = said ?? 'unknown';
+    else mother = said ?? 'unknown';
   }
-  return relations.size === 1 ? ([...relations][0] ?? null) : null;
+  father ??= mother;
+  mother ??= father;
+  if (father === undefined || mother === undefined) return null;
+  return father === 'birth' && mother === 'birth' ? null : { father, mother };
+}
+
+/** Whether a CHIL line's relation leaves the family no birth parent of the child. */
+export function neitherByBirth(relation: ChildRelation | null): boolean {
+  return relation !== null && relation.father !== 'birth' && relation.mother !== 'birth';
 }
 
 /**
