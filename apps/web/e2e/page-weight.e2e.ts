@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, useBrowser } from './support/browser';
+import { DESKTOP, ignoreOfflineErrors, PHONE, useBrowser } from './support/browser';
 import { open, storeLanguage } from './support/shell';
 
 const WEB = join(import.meta.dirname, '..');
@@ -133,6 +133,7 @@ describe('the rune font', () => {
 
 describe('the toasts’ code (sonner)', () => {
   const session = useBrowser();
+  ignoreOfflineErrors(session);
 
   it('comes once the page is used, before the connection drops', async () => {
     const page = await session.newPage(DESKTOP);

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, useBrowser } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, ignoreOfflineErrors, PHONE, useBrowser } from './support/browser';
 import { historyInfo, open, signIn } from './support/shell';
 
 async function openDrawer(page: Page) {
@@ -300,15 +300,7 @@ async function toastsReady(page: Page) {
 
 describe('toasts (spec §9)', () => {
   const session = useBrowser();
-
-  // Offline, the browser reports each request it cannot make (fonts, mostly) as a console
-  // error: those are the point of these tests, any other error still fails them.
-  afterEach(() => {
-    const rest = session.consoleErrors.filter(
-      (error) => !error.includes('ERR_INTERNET_DISCONNECTED'),
-    );
-    session.consoleErrors.splice(0, session.consoleErrors.length, ...rest);
-  });
+  ignoreOfflineErrors(session);
 
   it('come bottom-right, 356 px wide, 14 px apart, 3 at a time, and Alt+T focuses them', async () => {
     const page = await session.newPage(DESKTOP);

@@ -61,6 +61,21 @@ export function useBrowser(): BrowserSession {
 }
 
 /**
+ * For tests that cut the connection on purpose: offline, the browser reports each request it
+ * cannot make (fonts, a chunk it loads while idle) as a console error. Those are dropped after
+ * each test; any other error still fails it. Call after `useBrowser()` in the same describe
+ * (after-hooks run last first, so this one runs before the check).
+ */
+export function ignoreOfflineErrors(session: BrowserSession): void {
+  afterEach(() => {
+    const rest = session.consoleErrors.filter(
+      (error) => !error.includes('ERR_INTERNET_DISCONNECTED'),
+    );
+    session.consoleErrors.splice(0, session.consoleErrors.length, ...rest);
+  });
+}
+
+/**
  * One page per visitor within a test, going from route to route with a warm cache as a visitor
  * does (a fresh context per route fetched the whole app again each time): `pageOf(visitor,
  * setUp)` answers the visitor's page, made and set up (signed in, a language stored) the first
