@@ -90,6 +90,24 @@ describe('the name search (items 1 and 2)', () => {
     await page.waitForURL(new RegExp(`\\?person=${bermet[0]?.id}$`));
   });
 
+  it('opens the best match on an Enter typed before the picker’s code came', async () => {
+    const bermet = await searchApi('Бермет');
+    const page = await session.newPage();
+    // The picker's code is held back until the name and Enter are typed (a slow line).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/person-search-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/search');
+    await page.locator('#sanjyra-search').click();
+    await page.keyboard.type('Бермет', { delay: 10 });
+    await page.keyboard.press('Enter');
+    release();
+    await page.waitForURL(new RegExp(`\\?person=${bermet[0]?.id}$`));
+  });
+
   it('says "латын тамгалары" in the hint, and names both export buttons alike', async () => {
     const page = await session.newPage();
     await page.goto('/search');

@@ -27,7 +27,8 @@ interface Started {
  * with its list button, the same ids, classes and sizes) without the picker's code, which
  * neither page's first paint needs (issue 14's page budget). Focusing the box or pressing its
  * button loads the picker; what was typed meanwhile goes over to it, and it takes the focus in
- * the same render, so no keystroke is lost.
+ * the same render, so no keystroke is lost: an Enter meanwhile opens the best match once the
+ * picker is there.
  */
 export function DeferredPersonSearch({
   id,
@@ -38,6 +39,8 @@ export function DeferredPersonSearch({
   const script = useScript();
   const [input, setInput] = useState('');
   const [started, setStarted] = useState<Started | null>(null);
+  // Enter before the picker's code came (a quick typist, a slow line): the picker acts on it.
+  const [entered, setEntered] = useState(false);
 
   const start = (open: boolean) =>
     void loadPicker().then((Picker) => setStarted((current) => current ?? { Picker, open }));
@@ -51,6 +54,7 @@ export function DeferredPersonSearch({
           onSelect={onSelect}
           defaultInput={input}
           defaultOpen={started.open || input !== ''}
+          defaultEnter={entered}
           autoFocus
         />
       ) : (
@@ -69,6 +73,12 @@ export function DeferredPersonSearch({
               value={input}
               onChange={(event) => setInput(event.target.value)}
               onFocus={() => start(false)}
+              onKeyDown={(event) => {
+                if (event.key !== 'Enter' || input.trim() === '') return;
+                event.preventDefault();
+                setEntered(true);
+                start(false);
+              }}
               inputProps={{
                 className: 'MuiAutocomplete-input',
                 autoComplete: 'off',

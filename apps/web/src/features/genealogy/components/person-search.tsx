@@ -33,6 +33,8 @@ export interface PersonSearchProps {
   defaultInput?: string;
   /** Whether the list is open when the picker mounts. */
   defaultOpen?: boolean;
+  /** Enter was pressed in the stand-in before the picker came: it opens the best match then. */
+  defaultEnter?: boolean;
   /** The suggestions' z-index, when the picker sits in a dialog on the overlay layers. */
   popperZIndex?: number;
 }
@@ -52,6 +54,7 @@ export function PersonSearch({
   autoFocus,
   defaultInput = '',
   defaultOpen = false,
+  defaultEnter = false,
   popperZIndex,
 }: PersonSearchProps) {
   const { t } = useTranslation('genealogy');
@@ -100,6 +103,14 @@ export function PersonSearch({
         // The suggestions list shows the error of the same query.
       });
   };
+
+  // An Enter the stand-in took before this code was loaded, once.
+  const pendingEnter = useRef(defaultEnter);
+  useEffect(() => {
+    if (!pendingEnter.current) return;
+    pendingEnter.current = false;
+    if (typedRef.current !== '') openBestMatch(typedRef.current);
+  });
 
   const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key !== 'Enter' || typed === '') return;
