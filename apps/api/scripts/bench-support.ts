@@ -12,7 +12,7 @@ import { mkdtemp, rename, rm } from 'node:fs/promises';
 import http from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import pg from 'pg';
+import { createPostgresDatabase } from '../../../scripts/postgres-database';
 import { generateTree, nameOf, writeGedcom, type GeneratedTree } from './tree-generator';
 
 export const ROOT = resolve(import.meta.dirname, '../../..');
@@ -165,16 +165,6 @@ async function stopServer(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-async function onPostgres(sql: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(sql);
-  } finally {
-    await admin.end();
-  }
-}
-
 export interface BenchServer {
   base: URL;
   /** The server's DATA_DIR, and its DATABASE_URL on PostgreSQL. */
@@ -211,17 +201,12 @@ export async function startBenchServer(
     ACCESS_TOKEN_TTL_SECONDS: String(24 * 3600),
     ...settings,
   };
-  let dbName: string | undefined;
+  let database: Awaited<ReturnType<typeof createPostgresDatabase>> | undefined;
   if (kind === 'postgres') {
     if (!adminUrl) throw new Error('no TEST_DATABASE_URL or DATABASE_URL');
-    dbName = `bagysh_bench_${randomBytes(4).toString('hex')}`;
-    await onPostgres(`CREATE DATABASE ${dbName}`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${dbName}`;
-    env.DATABASE_URL = url.toString();
-  } else {
-    env.DATABASE_URL = '';
+    database = await createPostgresDatabase(adminUrl, 'bagysh_bench');
   }
+  env.DATABASE_URL = database?.url ?? '';
 
   let child: ChildProcess | undefined;
   const close = async () => {
@@ -231,7 +216,7 @@ export async function startBenchServer(
       return;
     }
     await rm(dataDir, { recursive: true, force: true });
-    if (dbName) await onPostgres(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await database?.drop();
   };
   try {
     const started = await startServer(env);
