@@ -199,8 +199,10 @@ class KinGraph {
       union select person1_id, person2_id from unions where person2_id = any(${list})`;
     const [found] = await Promise.all([
       queryRows<{ person1_id: number; person2_id: number }>(this.db, unions),
+      // The other spouse of each union (`ids` are loaded already: the walks' ends).
       this.loadWhere(
-        sql`select person1_id from (${unions}) u union select person2_id from (${unions}) u`,
+        sql`select person2_id from unions where person1_id = any(${list})
+          union select person1_id from unions where person2_id = any(${list})`,
       ),
     ]);
     for (const id of missing) this.spouses.set(id, []);
