@@ -7,6 +7,8 @@ import '@fontsource/inter/800.css';
 import '@fontsource/inter/900.css';
 // Only the rune subset, and only for runes (the font's own CSS has no unicode-range).
 import './rune-font.css';
+// The theme's values for the parts drawn without MUI (the frame and the landing page).
+import './config/theme.css';
 import './lib/i18n';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

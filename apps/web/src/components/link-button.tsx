@@ -1,8 +1,8 @@
-import Box, { type BoxProps } from '@mui/material/Box';
 import { alpha, darken, type Theme } from '@mui/material/styles';
 import type { SystemStyleObject } from '@mui/system';
 import { forwardRef } from 'react';
 import { Link, type LinkProps } from 'react-router';
+import styles from './link-button.module.css';
 
 export type LinkButtonVariant = 'contained' | 'outlined' | 'text';
 
@@ -56,25 +56,26 @@ export function buttonSx(
   };
 }
 
-type SxArray = Extract<BoxProps['sx'], readonly unknown[]>;
+/** The class names of a plain `<a>` or `<button>` that looks like a button (link-button.module.css). */
+export function buttonClass(
+  variant: LinkButtonVariant,
+  tone: 'primary' | 'light' = 'primary',
+  className?: string,
+): string {
+  return [styles.button, styles[variant], tone === 'light' && styles.light, className]
+    .filter(Boolean)
+    .join(' ');
+}
 
 export type LinkButtonProps = LinkProps & {
   variant?: LinkButtonVariant;
   tone?: 'primary' | 'light';
-  sx?: BoxProps['sx'];
 };
 
-/** A router link that looks like a button. */
+/** A router link that looks like a button, drawn without MUI (the landing page's frame). */
 export const LinkButton = forwardRef<HTMLAnchorElement, LinkButtonProps>(function LinkButton(
-  { variant = 'contained', tone = 'primary', sx, ...props },
+  { variant = 'contained', tone = 'primary', className, ...props },
   ref,
 ) {
-  return (
-    <Box
-      component={Link}
-      ref={ref}
-      {...props}
-      sx={[buttonSx(variant, tone), ...((Array.isArray(sx) ? sx : [sx]) as SxArray)]}
-    />
-  );
+  return <Link ref={ref} {...props} className={buttonClass(variant, tone, className)} />;
 });

@@ -1,6 +1,5 @@
-import Box from '@mui/material/Box';
-import type { Theme } from '@mui/material/styles';
-import type { SystemStyleObject } from '@mui/system';
+import type { CSSProperties } from 'react';
+import styles from './rune-outline.module.css';
 
 /**
  * A rune text a Cyrillic page shows, drawn from the rune font's outlines
@@ -10,28 +9,28 @@ import type { SystemStyleObject } from '@mui/system';
 export function RuneOutline({
   outline: { text, viewBox, emHeight, d },
   fontSize,
-  sx = {},
+  className,
 }: {
   /** One of config/runes-*.ts. */
   outline: { text: string; viewBox: string; emHeight: number; d: string };
-  /** The font size it stands in for (px, or one per breakpoint). */
-  fontSize: number | Record<string, number>;
-  /** Its place. */
-  sx?: SystemStyleObject<Theme>;
+  /** The font size it stands in for, in px; without it, the class's `--rune-size` (or 1em). */
+  fontSize?: number;
+  /** Its place, and `--rune-size` where the size changes with the width. */
+  className?: string;
 }) {
-  const height =
-    typeof fontSize === 'number'
-      ? fontSize * emHeight
-      : Object.fromEntries(Object.entries(fontSize).map(([key, size]) => [key, size * emHeight]));
+  const style = {
+    '--rune-em': emHeight,
+    ...(fontSize === undefined ? {} : { '--rune-size': `${fontSize}px` }),
+  } as CSSProperties;
   return (
-    <Box
-      component="svg"
+    <svg
       aria-hidden
       data-runes={text}
       viewBox={viewBox}
-      sx={{ display: 'inline-block', height, fill: 'currentColor', verticalAlign: 'middle', ...sx }}
+      className={[styles.outline, className].filter(Boolean).join(' ')}
+      style={style}
     >
       <path d={d} />
-    </Box>
+    </svg>
   );
 }

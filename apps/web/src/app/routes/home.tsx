@@ -10,6 +10,7 @@ import { RuneOutline } from '../../components/rune-outline';
 import { HERO_RUNES } from '../../config/runes-hero';
 import { paths } from '../../config/paths';
 import { useScript } from '../../lib/script';
+import styles from './home.module.css';
 
 // Below the hero, in its own chunk: the landing's first paint needs none of it.
 const HomeSections = lazy(() => import('../../features/content/components/home-sections'));
@@ -42,17 +43,7 @@ export function Component() {
       >
         {/* The site's search label in runes, as outlines: a Cyrillic page does not
             download the rune font. */}
-        <RuneOutline
-          outline={HERO_RUNES}
-          fontSize={{ xs: 64, md: 150 }}
-          sx={{
-            position: 'absolute',
-            right: { xs: 16, md: 56 },
-            bottom: { xs: 16, md: 40 },
-            opacity: 0.1,
-            pointerEvents: 'none',
-          }}
-        />
+        <RuneOutline outline={HERO_RUNES} className={styles.heroRunes} />
         <Container maxWidth="lg" sx={{ position: 'relative' }}>
           <Typography
             variant="h2"

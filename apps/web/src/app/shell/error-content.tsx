@@ -47,7 +47,7 @@ export function ErrorContent({
           {script.text(notFound ? t('errors.notFoundText') : t('errors.forbiddenText'))}
         </Typography>
       )}
-      <LinkButton to={paths.home()} sx={{ mt: 4 }} {...script.label(t('errors.home'))}>
+      <LinkButton to={paths.home()} style={{ marginTop: 32 }} {...script.label(t('errors.home'))}>
         {script.text(t('errors.home'))}
       </LinkButton>
     </Container>

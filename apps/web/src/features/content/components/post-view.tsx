@@ -49,7 +49,7 @@ export function PostView({ kind, id }: { kind: PostKind; id: number | null }) {
         <LinkButton
           variant="outlined"
           to={kind === 'article' ? paths.personArticles() : paths.news()}
-          sx={{ mt: 3 }}
+          style={{ marginTop: 24 }}
           {...script.label(t('post.toList'))}
         >
           {script.text(t('post.toList'))}
