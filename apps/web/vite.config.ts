@@ -153,8 +153,10 @@ const bootGraph: Plugin = {
       seen.add(id);
       // The app's own modules only: a barrel (packages/shared, a feature's index.ts) imports
       // far more than boot uses, and tree shaking drops the rest.
-      // Its styles stay with boot's own (the fonts' CSS): one stylesheet, not two.
-      if (!APP_MODULE.test(id) || FEATURE_INDEX.test(id) || id.endsWith('.css')) continue;
+      // Its global styles stay with boot's own (the fonts' CSS): one stylesheet, not two. A CSS
+      // module is a module of the shell's (its class names), with its styles.
+      const globalCss = id.endsWith('.css') && !id.endsWith('.module.css');
+      if (!APP_MODULE.test(id) || FEATURE_INDEX.test(id) || globalCss) continue;
       const info = this.getModuleInfo(id);
       // A module also loaded by import() (boot.tsx itself) keeps its own chunk.
       if (!info?.dynamicImporters.length) bootModules.add(id);

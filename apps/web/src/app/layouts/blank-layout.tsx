@@ -1,11 +1,11 @@
-import Box from '@mui/material/Box';
 import { PageOutlet } from '../page-outlet';
+import styles from './layouts.module.css';
 
 /** Nothing around the content: the login page (spec §2). */
 export function BlankLayout({ frameOnly = false }: { frameOnly?: boolean }) {
   return (
-    <Box data-layout="blank" component="main" sx={{ minHeight: '100dvh' }}>
+    <main data-layout="blank" className={styles.screen}>
       {!frameOnly && <PageOutlet />}
-    </Box>
+    </main>
   );
 }

@@ -1,11 +1,11 @@
-import Box from '@mui/material/Box';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { lazy, Suspense } from 'react';
 import { BREAKPOINTS, NAV_RAIL_WIDTH } from '../../config/constants';
+import { useMediaQuery } from '../../lib/use-media-query';
 import { PageOutlet } from '../page-outlet';
 import { AppFooter } from '../shell/app-footer';
 import { AppHeader, MAIN_ID } from '../shell/app-header';
 import { LogoutDialog } from '../shell/logout';
+import styles from './layouts.module.css';
 
 const NavRail = lazy(() => import('../shell/nav-rail'));
 
@@ -16,50 +16,29 @@ const RAIL_WIDTHS = `(min-width: ${BREAKPOINTS.md}px) and (max-width: ${BREAKPOI
  * navigation rail beside the content.
  */
 export function DefaultLayout({ frameOnly = false }: { frameOnly?: boolean }) {
-  const rail = useMediaQuery(RAIL_WIDTHS, { noSsr: true });
+  const rail = useMediaQuery(RAIL_WIDTHS);
   return (
-    <Box data-layout="default">
+    <div data-layout="default">
       {/* Header and content fill at least the screen, so the footer starts below the fold: it
           would otherwise show at the bottom while the page loads, then be pushed out (Lighthouse
           counted that as a layout shift of 0.04). */}
-      <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column' }}>
+      <div className={styles.column}>
         <AppHeader />
-        <Box sx={{ flex: 1, display: 'flex' }}>
+        <div className={styles.row}>
           {rail && (
-            // The rail's space is kept while its code loads, so the content does not shift.
-            <Box
-              sx={{
-                width: NAV_RAIL_WIDTH,
-                flexShrink: 0,
-                display: 'flex',
-                borderRight: 1,
-                borderColor: 'divider',
-                bgcolor: 'background.paper',
-              }}
-            >
+            <div className={styles.rail} style={{ width: NAV_RAIL_WIDTH }}>
               <Suspense fallback={null}>
                 <NavRail />
               </Suspense>
-            </Box>
+            </div>
           )}
-          <Box
-            component="main"
-            id={MAIN_ID}
-            tabIndex={-1}
-            sx={{
-              flex: 1,
-              minWidth: 0,
-              display: 'flex',
-              flexDirection: 'column',
-              '&:focus': { outline: 'none' },
-            }}
-          >
+          <main id={MAIN_ID} tabIndex={-1} className={`${styles.content} ${styles.main}`}>
             {!frameOnly && <PageOutlet />}
-          </Box>
-        </Box>
-      </Box>
+          </main>
+        </div>
+      </div>
       <AppFooter />
       <LogoutDialog />
-    </Box>
+    </div>
   );
 }

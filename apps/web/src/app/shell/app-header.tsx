@@ -1,10 +1,8 @@
-import MenuIcon from '@mui/icons-material/Menu';
-import Box from '@mui/material/Box';
-import { alpha } from '@mui/material/styles';
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { buttonSx, LinkButton } from '../../components/link-button';
+import { buttonClass, LinkButton } from '../../components/link-button';
+import { PlainIcon } from '../../components/plain-icon';
 import { paths } from '../../config/paths';
 import { useAppStore } from '../../lib/app-store';
 import { useModerationCounts } from '../../lib/moderation-counts';
@@ -17,6 +15,7 @@ import { ModerationBadge } from './moderation-badge';
 import { NavMenu } from './nav-menu';
 import { ProfileAvatar } from './profile-avatar';
 import { UserMenu } from './user-menu';
+import styles from './app-header.module.css';
 
 /** The id of each layout's `<main>`, the target of the skip link. */
 export const MAIN_ID = 'main-content';
@@ -27,8 +26,8 @@ const NavDrawer = lazyOverlay(() => import('./nav-drawer'), { preloadWhenIdle: t
  * The header (spec §2): site name linking home, the navigation menu, login button or user
  * menu, the language switch and the profile avatar. Below lg the menu and the user menu move
  * into the drawer behind the 'Меню' button. `transparent`: the landing page's header over
- * its content. Plain elements rather than MUI's AppBar and Buttons keep the landing page's
- * initial JavaScript small.
+ * its content. Plain elements and CSS rather than MUI: the landing page loads no MUI (issue 14's
+ * page budget).
  */
 export function AppHeader({ transparent = false }: { transparent?: boolean }) {
   const { t } = useTranslation();
@@ -48,77 +47,27 @@ export function AppHeader({ transparent = false }: { transparent?: boolean }) {
   return (
     <>
       {/* The first stop of Tab: past the header's dozen links, straight to the page. */}
-      <Box
-        component="a"
+      <a
         href={`#${MAIN_ID}`}
+        className={styles.skip}
         onClick={(event: MouseEvent) => {
           // Focus without a #fragment in the address (the router and Back stay as they were).
           event.preventDefault();
           document.getElementById(MAIN_ID)?.focus();
         }}
         {...script.label(t('header.skipToContent'))}
-        sx={{
-          position: 'absolute',
-          left: 8,
-          top: -100,
-          zIndex: 'tooltip',
-          px: 2,
-          py: 1,
-          borderRadius: 1,
-          bgcolor: 'background.paper',
-          color: 'text.primary',
-          fontWeight: 600,
-          boxShadow: 3,
-          '&:focus': { top: 8, outline: '2px solid', outlineColor: 'primary.main' },
-        }}
       >
         {script.text(t('header.skipToContent'))}
-      </Box>
-      <Box
-        component="header"
+      </a>
+      <header
         data-variant={transparent ? 'transparent' : 'solid'}
-        sx={{
-          position: transparent ? 'absolute' : 'sticky',
-          top: 0,
-          left: 0,
-          right: 0,
-          zIndex: 'appBar',
-          color: transparent ? '#fff' : 'text.primary',
-          bgcolor: transparent ? 'transparent' : alpha('#fff', 0.96),
-          backdropFilter: transparent ? undefined : 'saturate(180%) blur(8px)',
-          borderBottom: transparent ? 'none' : '1px solid',
-          borderColor: 'divider',
-        }}
+        className={transparent ? `${styles.header} ${styles.transparent}` : styles.header}
       >
-        <Box
-          sx={{
-            display: 'flex',
-            alignItems: 'center',
-            gap: { xs: 0.75, sm: 1.5 },
-            minHeight: { xs: 60, sm: 64 },
-            px: { xs: 2, sm: 3 },
-          }}
-        >
-          <Box
-            component={Link}
-            to={paths.home()}
-            {...script.label(t('site.name'))}
-            sx={{
-              fontWeight: 800,
-              fontSize: { xs: 16, sm: 20 },
-              letterSpacing: '-0.01em',
-              color: transparent ? '#fff' : 'primary.dark',
-              textDecoration: 'none',
-              whiteSpace: 'nowrap',
-              overflow: 'hidden',
-              textOverflow: 'ellipsis',
-              minWidth: 0,
-              '&:focus-visible': { outline: '2px solid', outlineOffset: 2 },
-            }}
-          >
+        <div className={styles.row}>
+          <Link to={paths.home()} className={styles.name} {...script.label(t('site.name'))}>
             {script.text(t('site.name'))}
-          </Box>
-          <Box sx={{ flex: 1 }} />
+          </Link>
+          <div className={styles.spacer} />
           <LanguageSwitch onDark={transparent} />
           {wide &&
             (logged ? (
@@ -135,36 +84,25 @@ export function AppHeader({ transparent = false }: { transparent?: boolean }) {
             ))}
           <ProfileAvatar />
           {!wide && (
-            <Box
-              component="button"
+            <button
               type="button"
               aria-label={menuLabel}
               title={menuLabel}
               aria-expanded={drawer}
               onClick={toggleDrawer}
-              sx={[
-                buttonSx('text', tone),
-                {
-                  position: 'relative',
-                  px: 1,
-                  mr: -1,
-                  color: 'inherit',
-                  '& svg': { fontSize: 26 },
-                  '& [data-testid="moderation-badge"]': { position: 'absolute', top: 0, right: 0 },
-                },
-              ]}
+              className={buttonClass('text', tone, styles.menu)}
             >
-              <MenuIcon />
+              <PlainIcon icon="menu" />
               {waiting > 0 && <ModerationBadge count={waiting} />}
-            </Box>
+            </button>
           )}
-        </Box>
+        </div>
         {wide && (
-          <Box sx={{ px: 1, pb: 0.75, '@media (min-width: 1440px)': { px: 2 } }}>
+          <div className={styles.nav}>
             <NavMenu onDark={transparent} />
-          </Box>
+          </div>
         )}
-      </Box>
+      </header>
       {!wide && <NavDrawer needed={drawer} />}
     </>
   );

@@ -1,7 +1,7 @@
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { useEffect } from 'react';
 import { BREAKPOINTS } from '../../config/constants';
 import { useAppStore } from '../../lib/app-store';
+import { useMediaQuery } from '../../lib/use-media-query';
 
 const WIDE = `(min-width: ${BREAKPOINTS.lg}px)`;
 
@@ -10,7 +10,7 @@ const WIDE = `(min-width: ${BREAKPOINTS.lg}px)`;
  * spec §9) the menu collapses into the drawer, which closes when the window grows past lg.
  */
 export function useIsWide(): boolean {
-  const wide = useMediaQuery(WIDE, { noSsr: true });
+  const wide = useMediaQuery(WIDE);
   useEffect(() => {
     if (wide) useAppStore.getState().setDrawer(false);
   }, [wide]);

@@ -1,10 +1,9 @@
-import Box from '@mui/material/Box';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useScript } from '../../lib/script';
 import { lazyOverlay } from './lazy-overlays';
-import { navItemSx } from './nav-item-sx';
+import { manageClass, navItemClass } from './nav-item';
 import type { NavLinkItem } from './nav-items';
 
 const ManageMenuPopup = lazyOverlay(() => import('./manage-menu-popup'));
@@ -23,8 +22,7 @@ export default function ManageMenu({ links, onDark }: { links: NavLinkItem[]; on
   const current = links.some((link) => pathname === link.to);
   return (
     <>
-      <Box
-        component="button"
+      <button
         type="button"
         aria-haspopup="menu"
         aria-expanded={anchor !== null}
@@ -33,24 +31,14 @@ export default function ManageMenu({ links, onDark }: { links: NavLinkItem[]; on
         data-testid="header-manage"
         onClick={(event) => setAnchor(event.currentTarget)}
         {...script.label(t('header.manage'))}
-        sx={(theme) => ({
-          ...navItemSx(theme, onDark, script.runes),
-          display: 'inline-flex',
-          alignItems: 'center',
-          gap: 0.25,
-          border: 0,
-          bgcolor: 'transparent',
-          font: 'inherit',
-          cursor: 'pointer',
-          '& svg': { width: 18, height: 18, mr: -0.5 },
-        })}
+        className={navItemClass(onDark, script.runes, manageClass)}
       >
         {script.text(t('header.manage'))}
         {/* MUI's ExpandMore, drawn here: importing it would split it from the shell's chunk. */}
         <svg viewBox="0 0 24 24" aria-hidden focusable="false">
           <path d="M16.59 8.59 12 13.17 7.41 8.59 6 10l6 6 6-6z" fill="currentColor" />
         </svg>
-      </Box>
+      </button>
       <ManageMenuPopup
         needed={anchor !== null}
         id={menuId}

@@ -1,13 +1,10 @@
-import Box from '@mui/material/Box';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { useScript } from '../../lib/script';
-import { navItemSx } from './nav-item-sx';
+import { navItemClass } from './nav-item';
 import { useHeaderNav } from './nav-items';
-
-/** From this width the menu has room for its roomier spacing (1280 px is tight, see below). */
-const ROOMY = '@media (min-width: 1440px)';
+import styles from './nav-menu.module.css';
 
 // Only moderators and admins have it: guests' and members' pages do not load its code.
 const ManageMenu = lazy(() => import('./manage-menu'));
@@ -23,34 +20,22 @@ export function NavMenu({ onDark }: { onDark: boolean }) {
   const { links, manage } = useHeaderNav();
 
   return (
-    <Box
-      component="nav"
-      aria-label={t('header.navigation')}
-      data-testid="header-nav"
-      sx={{
-        display: 'flex',
-        flexWrap: 'wrap',
-        alignItems: 'center',
-        columnGap: 0,
-        [ROOMY]: { columnGap: 0.25 },
-      }}
-    >
+    <nav aria-label={t('header.navigation')} data-testid="header-nav" className={styles.nav}>
       {links.map((link) => (
-        <Box
-          component={NavLink}
+        <NavLink
           key={link.key}
           to={link.to}
           {...script.label(link.label)}
-          sx={(theme) => navItemSx(theme, onDark, script.runes)}
+          className={navItemClass(onDark, script.runes)}
         >
           {script.text(link.label)}
-        </Box>
+        </NavLink>
       ))}
       {manage.length > 0 && (
         <Suspense fallback={null}>
           <ManageMenu links={manage} onDark={onDark} />
         </Suspense>
       )}
-    </Box>
+    </nav>
   );
 }

@@ -1,9 +1,9 @@
-import PersonIcon from '@mui/icons-material/Person';
-import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PlainIcon } from '../../components/plain-icon';
 import { paths } from '../../config/paths';
 import { useSessionStore, userAvatar } from '../../lib/session-store';
+import styles from './header-controls.module.css';
 
 /** The small avatar with the green online dot: to /profile when signed in, /login when not. */
 export function ProfileAvatar() {
@@ -13,52 +13,24 @@ export function ProfileAvatar() {
   const label = logged ? t('header.profile') : t('header.login');
 
   return (
-    <Box
-      component={Link}
+    <Link
       to={logged ? paths.profile() : paths.login()}
       aria-label={label}
       title={label}
       data-testid="profile-avatar"
-      sx={{
-        position: 'relative',
-        flexShrink: 0,
-        display: 'inline-flex',
-        alignItems: 'center',
-        justifyContent: 'center',
-        width: 34,
-        height: 34,
-        borderRadius: '50%',
-        bgcolor: 'grey.200',
-        color: 'grey.700',
-        '&:hover': { bgcolor: 'grey.300' },
-        '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2 },
-      }}
+      className={styles.avatar}
     >
       {avatar ? (
-        <Box
-          component="img"
+        <img
           src={avatar}
           alt=""
           data-testid="profile-avatar-image"
-          sx={{ width: '100%', height: '100%', borderRadius: '50%', objectFit: 'cover' }}
+          className={styles.avatarImage}
         />
       ) : (
-        <PersonIcon fontSize="small" />
+        <PlainIcon icon="person" small />
       )}
-      <Box
-        component="span"
-        data-testid="online-dot"
-        sx={{
-          position: 'absolute',
-          right: -1,
-          bottom: -1,
-          width: 11,
-          height: 11,
-          borderRadius: '50%',
-          bgcolor: '#4CAF50',
-          boxShadow: '0 0 0 2px #fff',
-        }}
-      />
-    </Box>
+      <span data-testid="online-dot" className={styles.online} />
+    </Link>
   );
 }

@@ -1,14 +1,14 @@
-import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import Box from '@mui/material/Box';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { create } from 'zustand';
-import { buttonSx } from '../../components/link-button';
+import { buttonClass } from '../../components/link-button';
+import { PlainIcon } from '../../components/plain-icon';
 import { useModerationCounts } from '../../lib/moderation-counts';
 import { useScript } from '../../lib/script';
 import { useSessionStore, userDisplayName } from '../../lib/session-store';
 import { lazyOverlay } from './lazy-overlays';
 import { ModerationBadge } from './moderation-badge';
+import styles from './header-controls.module.css';
 
 const UserMenuPopup = lazyOverlay(() => import('./user-menu-popup'));
 
@@ -39,24 +39,24 @@ export function UserMenu({ onDark }: { onDark: boolean }) {
 
   return (
     <>
-      <Box
-        component="button"
+      <button
         type="button"
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
         ref={setButton}
         onClick={() => setOpen(true)}
-        sx={[
-          buttonSx('text', onDark ? 'light' : 'primary'),
-          { color: onDark ? '#fff' : 'text.primary', flexShrink: 0, px: 1.25 },
-        ]}
+        className={buttonClass(
+          'text',
+          onDark ? 'light' : 'primary',
+          onDark ? `${styles.user} ${styles.userOnDark}` : styles.user,
+        )}
         {...script.label(waitingText ? `${name}, ${waitingText}` : name)}
       >
         {script.text(name)}
         {waiting > 0 && <ModerationBadge count={waiting} />}
-        <ExpandMoreIcon fontSize="small" />
-      </Box>
+        <PlainIcon icon="expandMore" small />
+      </button>
       <UserMenuPopup
         needed={open}
         id={menuId}
