@@ -5,6 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { SITE_NAME } from '../../packages/shared/src/site';
+import { PLAIN_PAGES } from './src/config/plain-pages';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3000'}`;
 
@@ -57,6 +58,8 @@ const FIRST_PAINT_EXTRAS: Record<string, string[]> = {
   // Every page: the query cache (page-outlet.tsx). The toasts (sonner) come later: with the
   // first toast, the page's first use or after a few seconds (app-toaster.tsx).
   '*': ['src/boot.tsx', 'src/app/query-provider.tsx'],
+  // Every page but those drawn without MUI (config/plain-pages.ts): MUI's theme.
+  themed: ['src/app/theme-provider.tsx'],
   home: [
     'src/features/genealogy/components/home-search.tsx',
     'src/features/content/components/home-sections.tsx',
@@ -103,6 +106,7 @@ const firstPaint: Plugin = {
       if (!id || !file) continue;
       const files = new Set<string>();
       const modules = [`src/app/routes/${file}.tsx`, ...FIRST_PAINT_EXTRAS['*']!];
+      if (!PLAIN_PAGES.has(id as never)) modules.push(...FIRST_PAINT_EXTRAS.themed!);
       for (const key of [...modules, ...(FIRST_PAINT_EXTRAS[id] ?? [])]) walk(key, files);
       pages[id] = [...files].filter((file) => !entry.has(file));
     }
@@ -126,7 +130,7 @@ const reactRouterProduction = {
 };
 
 /** Files every page has run before any lazy import but boot's (the entry's). */
-const ALWAYS_LOADED = /(^|\/)(rolldown-runtime|framework|ui)-[\w-]+\.js$/;
+const ALWAYS_LOADED = /(^|\/)(rolldown-runtime|framework)-[\w-]+\.js$/;
 
 const APP_MODULE = /[\\/]apps[\\/]web[\\/]src[\\/]/;
 const FEATURE_INDEX = /[\\/]src[\\/]features[\\/][^\\/]+[\\/]index\.ts$/;
@@ -196,15 +200,18 @@ export default defineConfig(({ command }) => ({
             // What every page runs (boot.tsx and its libraries), one file rather than dozens.
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@emotion[\\/]\w+|i18next|react-i18next|zustand)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|zustand)[\\/]/,
             },
-            // MUI's theme and the components of every page's frame and first paint, with what
-            // they use of @mui/system and @mui/utils (a group takes its modules' dependencies)
-            // and the query cache: one file rather than twenty small ones each compressed on
-            // its own. Components only other pages use (menus, dialogs, tabs…) stay apart.
+            // The query cache: every page's data, the landing page's too.
+            { name: 'query', test: /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/ },
+            // MUI's theme with emotion, and the components of most pages' first paint, with what
+            // they use of @mui/system and @mui/utils (a group takes its modules' dependencies):
+            // one file rather than twenty small ones each compressed on its own. Components only
+            // some pages use (menus, dialogs, tabs…) stay apart. The landing page loads none of
+            // it (config/plain-pages.ts).
             {
               name: 'ui',
-              test: /node_modules[\\/](@tanstack[\\/](query-core|react-query)|@mui[\\/]material[\\/](styles|colors|zero-styled|transitions|DefaultPropsProvider|GlobalStyles|CssBaseline|Box|Container|Stack|Grid|Paper|Typography|SvgIcon|ButtonBase|useLazyRipple|Button|IconButton|CircularProgress|Skeleton|FormControl|FormLabel|InputLabel|InputBase|OutlinedInput|TextareaAutosize))[\\/]/,
+              test: /node_modules[\\/](@emotion[\\/]\w+|@mui[\\/]material[\\/](styles|colors|zero-styled|transitions|DefaultPropsProvider|GlobalStyles|Box|Container|Stack|Grid|Paper|Typography|SvgIcon|ButtonBase|useLazyRipple|Button|IconButton|CircularProgress|Skeleton|FormControl|FormLabel|InputLabel|InputBase|OutlinedInput|TextareaAutosize))[\\/]/,
             },
             // The genealogy reads both the search and the person page paint with (typed, no
             // zod), their query keys and the label formatting: one file, not two whose split

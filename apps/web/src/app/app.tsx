@@ -1,5 +1,4 @@
 import { RouterProvider } from 'react-router';
-import { AppProvider } from './provider';
 import { reloadHref, router } from './router';
 import { AppSnackbar } from './shell/app-snackbar';
 import { AppToaster } from './shell/app-toaster';
@@ -7,16 +6,19 @@ import { LoadingIndicator } from './shell/loading-indicator';
 import { NetworkNotices } from './shell/network-notices';
 import { StaleDeployDialog } from './shell/stale-deploy-dialog';
 
-/** The whole web app: the routes, and the notices that live above every page. */
+/**
+ * The whole web app: the routes, and the notices that live above every page. No MUI theme around
+ * it: the frame is drawn without MUI, and what MUI draws brings its theme (lib/themed.tsx).
+ */
 export function App() {
   return (
-    <AppProvider>
+    <>
       <LoadingIndicator />
       <RouterProvider router={router} />
       <AppSnackbar />
       <AppToaster />
       <NetworkNotices />
       <StaleDeployDialog reloadHref={reloadHref} />
-    </AppProvider>
+    </>
   );
 }

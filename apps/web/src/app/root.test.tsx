@@ -3,7 +3,6 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import '../lib/i18n';
 import { render } from '../test/render';
-import { AppProvider } from './provider';
 import { ShellFallback } from './root';
 
 describe('the first page’s fallback (ShellFallback)', () => {
@@ -26,11 +25,7 @@ describe('the first page’s fallback (ShellFallback)', () => {
       ],
       { initialEntries: ['/'] },
     );
-    const view = await render(
-      <AppProvider>
-        <RouterProvider router={router} />
-      </AppProvider>,
-    );
+    const view = await render(<RouterProvider router={router} />);
     unmount = () => view.unmount();
     // Lazy parts of the header (the menu, the rail) may resolve: the frame stays one.
     await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));

@@ -1,5 +1,6 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { BREAKPOINTS, NAV_RAIL_WIDTH } from '../../config/constants';
+import { themedLazy } from '../../lib/themed';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { PageOutlet } from '../page-outlet';
 import { AppFooter } from '../shell/app-footer';
@@ -7,7 +8,7 @@ import { AppHeader, MAIN_ID } from '../shell/app-header';
 import { LogoutDialog } from '../shell/logout';
 import styles from './layouts.module.css';
 
-const NavRail = lazy(() => import('../shell/nav-rail'));
+const NavRail = themedLazy(() => import('../shell/nav-rail'));
 
 const RAIL_WIDTHS = `(min-width: ${BREAKPOINTS.md}px) and (max-width: ${BREAKPOINTS.lg - 0.02}px)`;
 

@@ -1,7 +1,8 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useSnackbarStore } from '../../lib/snackbar-store';
+import { themedLazy } from '../../lib/themed';
 
-const SnackbarView = lazy(() => import('./snackbar-view'));
+const SnackbarView = themedLazy(() => import('./snackbar-view'));
 
 /** The snackbar notice; its code loads the first time something is shown. */
 export function AppSnackbar() {

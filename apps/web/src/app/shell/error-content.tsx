@@ -1,14 +1,14 @@
-import Container from '@mui/material/Container';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { LinkButton } from '../../components/link-button';
 import { paths } from '../../config/paths';
 import { usePageTitle } from '../../lib/page-title';
 import { useScript } from '../../lib/script';
+import styles from './error-content.module.css';
 
 /**
  * The error page: not found (unknown path, missing item), forbidden (a staff page opened by a
- * member) or a failure, with a link home.
+ * member) or a failure, with a link home. Drawn without MUI: the frame shows it when a page's
+ * code failed to load.
  */
 export function ErrorContent({
   notFound,
@@ -27,29 +27,19 @@ export function ErrorContent({
   usePageTitle(heading);
 
   return (
-    <Container maxWidth="md" sx={{ py: { xs: 6, md: 10 }, textAlign: 'center' }}>
-      <Typography
-        aria-hidden
-        sx={{
-          fontSize: { xs: 72, md: 104 },
-          fontWeight: 800,
-          color: 'primary.dark',
-          lineHeight: 1,
-        }}
-      >
+    <div className={`container container-md ${styles.page}`}>
+      <p aria-hidden className={styles.code}>
         {notFound ? '404' : forbidden ? '403' : '!'}
-      </Typography>
-      <Typography variant="h4" component="h1" sx={{ mt: 2 }}>
-        {script.text(heading)}
-      </Typography>
+      </p>
+      <h1 className={`t-h4 ${styles.heading}`}>{script.text(heading)}</h1>
       {(notFound || forbidden) && (
-        <Typography color="text.secondary" sx={{ mt: 1.5 }}>
+        <p className={`t-body1 t-secondary ${styles.text}`}>
           {script.text(notFound ? t('errors.notFoundText') : t('errors.forbiddenText'))}
-        </Typography>
+        </p>
       )}
       <LinkButton to={paths.home()} style={{ marginTop: 32 }} {...script.label(t('errors.home'))}>
         {script.text(t('errors.home'))}
       </LinkButton>
-    </Container>
+    </div>
   );
 }

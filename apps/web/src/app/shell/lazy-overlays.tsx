@@ -1,8 +1,9 @@
-import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
+import { Suspense, useEffect, useState, type ComponentType } from 'react';
+import { themedLazy } from '../../lib/themed';
 
 /**
  * Renders an overlay's code only once it is first needed, so menus, dialogs and the drawer
- * (MUI's modal machinery) stay out of the landing page's initial JavaScript.
+ * (MUI's modal machinery, with MUI's theme) stay out of the landing page's initial JavaScript.
  * `preloadWhenIdle` mounts it, still closed, once the browser is idle, so that its first
  * opening already animates.
  */
@@ -10,7 +11,7 @@ export function lazyOverlay<P extends object>(
   load: () => Promise<{ default: ComponentType<P> }>,
   { preloadWhenIdle = false } = {},
 ): ComponentType<P & { needed: boolean }> {
-  const Overlay = lazy(load);
+  const Overlay = themedLazy(load);
   function LazyOverlay({ needed, ...props }: P & { needed: boolean }) {
     const [loaded, setLoaded] = useState(needed);
     if (needed && !loaded) setLoaded(true);

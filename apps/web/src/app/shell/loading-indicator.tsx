@@ -1,7 +1,8 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useAppStore } from '../../lib/app-store';
+import { themedLazy } from '../../lib/themed';
 
-const LoadingBar = lazy(() => import('./loading-bar'));
+const LoadingBar = themedLazy(() => import('./loading-bar'));
 
 /** The global loading bar at the top of the window, bound to the app store's `isLoading`. */
 export function LoadingIndicator() {
