@@ -1,8 +1,3 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Container from '@mui/material/Container';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -17,82 +12,46 @@ const HomeSections = lazy(() => import('../../features/content/components/home-s
 // The name search of /search, also in its own chunk (Autocomplete is heavy for a first paint).
 const HomeSearch = lazy(() => import('../../features/genealogy/components/home-search'));
 
-/** The search box's height, kept while its chunk loads so that nothing below it moves. */
-const SEARCH_HEIGHT = 64;
-
 /** Home (landing layout): the site's name over a hero, with the ways into the genealogy. */
 export function Component() {
   const { t } = useTranslation();
   const script = useScript();
 
+  // Drawn without MUI (home.module.css): the landing page's first paint loads none of it
+  // (issue 14's page budget).
   return (
     <>
-      <Box
-        sx={{
-          position: 'relative',
-          overflow: 'hidden',
-          minHeight: { xs: '88dvh', md: '78dvh' },
-          display: 'flex',
-          alignItems: 'center',
-          pt: { xs: 10, lg: 16 },
-          pb: { xs: 8, md: 10 },
-          color: '#fff',
-          background:
-            'radial-gradient(circle at 80% 20%, rgba(255,183,77,0.35), transparent 45%), linear-gradient(155deg, #3E2723 0%, #8D2A0B 48%, #E65100 100%)',
-        }}
-      >
+      <div className={styles.hero}>
         {/* The site's search label in runes, as outlines: a Cyrillic page does not
             download the rune font. */}
         <RuneOutline outline={HERO_RUNES} className={styles.heroRunes} />
-        <Container maxWidth="lg" sx={{ position: 'relative' }}>
-          <Typography
-            variant="h2"
-            component="h1"
-            sx={{ fontSize: { xs: 38, sm: 52, md: 64 }, fontWeight: 800, letterSpacing: '-0.02em' }}
-          >
-            {script.text(t('site.name'))}
-          </Typography>
-          <Typography
-            sx={{
-              mt: 2,
-              maxWidth: 640,
-              fontSize: { xs: 17, md: 20 },
-              opacity: 0.92,
-              lineHeight: 1.5,
-            }}
-          >
-            {script.text(t('home.lead'))}
-          </Typography>
-          <Box sx={{ mt: 4, minHeight: SEARCH_HEIGHT, color: 'text.primary' }}>
+        <div className={`container container-lg ${styles.heroInner}`}>
+          <h1 className={styles.title}>{script.text(t('site.name'))}</h1>
+          <p className={styles.lead}>{script.text(t('home.lead'))}</p>
+          {/* Its height kept while the search box's chunk loads, so that nothing below moves. */}
+          <div className={styles.search}>
             <Suspense fallback={null}>
               <HomeSearch />
             </Suspense>
-          </Box>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mt: 2 }}>
-            <Button
-              component={Link}
+          </div>
+          <div className={styles.actions}>
+            <Link
               to={paths.search()}
-              size="large"
-              variant="contained"
-              disableElevation
-              sx={{ bgcolor: '#fff', color: 'primary.dark', '&:hover': { bgcolor: '#FFF3E0' } }}
+              className={`${styles.action} ${styles.filled}`}
               {...script.label(t('nav.search'))}
             >
               {script.text(t('nav.search'))}
-            </Button>
-            <Button
-              component={Link}
+            </Link>
+            <Link
               to={paths.personArticles()}
-              size="large"
-              variant="outlined"
-              color="inherit"
+              className={`${styles.action} ${styles.outlined}`}
               {...script.label(t('nav.personArticles'))}
             >
               {script.text(t('nav.personArticles'))}
-            </Button>
-          </Stack>
-        </Container>
-      </Box>
+            </Link>
+          </div>
+        </div>
+      </div>
       <Suspense fallback={null}>
         <HomeSections />
       </Suspense>

@@ -1,20 +1,36 @@
 import type { TreeStats } from '@bagysh/shared';
-import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
-import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
-import Grid from '@mui/material/Grid';
-import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LinkButton } from '../../../components/link-button';
 import { paths } from '../../../config/paths';
 import { useScript } from '../../../lib/script';
 import { useTreeStats } from '../api/misc';
 import { usePostList } from '../api/post-lists';
+import styles from './home-sections.module.css';
 import { PostCard } from './post-card';
-import { LoadError } from './query-state';
 import '../../../lib/i18n/areas/content-home';
+
+// The sections are drawn without MUI (home-sections.module.css): the landing page loads none of
+// it (issue 14's page budget). A failed load's message is MUI's Alert and Button, loaded when
+// one is shown.
+const LoadError = lazy(() =>
+  import('./query-state').then(({ LoadError }) => ({ default: LoadError })),
+);
+
+/** MUI's ArrowForward icon (its path), as SvgIcon with fontSize="small" draws it. */
+function ArrowForwardIcon() {
+  return (
+    <svg className={styles.icon} focusable="false" aria-hidden="true" viewBox="0 0 24 24">
+      <path d="m12 4-1.41 1.41L16.17 11H4v2h12.17l-5.58 5.59L12 20l8-8z" />
+    </svg>
+  );
+}
+
+/** MUI's Skeleton (pulse): a line of text, or a rounded block of the given height. */
+function Skeleton({ width, height }: { width?: number; height?: number }) {
+  const shape = height === undefined ? styles.skeletonText : styles.skeletonRounded;
+  return <span className={`${styles.skeleton} ${shape}`} style={{ width, height }} />;
+}
 
 const STAT_KEYS = [
   'persons',
@@ -30,36 +46,23 @@ function Stats() {
   const stats = useTreeStats();
   if (stats.isError) return null; // the figures are a bonus; the rest of the page stands
   return (
-    <Box
-      component="section"
-      aria-labelledby="home-stats"
-      sx={{ bgcolor: '#FFF8F0', borderBottom: 1, borderColor: 'divider' }}
-    >
-      <Container maxWidth="lg" sx={{ py: { xs: 3, md: 4 } }}>
-        <Typography id="home-stats" variant="overline" color="text.secondary" component="h2">
+    <section aria-labelledby="home-stats" className={styles.stats}>
+      <div className={`container container-lg ${styles.statsInner}`}>
+        <h2 id="home-stats" className={styles.overline}>
           {script.text(t('home.statsTitle'))}
-        </Typography>
-        <Grid container spacing={2} sx={{ mt: 0.5 }} data-testid="home-stats">
+        </h2>
+        <div className={`${styles.grid} ${styles.statsGrid}`} data-testid="home-stats">
           {STAT_KEYS.map((key) => (
-            <Grid key={key} size={{ xs: 6, sm: 4, md: 'grow' }}>
-              <Typography
-                sx={{
-                  fontSize: { xs: 28, md: 36 },
-                  fontWeight: 800,
-                  color: 'primary.dark',
-                  lineHeight: 1.1,
-                }}
-              >
+            <div key={key} className={`${styles.cell} ${styles.figure}`}>
+              <p className={styles.figureValue}>
                 {stats.data ? stats.data[key].toLocaleString('ru-RU') : <Skeleton width={64} />}
-              </Typography>
-              <Typography variant="body2" color="text.secondary">
-                {script.text(t(`home.stats.${key}`))}
-              </Typography>
-            </Grid>
+              </p>
+              <p className={styles.body2}>{script.text(t(`home.stats.${key}`))}</p>
+            </div>
           ))}
-        </Grid>
-      </Container>
-    </Box>
+        </div>
+      </div>
+    </section>
   );
 }
 
@@ -72,50 +75,49 @@ function Latest({ kind }: { kind: 'article' | 'news' }) {
   const all = kind === 'article' ? t('home.allArticles') : t('home.allNews');
   const id = `home-latest-${kind}`;
   return (
-    <Box component="section" aria-labelledby={id} sx={{ py: { xs: 3, md: 5 } }}>
-      <Stack
-        direction="row"
-        sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 2, gap: 1 }}
-      >
-        <Typography id={id} variant="h5" component="h2" sx={{ fontWeight: 700 }}>
+    <section aria-labelledby={id} className={styles.section}>
+      <div className={styles.heading}>
+        <h2 id={id} className={styles.h5}>
           {script.text(title)}
-        </Typography>
+        </h2>
         <LinkButton
           variant="text"
           to={kind === 'article' ? paths.personArticles() : paths.news()}
           {...script.label(all)}
         >
           {script.text(all)}
-          <ArrowForwardIcon fontSize="small" />
+          <ArrowForwardIcon />
         </LinkButton>
-      </Stack>
+      </div>
       {query.isError ? (
-        <LoadError error={query.error} onRetry={() => void query.refetch()} />
+        <Suspense fallback={null}>
+          <LoadError error={query.error} onRetry={() => void query.refetch()} />
+        </Suspense>
       ) : !query.data ? (
-        <Grid container spacing={2}>
+        <div className={styles.grid}>
           {[0, 1, 2].map((i) => (
-            <Grid key={i} size={{ xs: 12, sm: 6, md: 4 }}>
-              <Skeleton variant="rounded" height={220} />
-            </Grid>
+            <div key={i} className={`${styles.cell} ${styles.post}`}>
+              <Skeleton height={220} />
+            </div>
           ))}
-        </Grid>
+        </div>
       ) : query.data.results.length === 0 ? (
-        <Typography color="text.secondary">
+        <p className={styles.body1}>
           {script.text(kind === 'article' ? t('post.emptyArticles') : t('post.emptyNews'))}
-        </Typography>
+        </p>
       ) : (
-        <Grid container spacing={2} data-testid={id}>
+        <div className={styles.grid} data-testid={id}>
           {query.data.results.map((post) => (
-            <Grid key={post.id} size={{ xs: 12, sm: 6, md: 4 }}>
+            <div key={post.id} className={`${styles.cell} ${styles.post}`}>
               <PostCard
                 post={post}
                 to={kind === 'article' ? paths.personArticle(post.id) : paths.newsItem(post.id)}
               />
-            </Grid>
+            </div>
           ))}
-        </Grid>
+        </div>
       )}
-    </Box>
+    </section>
   );
 }
 
@@ -127,20 +129,15 @@ export default function HomeSections() {
   return (
     <>
       <Stats />
-      <Container maxWidth="lg">
+      <div className="container container-lg">
         <Latest kind="news" />
         <Latest kind="article" />
-        <Box
-          component="section"
-          sx={{ py: { xs: 3, md: 5 }, borderTop: 1, borderColor: 'divider' }}
-        >
-          <Typography variant="h5" component="h2" sx={{ fontWeight: 700 }}>
-            {script.text(t('home.aboutTitle'))}
-          </Typography>
-          <Typography color="text.secondary" sx={{ mt: 1, mb: 2 }}>
+        <section className={`${styles.section} ${styles.about}`}>
+          <h2 className={styles.h5}>{script.text(t('home.aboutTitle'))}</h2>
+          <p className={`${styles.body1} ${styles.aboutText}`}>
             {script.text(t('home.aboutText'))}
-          </Typography>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
+          </p>
+          <div className={styles.links}>
             {(['about', 'founders', 'contacts'] as const).map((key) => (
               <LinkButton
                 key={key}
@@ -151,9 +148,9 @@ export default function HomeSections() {
                 {script.text(tr(`titles.${key}`))}
               </LinkButton>
             ))}
-          </Stack>
-        </Box>
-      </Container>
+          </div>
+        </section>
+      </div>
     </>
   );
 }

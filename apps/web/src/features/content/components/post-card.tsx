@@ -1,15 +1,9 @@
 import type { ArticleSummary, NewsSummary } from '@bagysh/shared';
-import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardActionArea from '@mui/material/CardActionArea';
-import CardActions from '@mui/material/CardActions';
-import CardContent from '@mui/material/CardContent';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { runesElement, useScript } from '../../../lib/script';
 import { formatDate } from '../../../lib/dates';
+import styles from './post-card.module.css';
 
 // Only drafts and pending posts show their status, never the home page's published ones: the
 // chip's code loads when one is shown (issue 14's page budget).
@@ -18,11 +12,6 @@ const StatusChip = lazy(() =>
 );
 
 type Summary = ArticleSummary | NewsSummary;
-
-/** The teeth of a felt carpet's border (шырдак), as a strip along the bottom of the cover. */
-const ORNAMENT =
-  'linear-gradient(135deg, transparent 75%, #FFB74D 75%) 0 0 / 16px 16px repeat-x, ' +
-  'linear-gradient(225deg, transparent 75%, #FFB74D 75%) 0 0 / 16px 16px repeat-x';
 
 /**
  * Whether an element has come into view. The rune font is downloaded by the first rune text
@@ -51,50 +40,14 @@ function useSeen<T extends Element>() {
 function CoverFallback({ title, dense }: { title: string; dense: boolean }) {
   const [ref, seen] = useSeen<HTMLDivElement>();
   return (
-    <Box
+    <div
       ref={ref}
       aria-hidden
       data-testid="cover-fallback"
-      sx={{
-        position: 'relative',
-        width: '100%',
-        aspectRatio: dense ? '16 / 5' : '16 / 7',
-        overflow: 'hidden',
-        display: 'flex',
-        alignItems: 'center',
-        justifyContent: 'center',
-        px: 3,
-        pb: 2,
-        color: '#FFE0B2',
-        background:
-          'radial-gradient(circle at 85% 15%, rgba(255,183,77,0.3), transparent 50%), linear-gradient(155deg, #3E2723 0%, #8D2A0B 60%, #BF360C 100%)',
-        '&::after': {
-          content: '""',
-          position: 'absolute',
-          left: 0,
-          right: 0,
-          bottom: 0,
-          height: 16,
-          background: ORNAMENT,
-          opacity: 0.7,
-        },
-      }}
+      className={dense ? `${styles.fallback} ${styles.dense}` : styles.fallback}
     >
-      <Box
-        component="span"
-        sx={{
-          fontSize: dense ? 20 : 28,
-          lineHeight: 1.4,
-          textAlign: 'center',
-          display: '-webkit-box',
-          WebkitLineClamp: dense ? 1 : 2,
-          WebkitBoxOrient: 'vertical',
-          overflow: 'hidden',
-        }}
-      >
-        {seen ? runesElement(title) : null}
-      </Box>
-    </Box>
+      <span className={styles.fallbackTitle}>{seen ? runesElement(title) : null}</span>
+    </div>
   );
 }
 
@@ -115,72 +68,40 @@ export function PostCard({
   const person = 'person' in post ? post.person : null;
   const date = formatDate(post.published_at ?? post.created_at);
   return (
-    <Card
-      variant="outlined"
-      sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}
-      data-testid="post-card"
-    >
-      <CardActionArea
-        component={Link}
-        to={to}
-        sx={{ display: 'flex', flexDirection: 'column', alignItems: 'stretch', height: '100%' }}
-        {...script.label(post.title)}
-      >
+    // MUI's outlined Card with a CardActionArea, drawn without MUI (post-card.module.css): the
+    // home page's sections load none of it (issue 14's page budget).
+    <div className={styles.card} data-testid="post-card">
+      <Link to={to} className={styles.area} {...script.label(post.title)}>
         {post.cover_url ? (
-          <Box
-            component="img"
-            src={post.cover_url}
-            alt=""
-            loading="lazy"
-            sx={{ width: '100%', aspectRatio: '16 / 9', objectFit: 'cover', display: 'block' }}
-          />
+          <img src={post.cover_url} alt="" loading="lazy" className={styles.cover} />
         ) : (
           <CoverFallback title={post.title} dense={dense} />
         )}
-        <CardContent sx={{ flexGrow: 1, width: '100%' }}>
-          <Stack direction="row" spacing={1} sx={{ mb: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-            {date && (
-              <Typography variant="caption" color="text.secondary">
-                {date}
-              </Typography>
-            )}
+        <div className={styles.content}>
+          <div className={styles.meta}>
+            {date && <span className={styles.caption}>{date}</span>}
             {post.category && (
-              <Typography variant="caption" color="primary.dark" sx={{ fontWeight: 600 }}>
+              <span className={`${styles.caption} ${styles.category}`}>
                 {script.text(post.category.name)}
-              </Typography>
+              </span>
             )}
             {post.status !== 'published' && (
               <Suspense fallback={null}>
                 <StatusChip status={post.status} />
               </Suspense>
             )}
-          </Stack>
-          <Typography variant="h6" component="h3" sx={{ fontSize: 18, lineHeight: 1.35 }}>
-            {script.text(post.title)}
-          </Typography>
+          </div>
+          <h3 className={styles.title}>{script.text(post.title)}</h3>
           {person && (
-            <Typography variant="body2" color="primary.dark" sx={{ mt: 0.5, fontWeight: 600 }}>
-              {script.text(person.name)}
-            </Typography>
+            <p className={`${styles.body2} ${styles.person}`}>{script.text(person.name)}</p>
           )}
           {post.lead && !dense && (
-            <Typography
-              variant="body2"
-              color="text.secondary"
-              sx={{
-                mt: 1,
-                display: '-webkit-box',
-                WebkitLineClamp: 3,
-                WebkitBoxOrient: 'vertical',
-                overflow: 'hidden',
-              }}
-            >
-              {script.text(post.lead)}
-            </Typography>
+            <p className={`${styles.body2} ${styles.lead}`}>{script.text(post.lead)}</p>
           )}
-        </CardContent>
-      </CardActionArea>
-      {action && <CardActions sx={{ pt: 0 }}>{action}</CardActions>}
-    </Card>
+        </div>
+        <span className={styles.highlight} />
+      </Link>
+      {action && <div className={styles.actions}>{action}</div>}
+    </div>
   );
 }

@@ -1,13 +1,8 @@
-import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
-import Box from '@mui/material/Box';
-import FormControl from '@mui/material/FormControl';
-import IconButton from '@mui/material/IconButton';
-import InputLabel from '@mui/material/InputLabel';
-import OutlinedInput from '@mui/material/OutlinedInput';
-import { useState, type ComponentType } from 'react';
+import { useRef, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import '../../../lib/i18n/areas/genealogy-search';
 import { useScript } from '../../../lib/script';
+import styles from './deferred-person-search.module.css';
 import type { PersonSearchProps } from './person-search';
 
 /** The picker (Autocomplete, its popper, the search API), asked for once. */
@@ -24,8 +19,9 @@ interface Started {
  * The name search of the home page and of /search (a choice calls `onSelect`).
  *
  * Until the visitor turns to it, the box is drawn as the picker draws it (an outlined field
- * with its list button, the same ids, classes and sizes) without the picker's code, which
- * neither page's first paint needs (issue 14's page budget). Focusing the box or pressing its
+ * with its list button, the same ids and sizes) without the picker's code nor MUI's, which
+ * neither page's first paint needs (issue 14's page budget): plain elements styled as MUI
+ * styles them (deferred-person-search.module.css). Focusing the box or pressing its
  * button loads the picker; what was typed meanwhile goes over to it, and it takes the focus in
  * the same render, so no keystroke is lost: an Enter meanwhile opens the best match once the
  * picker is there.
@@ -41,6 +37,11 @@ export function DeferredPersonSearch({
   const [started, setStarted] = useState<Started | null>(null);
   // Enter before the picker's code came (a quick typist, a slow line): the picker acts on it.
   const [entered, setEntered] = useState(false);
+  // FormControl's states: the label shrinks onto the outline when the box is focused or filled.
+  const [focused, setFocused] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const shrink = focused || input !== '';
+  const labelId = `${id}-label`;
 
   const start = (open: boolean) =>
     void loadPicker().then((Picker) => setStarted((current) => current ?? { Picker, open }));
@@ -58,66 +59,76 @@ export function DeferredPersonSearch({
           autoFocus
         />
       ) : (
-        // Autocomplete's root, input root, input and end adornment (fullWidth, popup icon).
-        <Box className="MuiAutocomplete-root MuiAutocomplete-fullWidth MuiAutocomplete-hasPopupIcon">
-          <FormControl className="MuiTextField-root" fullWidth variant="outlined">
-            <InputLabel htmlFor={id} id={`${id}-label`}>
+        // Autocomplete's root, the TextField's FormControl, its label and input root.
+        <div className={styles.root}>
+          <div
+            className={[styles.control, shrink && styles.shrink, focused && styles.focused]
+              .filter(Boolean)
+              .join(' ')}
+          >
+            <label htmlFor={id} id={labelId} data-shrink={shrink} className={styles.label}>
               {script.field(label)}
-            </InputLabel>
-            <OutlinedInput
-              id={id}
-              label={script.field(label)}
-              fullWidth
-              className="MuiAutocomplete-inputRoot"
-              sx={{ p: '9px', pr: '39px' }}
-              value={input}
-              onChange={(event) => setInput(event.target.value)}
-              onFocus={() => start(false)}
-              onKeyDown={(event) => {
-                if (event.key !== 'Enter' || input.trim() === '') return;
-                event.preventDefault();
-                setEntered(true);
-                start(false);
+            </label>
+            <div
+              className={styles.input}
+              // As InputBase: a click on the box's padding or outline focuses the text box.
+              onClick={(event) => {
+                if (event.target === event.currentTarget) inputRef.current?.focus();
               }}
-              inputProps={{
-                className: 'MuiAutocomplete-input',
-                autoComplete: 'off',
-                autoCapitalize: 'none',
-                spellCheck: false,
-                enterKeyHint: 'search',
-                style: {
-                  flexGrow: 1,
-                  width: 0,
-                  minWidth: 30,
-                  textOverflow: 'ellipsis',
-                  padding: '7.5px 4px 7.5px 5px',
-                },
-              }}
-              endAdornment={
-                <Box
-                  className="MuiAutocomplete-endAdornment"
-                  sx={{
-                    position: 'absolute',
-                    right: 9,
-                    top: '50%',
-                    transform: 'translate(0, -50%)',
-                  }}
+            >
+              <input
+                ref={inputRef}
+                id={id}
+                type="text"
+                aria-invalid={false}
+                className={styles.field}
+                autoComplete="off"
+                autoCapitalize="none"
+                spellCheck={false}
+                enterKeyHint="search"
+                value={input}
+                onChange={(event) => setInput(event.target.value)}
+                onFocus={() => {
+                  setFocused(true);
+                  start(false);
+                }}
+                onBlur={() => setFocused(false)}
+                onKeyDown={(event) => {
+                  if (event.key !== 'Enter' || input.trim() === '') return;
+                  event.preventDefault();
+                  setEntered(true);
+                  start(false);
+                }}
+              />
+              <div className={styles.end}>
+                <button
+                  type="button"
+                  className={styles.button}
+                  tabIndex={-1}
+                  aria-label={t('search.open')}
+                  title={t('search.open')}
+                  onClick={() => start(true)}
                 >
-                  <IconButton
-                    className="MuiAutocomplete-popupIndicator"
-                    tabIndex={-1}
-                    aria-label={t('search.open')}
-                    title={t('search.open')}
-                    sx={{ p: '2px', mr: '-2px' }}
-                    onClick={() => start(true)}
+                  {/* MUI's ArrowDropDown icon (its path), as SvgIcon draws it. */}
+                  <svg
+                    className={styles.icon}
+                    focusable="false"
+                    aria-hidden="true"
+                    viewBox="0 0 24 24"
                   >
-                    <ArrowDropDownIcon />
-                  </IconButton>
-                </Box>
-              }
-            />
-          </FormControl>
-        </Box>
+                    <path d="m7 10 5 5 5-5z" />
+                  </svg>
+                </button>
+              </div>
+              {/* NotchedOutline: the legend, the label at its shrunk size, cuts the gap. */}
+              <fieldset aria-hidden="true" className={styles.outline}>
+                <legend className={styles.legend}>
+                  <span>{script.field(label)}</span>
+                </legend>
+              </fieldset>
+            </div>
+          </div>
+        </div>
       )}
     </>
   );
