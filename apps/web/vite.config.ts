@@ -55,11 +55,12 @@ interface ManifestChunk {
 
 /** Lazy modules pages render on their first paint besides their route chunk (router.tsx). */
 const FIRST_PAINT_EXTRAS: Record<string, string[]> = {
-  // Every page: the query cache (page-outlet.tsx). The toasts (sonner) come later: with the
-  // first toast, the page's first use or after a few seconds (app-toaster.tsx).
-  '*': ['src/boot.tsx', 'src/app/query-provider.tsx'],
-  // Every page but those drawn without MUI (config/plain-pages.ts): MUI's theme.
-  themed: ['src/app/theme-provider.tsx'],
+  // Every page. The toasts (sonner) come later: with the first toast, the page's first use or
+  // after a few seconds (app-toaster.tsx).
+  '*': ['src/boot.tsx'],
+  // Every page but those drawn without them (config/plain-pages.ts): MUI's theme and the query
+  // cache (lib/providers.tsx).
+  provided: ['src/app/theme-provider.tsx', 'src/app/query-provider.tsx'],
   home: [
     'src/features/genealogy/components/home-search.tsx',
     'src/features/content/components/home-sections.tsx',
@@ -106,7 +107,7 @@ const firstPaint: Plugin = {
       if (!id || !file) continue;
       const files = new Set<string>();
       const modules = [`src/app/routes/${file}.tsx`, ...FIRST_PAINT_EXTRAS['*']!];
-      if (!PLAIN_PAGES.has(id as never)) modules.push(...FIRST_PAINT_EXTRAS.themed!);
+      if (!PLAIN_PAGES.has(id as never)) modules.push(...FIRST_PAINT_EXTRAS.provided!);
       for (const key of [...modules, ...(FIRST_PAINT_EXTRAS[id] ?? [])]) walk(key, files);
       pages[id] = [...files].filter((file) => !entry.has(file));
     }
@@ -211,7 +212,7 @@ export default defineConfig(({ command }) => ({
             // it (config/plain-pages.ts).
             {
               name: 'ui',
-              test: /node_modules[\\/](@emotion[\\/]\w+|@mui[\\/]material[\\/](styles|colors|zero-styled|transitions|DefaultPropsProvider|GlobalStyles|Box|Container|Stack|Grid|Paper|Typography|SvgIcon|ButtonBase|useLazyRipple|Button|IconButton|CircularProgress|Skeleton|FormControl|FormLabel|InputLabel|InputBase|OutlinedInput|TextareaAutosize))[\\/]/,
+              test: /node_modules[\\/](@emotion[\\/]\w+|@mui[\\/]material[\\/](styles|colors|zero-styled|transitions|DefaultPropsProvider|GlobalStyles|Box|Container|Stack|Grid|Paper|Typography|SvgIcon|ButtonBase|useLazyRipple|Button|IconButton|CircularProgress|Skeleton))[\\/]/,
             },
             // The genealogy reads both the search and the person page paint with (typed, no
             // zod), their query keys and the label formatting: one file, not two whose split

@@ -1,30 +1,21 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Outlet, useMatches } from 'react-router';
 import { PLAIN_PAGES } from '../config/plain-pages';
-import { Themed } from '../lib/themed';
-
-// Requested at start, in parallel with the first page's script: only pages use server state,
-// so the header and footer paint without it.
-const queryProvider = import('./query-provider');
-const QueryProvider = lazy(() => queryProvider);
+import { Provided } from '../lib/providers';
 
 /**
- * Where a layout shows its page, inside the server-state cache and, but for the pages drawn
- * without MUI (config/plain-pages.ts), MUI's theme.
+ * Where a layout shows its page: inside MUI's theme and the server-state cache, but for the
+ * pages drawn without them (config/plain-pages.ts). The header and footer paint without either.
  */
 export function PageOutlet() {
   const plain = useMatches().some((match) => PLAIN_PAGES.has(match.id as never));
-  return (
+  return plain ? (
+    <Outlet />
+  ) : (
     <Suspense fallback={null}>
-      <QueryProvider>
-        {plain ? (
-          <Outlet />
-        ) : (
-          <Themed>
-            <Outlet />
-          </Themed>
-        )}
-      </QueryProvider>
+      <Provided>
+        <Outlet />
+      </Provided>
     </Suspense>
   );
 }

@@ -4,7 +4,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PLAIN_PAGES } from '../config/plain-pages';
 import { setNavigator } from '../lib/navigation';
 import { loadPage } from '../lib/preload-error';
-import { loadTheme } from '../lib/themed';
+import { loadProviders } from '../lib/providers';
 import { accessLoader } from './guards';
 import { BlankLayout, DefaultLayout, LandingLayout } from './layouts';
 import { Root, RootError, RouteError, ShellFallback } from './root';
@@ -60,11 +60,12 @@ const validation = () => import('../lib/validation');
 function lazyPage(id: SiteRouteId | 'notFound') {
   return async () => {
     // zod speaks Kyrgyz before any form of the page validates.
-    // MUI's theme comes with the page's code, not after it (but for pages drawn without MUI).
+    // MUI's theme and the query cache come with the page's code, not after it (but for the
+    // pages drawn without them).
     const [{ Component }] = await Promise.all([
       loadPage(pages[id]),
       FORMLESS.has(id) ? null : loadPage(validation),
-      id !== 'notFound' && PLAIN_PAGES.has(id) ? null : loadPage(loadTheme),
+      id !== 'notFound' && PLAIN_PAGES.has(id) ? null : loadPage(loadProviders),
     ]);
     return { Component };
   };

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { theme } from '../config/theme';
 
 /**
- * MUI's theme around what MUI draws, loaded with the first part that needs it (lib/themed.tsx):
+ * MUI's theme around what MUI draws, loaded with the first part that needs it (lib/providers.tsx):
  * the landing page has none. The baseline styles are static CSS (config/theme.css).
  */
 export default function MuiTheme({ children }: { children: ReactNode }) {

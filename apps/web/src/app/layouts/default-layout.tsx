@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { BREAKPOINTS, NAV_RAIL_WIDTH } from '../../config/constants';
-import { themedLazy } from '../../lib/themed';
+import { providedLazy } from '../../lib/providers';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { PageOutlet } from '../page-outlet';
 import { AppFooter } from '../shell/app-footer';
@@ -8,7 +8,7 @@ import { AppHeader, MAIN_ID } from '../shell/app-header';
 import { LogoutDialog } from '../shell/logout';
 import styles from './layouts.module.css';
 
-const NavRail = themedLazy(() => import('../shell/nav-rail'));
+const NavRail = providedLazy(() => import('../shell/nav-rail'));
 
 const RAIL_WIDTHS = `(min-width: ${BREAKPOINTS.md}px) and (max-width: ${BREAKPOINTS.lg - 0.02}px)`;
 

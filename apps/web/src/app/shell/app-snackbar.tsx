@@ -1,8 +1,8 @@
 import { Suspense, useState } from 'react';
 import { useSnackbarStore } from '../../lib/snackbar-store';
-import { themedLazy } from '../../lib/themed';
+import { providedLazy } from '../../lib/providers';
 
-const SnackbarView = themedLazy(() => import('./snackbar-view'));
+const SnackbarView = providedLazy(() => import('./snackbar-view'));
 
 /** The snackbar notice; its code loads the first time something is shown. */
 export function AppSnackbar() {

@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useState, type ComponentType } from 'react';
-import { themedLazy } from '../../lib/themed';
+import { providedLazy } from '../../lib/providers';
 
 /**
  * Renders an overlay's code only once it is first needed, so menus, dialogs and the drawer
@@ -11,7 +11,7 @@ export function lazyOverlay<P extends object>(
   load: () => Promise<{ default: ComponentType<P> }>,
   { preloadWhenIdle = false } = {},
 ): ComponentType<P & { needed: boolean }> {
-  const Overlay = themedLazy(load);
+  const Overlay = providedLazy(load);
   function LazyOverlay({ needed, ...props }: P & { needed: boolean }) {
     const [loaded, setLoaded] = useState(needed);
     if (needed && !loaded) setLoaded(true);

@@ -1,8 +1,8 @@
 import { Suspense, useState } from 'react';
 import { useAppStore } from '../../lib/app-store';
-import { themedLazy } from '../../lib/themed';
+import { providedLazy } from '../../lib/providers';
 
-const LoadingBar = themedLazy(() => import('./loading-bar'));
+const LoadingBar = providedLazy(() => import('./loading-bar'));
 
 /** The global loading bar at the top of the window, bound to the app store's `isLoading`. */
 export function LoadingIndicator() {

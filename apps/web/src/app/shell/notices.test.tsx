@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../lib/i18n';
 import { useAppStore } from '../../lib/app-store';
 import { useSnackbarStore } from '../../lib/snackbar-store';
-import { loadTheme } from '../../lib/themed';
+import { loadProviders } from '../../lib/providers';
 import { render } from '../../test/render';
 import { LoadingIndicator } from './loading-indicator';
 import SnackbarView from './snackbar-view';
@@ -21,10 +21,10 @@ describe('the global loading indicator', () => {
   afterEach(() => useAppStore.setState({ isLoading: false }));
 
   it('shows a progress bar exactly while isLoading is set', async () => {
-    // The bar is a lazy chunk (with MUI's theme). Loaded beforehand, it resolves inside act() however busy the
+    // The bar is a lazy chunk (with MUI's theme and the query cache). Loaded beforehand, it resolves inside act() however busy the
     // machine is, as a chunk in the browser's cache would; loaded by the test, it could finish
     // between two act() calls.
-    await Promise.all([import('./loading-bar'), loadTheme()]);
+    await Promise.all([import('./loading-bar'), loadProviders()]);
     const view = await render(<LoadingIndicator />);
     expect(view.container.querySelector('[role="progressbar"]')).toBeNull();
     await act(async () => useAppStore.getState().setLoading(true));

@@ -1,6 +1,7 @@
-import type { SearchResponse, TreeStats } from '@bagysh/shared';
+import type { SearchResponse } from '@bagysh/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { fetchTreeStats } from './plain-reads';
 
 // Typed, not parsed: the landing page takes its figures from this module and loads no zod
 // (issue 14's page budget); the server has serialized both answers through their schemas.
@@ -8,7 +9,7 @@ import { api } from '../../../lib/api-client';
 export function getTreeStatsQueryOptions() {
   return queryOptions({
     queryKey: ['content', 'stats'] as const,
-    queryFn: ({ signal }) => api<TreeStats>('stats/', { signal }),
+    queryFn: ({ signal }) => fetchTreeStats(signal),
     staleTime: 5 * 60_000,
   });
 }

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { LinkButton } from '../../../components/link-button';
 import { paths } from '../../../config/paths';
 import { useScript } from '../../../lib/script';
-import { useTreeStats } from '../api/misc';
-import { usePostList } from '../api/post-lists';
+import { useFetched } from '../../../lib/use-fetched';
+import { fetchArticles, fetchNewsList, fetchTreeStats } from '../api/plain-reads';
 import styles from './home-sections.module.css';
 import { PostCard } from './post-card';
 import '../../../lib/i18n/areas/content-home';
@@ -43,7 +43,7 @@ const STAT_KEYS = [
 function Stats() {
   const { t } = useTranslation('content');
   const script = useScript();
-  const stats = useTreeStats();
+  const stats = useFetched('stats', fetchTreeStats);
   if (stats.isError) return null; // the figures are a bonus; the rest of the page stands
   return (
     <section aria-labelledby="home-stats" className={styles.stats}>
@@ -70,7 +70,9 @@ function Latest({ kind }: { kind: 'article' | 'news' }) {
   const { t } = useTranslation('content');
   const script = useScript();
   const filters = { page: 1, page_size: 3 };
-  const query = usePostList(kind, filters);
+  const query = useFetched(kind, (signal) =>
+    kind === 'article' ? fetchArticles(filters, signal) : fetchNewsList(filters, signal),
+  );
   const title = kind === 'article' ? t('home.latestArticles') : t('home.latestNews');
   const all = kind === 'article' ? t('home.allArticles') : t('home.allNews');
   const id = `home-latest-${kind}`;

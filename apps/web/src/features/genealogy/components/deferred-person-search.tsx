@@ -1,14 +1,20 @@
 import { useRef, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import '../../../lib/i18n/areas/genealogy-search';
+import { loadProviders, withProviders } from '../../../lib/providers';
 import { useScript } from '../../../lib/script';
 import styles from './deferred-person-search.module.css';
 import type { PersonSearchProps } from './person-search';
 
-/** The picker (Autocomplete, its popper, the search API), asked for once. */
+/**
+ * The picker (Autocomplete, its popper, the search API), asked for once, with MUI's theme and
+ * the query cache: the landing page has neither before (lib/providers.tsx).
+ */
 let picker: Promise<ComponentType<PersonSearchProps>> | undefined;
 const loadPicker = () =>
-  (picker ??= import('./person-search').then(({ PersonSearch }) => PersonSearch));
+  (picker ??= Promise.all([import('./person-search'), loadProviders()]).then(([{ PersonSearch }]) =>
+    withProviders(PersonSearch),
+  ));
 
 interface Started {
   Picker: ComponentType<PersonSearchProps>;
