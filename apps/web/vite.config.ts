@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { SiteRouteId } from '@bagysh/shared';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { SITE_NAME } from '../../packages/shared/src/site';
@@ -107,7 +108,7 @@ const firstPaint: Plugin = {
       if (!id || !file) continue;
       const files = new Set<string>();
       const modules = [`src/app/routes/${file}.tsx`, ...FIRST_PAINT_EXTRAS['*']!];
-      if (!PLAIN_PAGES.has(id as never)) modules.push(...FIRST_PAINT_EXTRAS.provided!);
+      if (!PLAIN_PAGES.has(id as SiteRouteId)) modules.push(...FIRST_PAINT_EXTRAS.provided!);
       for (const key of [...modules, ...(FIRST_PAINT_EXTRAS[id] ?? [])]) walk(key, files);
       pages[id] = [...files].filter((file) => !entry.has(file));
     }

@@ -1,3 +1,4 @@
+import type { SiteRouteId } from '@bagysh/shared';
 import { Suspense } from 'react';
 import { Outlet, useMatches } from 'react-router';
 import { PLAIN_PAGES } from '../config/plain-pages';
@@ -8,7 +9,7 @@ import { Provided } from '../lib/providers';
  * pages drawn without them (config/plain-pages.ts). The header and footer paint without either.
  */
 export function PageOutlet() {
-  const plain = useMatches().some((match) => PLAIN_PAGES.has(match.id as never));
+  const plain = useMatches().some((match) => PLAIN_PAGES.has(match.id as SiteRouteId));
   return plain ? (
     <Outlet />
   ) : (

@@ -64,7 +64,7 @@ describe('theme.css and the MUI theme', () => {
 
   it('draw each text style at the size, weight and line height of its MUI variant', () => {
     for (const name of ['h2', 'h4', 'h5', 'h6', 'body1', 'body2', 'caption', 'overline'] as const) {
-      const rule = [...css.matchAll(new RegExp(`\\.t-${name} \\{([^}]*)\\}`, 'g'))]
+      const rule = [...css.matchAll(new RegExp(`\\.t-${name}\\) \\{([^}]*)\\}`, 'g'))]
         .map((match) => match[1])
         .join('');
       const variant = theme.typography[name];

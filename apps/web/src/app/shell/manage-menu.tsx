@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { PlainIcon } from '../../components/plain-icon';
 import { useScript } from '../../lib/script';
 import { lazyOverlay } from './lazy-overlays';
 import { manageClass, navItemClass } from './nav-item';
@@ -34,10 +35,7 @@ export default function ManageMenu({ links, onDark }: { links: NavLinkItem[]; on
         className={navItemClass(onDark, script.runes, manageClass)}
       >
         {script.text(t('header.manage'))}
-        {/* MUI's ExpandMore, drawn here: importing it would split it from the shell's chunk. */}
-        <svg viewBox="0 0 24 24" aria-hidden focusable="false">
-          <path d="M16.59 8.59 12 13.17 7.41 8.59 6 10l6 6 6-6z" fill="currentColor" />
-        </svg>
+        <PlainIcon icon="expandMore" />
       </button>
       <ManageMenuPopup
         needed={anchor !== null}

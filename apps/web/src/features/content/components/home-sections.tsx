@@ -1,30 +1,26 @@
 import type { TreeStats } from '@bagysh/shared';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LinkButton } from '../../../components/link-button';
+import { PlainIcon } from '../../../components/plain-icon';
 import { paths } from '../../../config/paths';
+import { providedLazy } from '../../../lib/providers';
 import { useScript } from '../../../lib/script';
 import { useFetched } from '../../../lib/use-fetched';
 import { fetchArticles, fetchNewsList, fetchTreeStats } from '../api/plain-reads';
 import styles from './home-sections.module.css';
 import { PostCard } from './post-card';
+import type { LoadError as LoadErrorView } from './query-state';
 import '../../../lib/i18n/areas/content-home';
 
+type LoadErrorProps = Parameters<typeof LoadErrorView>[0];
+
 // The sections are drawn without MUI (home-sections.module.css): the landing page loads none of
-// it (issue 14's page budget). A failed load's message is MUI's Alert and Button, loaded when
-// one is shown.
-const LoadError = lazy(() =>
+// it (issue 14's page budget). A failed load's message is MUI's Alert and Button, loaded with
+// MUI's theme when one is shown.
+const LoadError = providedLazy<LoadErrorProps>(() =>
   import('./query-state').then(({ LoadError }) => ({ default: LoadError })),
 );
-
-/** MUI's ArrowForward icon (its path), as SvgIcon with fontSize="small" draws it. */
-function ArrowForwardIcon() {
-  return (
-    <svg className={styles.icon} focusable="false" aria-hidden="true" viewBox="0 0 24 24">
-      <path d="m12 4-1.41 1.41L16.17 11H4v2h12.17l-5.58 5.59L12 20l8-8z" />
-    </svg>
-  );
-}
 
 /** MUI's Skeleton (pulse): a line of text, or a rounded block of the given height. */
 function Skeleton({ width, height }: { width?: number; height?: number }) {
@@ -48,7 +44,7 @@ function Stats() {
   return (
     <section aria-labelledby="home-stats" className={styles.stats}>
       <div className={`container container-lg ${styles.statsInner}`}>
-        <h2 id="home-stats" className={styles.overline}>
+        <h2 id="home-stats" className="t-overline">
           {script.text(t('home.statsTitle'))}
         </h2>
         <div className={`${styles.grid} ${styles.statsGrid}`} data-testid="home-stats">
@@ -57,7 +53,7 @@ function Stats() {
               <p className={styles.figureValue}>
                 {stats.data ? stats.data[key].toLocaleString('ru-RU') : <Skeleton width={64} />}
               </p>
-              <p className={styles.body2}>{script.text(t(`home.stats.${key}`))}</p>
+              <p className="t-body2">{script.text(t(`home.stats.${key}`))}</p>
             </div>
           ))}
         </div>
@@ -79,7 +75,7 @@ function Latest({ kind }: { kind: 'article' | 'news' }) {
   return (
     <section aria-labelledby={id} className={styles.section}>
       <div className={styles.heading}>
-        <h2 id={id} className={styles.h5}>
+        <h2 id={id} className={`t-h5 ${styles.bold}`}>
           {script.text(title)}
         </h2>
         <LinkButton
@@ -88,7 +84,7 @@ function Latest({ kind }: { kind: 'article' | 'news' }) {
           {...script.label(all)}
         >
           {script.text(all)}
-          <ArrowForwardIcon />
+          <PlainIcon icon="arrowForward" small />
         </LinkButton>
       </div>
       {query.isError ? (
@@ -104,7 +100,7 @@ function Latest({ kind }: { kind: 'article' | 'news' }) {
           ))}
         </div>
       ) : query.data.results.length === 0 ? (
-        <p className={styles.body1}>
+        <p className="t-body1">
           {script.text(kind === 'article' ? t('post.emptyArticles') : t('post.emptyNews'))}
         </p>
       ) : (
@@ -135,10 +131,8 @@ export default function HomeSections() {
         <Latest kind="news" />
         <Latest kind="article" />
         <section className={`${styles.section} ${styles.about}`}>
-          <h2 className={styles.h5}>{script.text(t('home.aboutTitle'))}</h2>
-          <p className={`${styles.body1} ${styles.aboutText}`}>
-            {script.text(t('home.aboutText'))}
-          </p>
+          <h2 className={`t-h5 ${styles.bold}`}>{script.text(t('home.aboutTitle'))}</h2>
+          <p className={`t-body1 ${styles.aboutText}`}>{script.text(t('home.aboutText'))}</p>
           <div className={styles.links}>
             {(['about', 'founders', 'contacts'] as const).map((key) => (
               <LinkButton

@@ -1,5 +1,6 @@
 import { useRef, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PlainIcon } from '../../../components/plain-icon';
 import '../../../lib/i18n/areas/genealogy-search';
 import { loadProviders, withProviders } from '../../../lib/providers';
 import { useScript } from '../../../lib/script';
@@ -115,15 +116,7 @@ export function DeferredPersonSearch({
                   title={t('search.open')}
                   onClick={() => start(true)}
                 >
-                  {/* MUI's ArrowDropDown icon (its path), as SvgIcon draws it. */}
-                  <svg
-                    className={styles.icon}
-                    focusable="false"
-                    aria-hidden="true"
-                    viewBox="0 0 24 24"
-                  >
-                    <path d="m7 10 5 5 5-5z" />
-                  </svg>
+                  <PlainIcon icon="arrowDropDown" />
                 </button>
               </div>
               {/* NotchedOutline: the legend, the label at its shrunk size, cuts the gap. */}
