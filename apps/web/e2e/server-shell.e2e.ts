@@ -117,6 +117,24 @@ describe('the server’s shell, painted before the app’s scripts run (issue 14
     }
   }
 
+  /** A public PNG of `width` × `height` px, uploaded as on the Files page; its id. */
+  async function uploadPublicImage(admin: Auth, width: number, height: number): Promise<number> {
+    const form = new FormData();
+    form.append('visibility', 'public');
+    form.append(
+      'file',
+      new Blob([new Uint8Array(solidPng(width, height, [200, 120, 40]))], { type: 'image/png' }),
+      `shell-${randomBytes(3).toString('hex')}.png`,
+    );
+    const response = await fetch(`${session.baseUrl}/api/files/`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${admin.access}` },
+      body: form,
+    });
+    if (response.status !== 201) throw new Error(`upload: ${response.status}`);
+    return ((await response.json()) as { id: number }).id;
+  }
+
   it.each([
     // The home hero: heading and lead, where the app draws them over its search box and buttons.
     { path: '/', text: 'p', sameWords: true },
@@ -179,29 +197,12 @@ describe('the server’s shell, painted before the app’s scripts run (issue 14
     /** Person ids by what the app shows a guest in the photo's box. */
     const ids = { chosen: 0, linked: 0, none: 0, living: 0 };
 
-    async function uploadPublicImage(): Promise<number> {
-      const form = new FormData();
-      form.append('visibility', 'public');
-      form.append(
-        'file',
-        new Blob([new Uint8Array(solidPng(8, 8, [200, 120, 40]))], { type: 'image/png' }),
-        `shell-${tag}.png`,
-      );
-      const response = await fetch(`${session.baseUrl}/api/files/`, {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${admin.access}` },
-        body: form,
-      });
-      if (response.status !== 201) throw new Error(`upload: ${response.status}`);
-      return ((await response.json()) as { id: number }).id;
-    }
-
     const person = async (body: Record<string, unknown>) =>
       (await postCreated<{ id: number }>(session.baseUrl, admin.access, 'persons/', body)).id;
 
     beforeAll(async () => {
       admin = await loginAdmin();
-      const photo = await uploadPublicImage();
+      const photo = await uploadPublicImage(admin, 8, 8);
       const dead = { birth_year: 1850, death_year: 1910 };
       ids.chosen = await person({ name: `Сүрөттүү ${tag}`, ...dead, photo_file_id: photo });
       // No chosen photo: the first public image linked to the person (its thumbnail).
@@ -242,6 +243,48 @@ describe('the server’s shell, painted before the app’s scripts run (issue 14
           expect(Math.abs(inShell![edge] - inApp![edge]), at).toBeLessThanOrEqual(1);
         }
       });
+    });
+  });
+
+  // An article about a person, with a cover: the shell reserves the person's line and the
+  // cover's box (from the image's size), so the lead under them does not move at the swap.
+  it('puts an article’s cover and lead where the app draws them, at every width', async () => {
+    const admin = await loginAdmin();
+    const tag = randomBytes(3).toString('hex');
+    const cover = await uploadPublicImage(admin, 1200, 675);
+    const person = await postCreated<{ id: number }>(session.baseUrl, admin.access, 'persons/', {
+      name: `Мукабалуу ${tag}`,
+      birth_year: 1850,
+      death_year: 1910,
+    });
+    const article = await postCreated<{ id: number }>(
+      session.baseUrl,
+      admin.access,
+      'person-articles/',
+      {
+        title: `Мукабалуу макала ${tag}`,
+        lead: 'Макаланын кыскача мазмуну, мукабанын астында.',
+        person_id: person.id,
+        cover_file_id: cover,
+        status: 'published',
+      },
+    );
+    await atEveryWidth(`/person-articles/${article.id}`, async (shell, app, where) => {
+      const [inShell, inApp] = await Promise.all([
+        photoBox(shell, '.ssr-cover'),
+        photoBox(app, 'main article > img'),
+      ]);
+      const [shellLead, appLead] = await Promise.all([
+        placement(shell, '.ssr-h', '.ssr-h ~ p'),
+        placement(app, 'main h1', 'main h1 ~ p'),
+      ]);
+      const at = `${where}: shell ${JSON.stringify([inShell, shellLead])}, app ${JSON.stringify([inApp, appLead])}`;
+      expect(inShell?.src, at).toBe(`/api/files/${cover}/download/`);
+      expect(inApp?.src, at).toBe(inShell!.src);
+      for (const edge of ['top', 'left', 'width', 'height'] as const) {
+        expect(Math.abs(inShell![edge] - inApp![edge]), at).toBeLessThanOrEqual(2);
+      }
+      expect(Math.abs(shellLead[1]!.top - appLead[1]!.top), at).toBeLessThanOrEqual(2);
     });
   });
 

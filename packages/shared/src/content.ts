@@ -137,6 +137,12 @@ const postFields = {
   cover_file_id: id.nullable(),
   /** `/api/files/{id}/download/` of the cover, or null. */
   cover_url: z.string().nullable(),
+  /**
+   * The cover's size in pixels, so a page reserves its box before the image arrives (null
+   * when there is no cover, or its size is not known).
+   */
+  cover_width: z.number().int().nullable(),
+  cover_height: z.number().int().nullable(),
   author: AuthorSchema.nullable(),
   created_at: timestamp,
   updated_at: timestamp,

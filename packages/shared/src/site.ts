@@ -22,6 +22,12 @@ export const HOME_LEAD =
 export const SEARCH_INTRO =
   'Атын жазыңыз: «аты атасы чоң атасы» деп да издесе болот. Ката же башкача жазылса да (латын тамгалары, ң/н, ө/о) табылат.';
 
+/**
+ * The label of an article's person line, before the person's name (i18n `post.aboutPerson`):
+ * the server's pre-rendered shell draws the line with the same words, so it wraps as the app's.
+ */
+export const ARTICLE_PERSON_LABEL = 'Кимдин санжырасы';
+
 /** Which frame a page is shown in: header + content + footer, a transparent header over the content, or nothing. */
 export type SiteLayout = 'default' | 'landing' | 'blank';
 

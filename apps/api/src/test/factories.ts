@@ -66,7 +66,12 @@ export async function createTestUser(
 export async function createTestFileRow(
   app: App,
   ownerId: number,
-  options: { kind?: FileKind; visibility?: FileVisibility } = {},
+  options: {
+    kind?: FileKind;
+    visibility?: FileVisibility;
+    /** An image's size in pixels, as an upload records it. */
+    pixels?: { width: number; height: number };
+  } = {},
 ): Promise<number> {
   const kind = options.kind ?? 'image';
   const mimeType =
@@ -81,6 +86,7 @@ export async function createTestFileRow(
       checksum: '0'.repeat(64),
       ownerId,
       visibility: options.visibility ?? 'public',
+      ...options.pixels,
     })
     .returning({ id: files.id });
   if (!row) throw new Error('file insert returned nothing');

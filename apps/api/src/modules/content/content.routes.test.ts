@@ -89,6 +89,8 @@ describe('moderation flow of person articles', () => {
       person: null,
       category: null,
       cover_url: null,
+      cover_width: null,
+      cover_height: null,
       author: { id: member.id, username: member.username, full_name: 'Асан Үсөнов' },
     });
 
@@ -413,8 +415,10 @@ describe('validation', () => {
     expect(noPerson.body).toEqual({ person_id: ['Мындай инсан жок.'] });
   });
 
-  it('keeps title and lead as plain text and links the cover to the files API', async () => {
-    const coverId = await createTestFileRow(app, member.id);
+  it('keeps title and lead as plain text and links the cover to the files API, with its size', async () => {
+    const coverId = await createTestFileRow(app, member.id, {
+      pixels: { width: 1200, height: 675 },
+    });
     const article = await writeArticle(member, {
       title: '<b>Калың</b> аталыш <script>alert(1)</script> & "тырмакча"',
       lead: '<i>Кыскача</i> 1 < 2',
@@ -424,6 +428,15 @@ describe('validation', () => {
     expect(article.lead).toBe('Кыскача 1 < 2');
     expect(article.cover_file_id).toBe(coverId);
     expect(article.cover_url).toBe(`/api/files/${coverId}/download/`);
+    // The page reserves the cover's box from these before the image arrives.
+    expect([article.cover_width, article.cover_height]).toEqual([1200, 675]);
+    const listed = (await call('GET', '/api/person-articles/?mine=1', member)).body as {
+      results: Article[];
+    };
+    expect(listed.results.find((item) => item.id === article.id)).toMatchObject({
+      cover_width: 1200,
+      cover_height: 675,
+    });
   });
 
   it('takes only a public image as a cover: anything else is 400 and nothing is saved', async () => {

@@ -13,7 +13,7 @@ import {
 } from '@bagysh/shared';
 import { and, desc, eq, like, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { categories, persons, posts, users, type PostKind } from '../../db/schema';
+import { categories, files, persons, posts, users, type PostKind } from '../../db/schema';
 import { errorMessages, fieldError, forbidden, HttpError, notFound } from '../../lib/http-errors';
 import { plainText, sanitizeBody } from '../../lib/sanitize-html';
 import type { CurrentUser } from '../../plugins/auth';
@@ -59,6 +59,8 @@ const summaryColumns = {
   categoryName: categories.name,
   categorySlug: categories.slug,
   coverFileId: posts.coverFileId,
+  coverWidth: files.width,
+  coverHeight: files.height,
   authorId: posts.authorId,
   authorUsername: users.username,
   authorFullName: users.fullName,
@@ -77,6 +79,8 @@ interface SummaryRow {
   categoryName: string | null;
   categorySlug: string | null;
   coverFileId: number | null;
+  coverWidth: number | null;
+  coverHeight: number | null;
   authorId: number | null;
   authorUsername: string | null;
   authorFullName: string | null;
@@ -90,6 +94,7 @@ function selectSummaries(db: Db) {
     .from(posts)
     .leftJoin(categories, eq(posts.categoryId, categories.id))
     .leftJoin(persons, eq(posts.personId, persons.id))
+    .leftJoin(files, eq(posts.coverFileId, files.id))
     .leftJoin(users, eq(posts.authorId, users.id));
 }
 
@@ -99,6 +104,7 @@ function selectFull(db: Db) {
     .from(posts)
     .leftJoin(categories, eq(posts.categoryId, categories.id))
     .leftJoin(persons, eq(posts.personId, persons.id))
+    .leftJoin(files, eq(posts.coverFileId, files.id))
     .leftJoin(users, eq(posts.authorId, users.id));
 }
 
@@ -121,6 +127,8 @@ function toSummary(row: SummaryRow): ArticleSummary {
         : null,
     cover_file_id: row.coverFileId,
     cover_url: row.coverFileId === null ? null : fileDownloadPath(row.coverFileId),
+    cover_width: row.coverWidth,
+    cover_height: row.coverHeight,
     author:
       row.authorId !== null && row.authorUsername !== null
         ? { id: row.authorId, username: row.authorUsername, full_name: row.authorFullName ?? '' }

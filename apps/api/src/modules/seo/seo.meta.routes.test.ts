@@ -381,7 +381,7 @@ describe('the pre-rendered shell', () => {
   /** The text of the shell's heading and paragraph, or undefined when the page has no shell. */
   function shell(html: string): { h1: string; p: string } | undefined {
     const match =
-      /<div id="root"><div class="ssr[^"]*" data-ssr-shell><style>[^<]*<\/style><div class="ssr-bar"><span>Багыш санжырасы<\/span><\/div>(?:<div class="ssr-hero">)?<div class="ssr-main"><div class="ssr-h">([^<]*)<\/div><p>([^<]*)<\/p><\/div>(?:<\/div><div class="ssr-band"><\/div>)?<\/div><\/div>/.exec(
+      /<div id="root"><div class="ssr[^"]*" data-ssr-shell><style>[^<]*<\/style><div class="ssr-bar"><span>Багыш санжырасы<\/span><\/div>(?:<div class="ssr-hero">)?<div class="ssr-main"><div class="ssr-h">([^<]*)<\/div>(?:<div class="ssr-meta"><\/div>(?:<div class="ssr-about">.*?<\/div>)?(?:<img class="ssr-cover"[^>]*>)?)?<p>([^<]*)<\/p><\/div>(?:<\/div><div class="ssr-band"><\/div>)?<\/div><\/div>/.exec(
         html,
       );
     return match ? { h1: decode(match[1]) ?? '', p: decode(match[2]) ?? '' } : undefined;
@@ -416,9 +416,35 @@ describe('the pre-rendered shell', () => {
     const news = await page(`/news/${id}`);
     expect(shell(news)).toEqual({ h1: 'Жыйын "2026" & той', p: 'Жыйын <болот>.' });
     expect(news).toContain(
-      '<div class="ssr-h">Жыйын &quot;2026&quot; &amp; той</div><p>Жыйын &lt;болот&gt;.</p>',
+      '<div class="ssr-h">Жыйын &quot;2026&quot; &amp; той</div><div class="ssr-meta"></div><p>Жыйын &lt;болот&gt;.</p>',
     );
     expect(news).toContain('class="ssr ssr-default ssr-article"');
+  });
+
+  it("reserves an article's person line and its cover's box above the lead, as the app draws them", async () => {
+    const cover = await createTestFileRow(app, moderator.id, {
+      pixels: { width: 1200, height: 675 },
+    });
+    const person = await addPerson(app, moderator, {
+      name: 'Токтогул <акын>',
+      birth_year: 1850,
+      death_year: 1910,
+    });
+    const about = await write('person-articles', {
+      title: 'Акын',
+      lead: 'Акындын өмүрү.',
+      person_id: person.id,
+      cover_file_id: cover,
+    });
+    expect(await page(`/person-articles/${about}`)).toContain(
+      `<div class="ssr-h">Акын</div><div class="ssr-meta"></div><div class="ssr-about"><i></i><span>Кимдин санжырасы:</span><b>Токтогул &lt;акын&gt;</b></div><img class="ssr-cover" src="/api/files/${cover}/download/" width="1200" height="675" alt=""><p>Акындын өмүрү.</p>`,
+    );
+    // A cover whose size is not known (the upload could not read it): the image, no box.
+    const unsized = await createTestFileRow(app, moderator.id);
+    const news = await write('news', { title: 'Той', lead: 'Той болот.', cover_file_id: unsized });
+    expect(await page(`/news/${news}`)).toContain(
+      `<div class="ssr-meta"></div><img class="ssr-cover" src="/api/files/${unsized}/download/" alt=""><p>Той болот.</p>`,
+    );
   });
 
   it("shows a person's photo in the header's box by the app's URL, and never a living person's", async () => {

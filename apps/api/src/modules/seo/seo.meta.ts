@@ -11,7 +11,7 @@ import {
 } from '@bagysh/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { files, posts, type PostKind } from '../../db/schema';
+import { files, persons, posts, type PostKind } from '../../db/schema';
 import { escapeHtml } from '../../lib/html-escape';
 import { HttpError } from '../../lib/http-errors';
 import { plainText, truncateText } from '../../lib/sanitize-html';
@@ -51,6 +51,15 @@ export interface PageHead {
    * or null for the app's placeholder; absent on other pages.
    */
   photo?: string | null;
+  /**
+   * An article's or news item's boxes above its lead in the shell (seo.shell.ts): its cover
+   * (the app's URL and the image's size, null when not known) and the name of the person it
+   * is about (the app's person line), or null; absent on other pages.
+   */
+  post?: {
+    cover: { url: string; width: number | null; height: number | null } | null;
+    person: string | null;
+  };
 }
 
 /** Crawlers cut snippets near 160 characters; shared-link previews show up to about 200. */
@@ -249,8 +258,13 @@ export async function pageHead(
         lead: posts.lead,
         body: posts.body,
         coverFileId: posts.coverFileId,
+        coverWidth: files.width,
+        coverHeight: files.height,
+        personName: persons.name,
       })
       .from(posts)
+      .leftJoin(files, eq(posts.coverFileId, files.id))
+      .leftJoin(persons, eq(posts.personId, persons.id))
       .where(and(eq(posts.id, id), eq(posts.kind, kind), eq(posts.status, 'published')));
     if (!post) return NOT_FOUND;
     return {
@@ -261,6 +275,17 @@ export async function pageHead(
       ogType: 'article',
       ogTitle: post.title,
       image: post.coverFileId === null ? null : fileDownloadPath(post.coverFileId),
+      post: {
+        cover:
+          post.coverFileId === null
+            ? null
+            : {
+                url: fileDownloadPath(post.coverFileId),
+                width: post.coverWidth,
+                height: post.coverHeight,
+              },
+        person: post.personName,
+      },
     };
   }
 

@@ -1,4 +1,10 @@
-import { HOME_LEAD, SEARCH_INTRO, SITE_NAME, type SiteRouteId } from '@bagysh/shared';
+import {
+  ARTICLE_PERSON_LABEL,
+  HOME_LEAD,
+  SEARCH_INTRO,
+  SITE_NAME,
+  type SiteRouteId,
+} from '@bagysh/shared';
 import { escapeHtml } from '../../lib/html-escape';
 import type { PageHead } from './seo.meta';
 
@@ -12,8 +18,8 @@ import type { PageHead } from './seo.meta';
  *
  * The sizes follow the app's header (apps/web/src/app/shell/app-header.tsx), the home hero
  * (routes/home.tsx, whose search box and buttons the landing's bottom padding stands for) and
- * the page headings (the wide header's two rows, an article's section link and date line, a
- * person's header), so
+ * the page headings (the wide header's two rows, an article's section link, date line, person
+ * line and cover, a person's header), so
  * the swap does not move the heading or the text under it (apps/web/e2e/server-shell.e2e.ts
  * compares them at four widths); the fonts are the
  * system's: Inter would be fetched for the shell and hide its text while it loads.
@@ -39,7 +45,13 @@ body{margin:0}
 .ssr p{margin:16px 0 0;max-width:640px;font-size:16px;line-height:1.5;color:rgba(0,0,0,.6)}
 .ssr-page .ssr-main,.ssr-article .ssr-main{max-width:960px}
 .ssr-article .ssr-h{margin-top:40px;font-weight:800;line-height:1.2}
-.ssr-article p{margin-top:56px;max-width:none;font-size:18px;font-weight:500;line-height:1.6;color:inherit}
+.ssr-article p{margin-top:24px;max-width:none;font-size:18px;font-weight:500;line-height:1.6;color:inherit}
+.ssr-meta{height:20px;margin-top:12px}
+.ssr-about{display:flex;flex-wrap:wrap;align-items:center;gap:12px;margin-top:16px;padding:12px;border-radius:16px;background:rgba(0,0,0,.04);line-height:1.5}
+.ssr-about i{width:24px;height:24px}
+.ssr-about span{font-size:14px;line-height:1.43;color:rgba(0,0,0,.6)}
+@media(max-width:599.98px){.ssr-about b{flex-basis:100%}}
+.ssr-cover{display:block;width:100%;height:auto;max-height:480px;margin-top:24px;border-radius:16px;object-fit:cover}
 .ssr-intro p{margin-top:8px;max-width:none}
 .ssr-profile .ssr-main{position:relative;padding-left:128px}
 .ssr-profile .ssr-h{margin-top:24px;font-size:26px}
@@ -98,6 +110,26 @@ function photoHtml(photo: string | null | undefined): string {
 }
 
 /**
+ * What an article or news item shows between its heading and its lead (PostView): the date
+ * line (a guest's is one line), the line of the person it is about, and the cover, in its box
+ * when the image's size is known (the app's img has the same width and height), by the app's
+ * own URL, so the app's request finds it in the browser's cache.
+ */
+function postHtml(post: PageHead['post']): string {
+  if (!post) return '';
+  // The person line's words, as the app's (its icon's box empty), so that it wraps alike.
+  const about =
+    post.person === null
+      ? ''
+      : `<div class="ssr-about"><i></i><span>${ARTICLE_PERSON_LABEL}:</span><b>${escapeHtml(post.person)}</b></div>`;
+  const { cover } = post;
+  const size =
+    cover?.width && cover.height ? ` width="${cover.width}" height="${cover.height}"` : '';
+  const image = cover ? `<img class="ssr-cover" src="${escapeHtml(cover.url)}"${size} alt="">` : '';
+  return `<div class="ssr-meta"></div>${about}${image}`;
+}
+
+/**
  * The text under the heading where the app shows words of its own rather than the page's
  * description: the same words, so the swap does not change them.
  */
@@ -114,7 +146,7 @@ export function shellHtml(head: PageHead): string {
   const heading = landing ? SITE_NAME : head.ogTitle;
   const lead = OWN_LEADS[head.route] ?? head.description;
   const frame = FRAMES[head.route];
-  const main = `<div class="ssr-main">${photoHtml(head.photo)}<div class="ssr-h">${escapeHtml(heading)}</div><p>${escapeHtml(lead)}</p></div>`;
+  const main = `<div class="ssr-main">${photoHtml(head.photo)}<div class="ssr-h">${escapeHtml(heading)}</div>${postHtml(head.post)}<p>${escapeHtml(lead)}</p></div>`;
   // The landing's gradient spans the window, as the app's hero does, while its text keeps the
   // centred column; the band stands for the figures under the hero (home-sections.tsx).
   const body = landing ? `<div class="ssr-hero">${main}</div><div class="ssr-band"></div>` : main;

@@ -16,6 +16,8 @@ const news = (status: NewsSummary['status']): NewsSummary => ({
   category: null,
   cover_file_id: null,
   cover_url: null,
+  cover_width: null,
+  cover_height: null,
   author: null,
   created_at: '2026-11-01T09:00:00Z',
   updated_at: '2026-11-01T09:00:00Z',

@@ -182,7 +182,9 @@ function PostBody({ kind, post }: { kind: PostKind; post: Article | News }) {
           <Link
             component={RouterLink}
             to={href('person', { id: person.id })}
-            sx={{ fontWeight: 700 }}
+            // On a phone the name has a line of its own: most would wrap there anyway, and a
+            // line that does not depend on the name's width is one the server's shell can hold.
+            sx={{ fontWeight: 700, flexBasis: { xs: '100%', sm: 'auto' } }}
             data-testid="person-link"
             {...script.label(person.name)}
           >
@@ -234,13 +236,18 @@ function PostBody({ kind, post }: { kind: PostKind; post: Article | News }) {
         </Alert>
       )}
       {post.cover_url && (
+        // Its size, when known, reserves the box before the image arrives (as the server's
+        // shell does: api seo.shell.ts), so the text under it does not move.
         <Box
           component="img"
           src={post.cover_url}
           alt=""
+          width={post.cover_width ?? undefined}
+          height={post.cover_height ?? undefined}
           sx={{
             display: 'block',
             width: '100%',
+            height: 'auto',
             maxHeight: 480,
             objectFit: 'cover',
             borderRadius: 2,

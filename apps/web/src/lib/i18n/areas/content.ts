@@ -1,3 +1,4 @@
+import { ARTICLE_PERSON_LABEL } from '@bagysh/shared';
 import { addAreaMessages } from '../index';
 import { contentHome } from './content-home';
 
@@ -66,7 +67,7 @@ export const content = {
     toArticle: 'Макалага өтүү',
     toList: 'Тизмеге кайтуу',
     writeAnother: 'Дагы бир макала жазуу',
-    aboutPerson: 'Кимдин санжырасы',
+    aboutPerson: ARTICLE_PERSON_LABEL,
     filterPerson: 'Инсан боюнча',
     mine: 'Менин макалаларым',
     moderation: 'Текшерүү',
