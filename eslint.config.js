@@ -62,6 +62,17 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      'no-restricted-syntax': [
+        'error',
+        {
+          // MUI 9 draws a colour prop only when it names a palette colour ("primary") or a text
+          // colour ("textSecondary"); a palette path is dropped without a word.
+          selector:
+            "JSXAttribute[name.name='color'] > Literal[value=/^(text|primary|secondary|error|warning|info|success|grey|action|common|background)\\./]",
+          message:
+            'MUI ignores a palette path in `color`: write color="textSecondary" (or "primary", …), or sx={{ color: \'primary.dark\' }} for a shade.',
+        },
+      ],
       'no-restricted-imports': [
         'error',
         {

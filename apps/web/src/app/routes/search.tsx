@@ -42,7 +42,7 @@ export function Component() {
 
   return (
     <PageHeading title={t('titles.search')}>
-      <Typography color="text.secondary" sx={{ mt: 1, mb: 2 }}>
+      <Typography color="textSecondary" sx={{ mt: 1, mb: 2 }}>
         {script.text(g('search.intro'))}
       </Typography>
       <Box sx={{ maxWidth: 560, mb: 2 }}>

@@ -93,10 +93,10 @@ function AvatarSection({ user }: { user: User }) {
           {script.text(name)}
         </Typography>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-          <Typography color="text.secondary">@{script.text(user.username)}</Typography>
+          <Typography color="textSecondary">@{script.text(user.username)}</Typography>
           <RoleChip role={user.role} always />
         </Stack>
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {script.text(t('profile.joined', { date: formatDate(user.date_joined) }))}
         </Typography>
         <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>

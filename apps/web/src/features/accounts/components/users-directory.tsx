@@ -110,12 +110,12 @@ function UserRow({
             />
           ) : null}
         </Stack>
-        <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-word' }}>
+        <Typography variant="body2" color="textSecondary" sx={{ wordBreak: 'break-word' }}>
           @{script.text(user.username)}
           {user.email ? ` · ${user.email}` : ''}
         </Typography>
         {lastSeen ? (
-          <Typography variant="caption" color="text.secondary">
+          <Typography variant="caption" color="textSecondary">
             {script.text(user.online ? t('users.online') : lastSeen)}
           </Typography>
         ) : null}
@@ -299,11 +299,11 @@ export function UsersDirectory() {
         </Alert>
       ) : users.data.results.length === 0 ? (
         <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
-          <Typography color="text.secondary">{script.text(t('users.empty'))}</Typography>
+          <Typography color="textSecondary">{script.text(t('users.empty'))}</Typography>
         </Paper>
       ) : (
         <>
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {script.text(t('users.total', { count: users.data.count }))}
           </Typography>
           <Paper variant="outlined" sx={{ opacity: users.isPlaceholderData ? 0.6 : 1 }}>

@@ -47,7 +47,7 @@ export function ChartPage({
       <Typography variant="h4" component="h1" sx={{ fontSize: { xs: 26, md: 34 } }}>
         {script.text(heading)}
       </Typography>
-      <Typography color="text.secondary" sx={{ mt: 1, mb: 1.5, maxWidth: 760 }}>
+      <Typography color="textSecondary" sx={{ mt: 1, mb: 1.5, maxWidth: 760 }}>
         {script.text(t(`${kind}.intro`))}
       </Typography>
       {person && (
@@ -85,7 +85,7 @@ export function ChartPage({
         <Skeleton variant="rounded" height={420} role="status" aria-label={t('loading')} />
       )}
       {note && (
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+        <Typography variant="body2" color="textSecondary" sx={{ mt: 1 }}>
           {script.text(note)}
         </Typography>
       )}

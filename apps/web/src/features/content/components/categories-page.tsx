@@ -269,7 +269,7 @@ export function CategoriesPage() {
                   {moderator && (
                     <Typography
                       variant="body2"
-                      color="text.secondary"
+                      color="textSecondary"
                       sx={{ fontFamily: 'monospace' }}
                     >
                       {category.slug}
@@ -279,7 +279,7 @@ export function CategoriesPage() {
                 {category.description && (
                   <Typography
                     variant="body2"
-                    color="text.secondary"
+                    color="textSecondary"
                     sx={{ mt: 0.5, overflowWrap: 'anywhere' }}
                   >
                     {script.text(category.description)}

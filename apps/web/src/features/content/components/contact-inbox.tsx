@@ -86,13 +86,13 @@ export function ContactInbox() {
                     message.handled ? t('contact.handled') : t('contact.unhandled'),
                   )}
                 />
-                <Typography variant="body2" color="text.secondary">
+                <Typography variant="body2" color="textSecondary">
                   {formatDate(message.created_at)}
                 </Typography>
               </Stack>
               <Typography
                 variant="body2"
-                color="text.secondary"
+                color="textSecondary"
                 sx={{ mt: 0.5, overflowWrap: 'anywhere' }}
               >
                 {[message.email, message.phone].filter(Boolean).join(' · ')}

@@ -53,7 +53,7 @@ export function CoverUpload({
 
   return (
     <Box role="group" aria-labelledby={labelId}>
-      <Typography id={labelId} variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
+      <Typography id={labelId} variant="body2" color="textSecondary" sx={{ mb: 0.5 }}>
         {script.text(label)}
       </Typography>
       {value && (

@@ -75,7 +75,7 @@ function FounderCard({ founder }: { founder: Founder }) {
           {script.text(founder.name)}
         </Typography>
         {founder.role && (
-          <Typography color="primary.dark" sx={{ fontWeight: 600 }}>
+          <Typography sx={{ color: 'primary.dark', fontWeight: 600 }}>
             {script.text(founder.role)}
           </Typography>
         )}

@@ -65,7 +65,7 @@ export function PersonPicker({
           </Typography>
           {/* The forefathers above the grandfather that the label names. */}
           {option.hit && option.hit.lineage.length > 2 && (
-            <Typography variant="caption" color="text.secondary">
+            <Typography variant="caption" color="textSecondary">
               {script.text(option.hit.lineage.slice(2).join(' ← '))}
             </Typography>
           )}

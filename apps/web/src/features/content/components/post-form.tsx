@@ -155,7 +155,7 @@ export function PostForm({
         <Typography variant="h5" component="h2" sx={{ mt: 1 }}>
           {script.text(t('post.sentTitle'))}
         </Typography>
-        <Typography color="text.secondary" sx={{ mt: 1, mb: 3 }}>
+        <Typography color="textSecondary" sx={{ mt: 1, mb: 3 }}>
           {script.text(t('post.sentText'))}
         </Typography>
         <Stack

@@ -215,7 +215,7 @@ export function PostList({ kind }: { kind: PostKind }) {
         <EmptyState text={emptyText} />
       ) : (
         <>
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          <Typography variant="body2" color="textSecondary" sx={{ mb: 1 }}>
             {script.text(t('post.count', { count: list.data.count }))}
           </Typography>
           <Grid container spacing={2} sx={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>

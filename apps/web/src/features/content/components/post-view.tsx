@@ -157,7 +157,7 @@ function PostBody({ kind, post }: { kind: PostKind; post: Article | News }) {
           </Typography>
         )}
         {post.category && (
-          <Typography variant="body2" color="primary.dark" sx={{ fontWeight: 600 }}>
+          <Typography variant="body2" sx={{ color: 'primary.dark', fontWeight: 600 }}>
             {script.text(post.category.name)}
           </Typography>
         )}
@@ -176,7 +176,7 @@ function PostBody({ kind, post }: { kind: PostKind; post: Article | News }) {
           }}
         >
           <AccountTreeIcon color="primary" />
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {script.text(t('post.aboutPerson'))}:
           </Typography>
           <Link

@@ -47,7 +47,7 @@ export function Loading() {
 export function EmptyState({ text }: { text: string }) {
   const script = useScript();
   return (
-    <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
+    <Typography color="textSecondary" sx={{ py: 4, textAlign: 'center' }}>
       {script.text(text)}
     </Typography>
   );

@@ -210,13 +210,13 @@ export function FileBrowser() {
         </Alert>
       ) : files.data.results.length === 0 ? (
         <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
-          <Typography color="text.secondary">
+          <Typography color="textSecondary">
             {script.text(t(filtered ? 'browse.notFound' : 'browse.empty'))}
           </Typography>
         </Paper>
       ) : (
         <Box sx={{ opacity: files.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}>
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          <Typography variant="body2" color="textSecondary" sx={{ mb: 1 }}>
             {script.text(t('browse.count', { count: files.data.count }))}
           </Typography>
           {view === 'grid' ? (
@@ -373,7 +373,7 @@ function FilesGrid({ files, ...actions }: FileActions & { files: FileInfo[] }) {
             </Typography>
             <Typography
               variant="caption"
-              color="text.secondary"
+              color="textSecondary"
               component="div"
               sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}
             >
@@ -428,7 +428,7 @@ function FilesList({ files, ...actions }: FileActions & { files: FileInfo[] }) {
             </Typography>
             <Typography
               variant="body2"
-              color="text.secondary"
+              color="textSecondary"
               noWrap
               sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}
             >

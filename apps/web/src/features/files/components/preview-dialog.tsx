@@ -144,7 +144,7 @@ function PreviewBody({ file }: { file: FileInfo }) {
       return (
         <Stack spacing={2} sx={{ alignItems: 'center', py: 3 }}>
           <KindIcon kind={file.kind} color="action" sx={{ fontSize: 72 }} />
-          <Typography color="text.secondary">{script.text(t('preview.none'))}</Typography>
+          <Typography color="textSecondary">{script.text(t('preview.none'))}</Typography>
         </Stack>
       );
   }
@@ -180,7 +180,7 @@ export function PreviewDialog({
     >
       <DialogTitle id={titleId} sx={{ pr: 7, overflowWrap: 'anywhere' }}>
         {script.text(file.name)}
-        <Typography variant="body2" color="text.secondary" component="div">
+        <Typography variant="body2" color="textSecondary" component="div">
           {script.text(t(`kind.${file.kind}`))} · {formatFileSize(file.size)}
           {file.width && file.height ? ` · ${file.width}×${file.height}` : ''} ·{' '}
           {script.text(file.owner.username)}

@@ -98,7 +98,7 @@ export function UploadPanel() {
           }}
         >
           <CloudUploadIcon color={dragging ? 'primary' : 'action'} sx={{ fontSize: 40 }} />
-          <Typography color="text.secondary">
+          <Typography color="textSecondary">
             {script.text(t(dragging ? 'upload.dropActive' : 'upload.drop'))}
           </Typography>
           <Button
@@ -122,12 +122,12 @@ export function UploadPanel() {
             }}
           />
           {max !== undefined && (
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               {script.text(t('upload.hint', { max: formatFileSize(max) }))}
             </Typography>
           )}
           {limits.data && limits.data.quota_bytes > 0 && (
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               {script.text(
                 t('upload.quota', {
                   used: formatFileSize(limits.data.used_bytes),
@@ -254,7 +254,7 @@ function UploadRow({
         <Box sx={{ flex: 1, minWidth: 0 }}>
           <Typography noWrap title={item.name} sx={{ fontWeight: 500 }}>
             <span>{script.text(item.name)}</span>
-            <Typography component="span" variant="body2" color="text.secondary" sx={{ ml: 1 }}>
+            <Typography component="span" variant="body2" color="textSecondary" sx={{ ml: 1 }}>
               {formatFileSize(uploadedSize(item))}
             </Typography>
           </Typography>

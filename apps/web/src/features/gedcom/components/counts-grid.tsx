@@ -36,7 +36,7 @@ export function CountsGrid({ counts }: { counts: GedcomCounts }) {
           data-count={key}
           sx={{ border: 1, borderColor: 'divider', borderRadius: 1, px: 1.5, py: 1 }}
         >
-          <Typography component="dt" variant="caption" color="text.secondary">
+          <Typography component="dt" variant="caption" color="textSecondary">
             {script.text(t(`counts.${key}`))}
           </Typography>
           <Typography component="dd" variant="h6" sx={{ m: 0 }} data-value>

@@ -50,7 +50,7 @@ export function ExportPanel() {
       <Typography id="gedcom-export" variant="h5" component="h2">
         {script.text(t('export.title'))}
       </Typography>
-      <Typography color="text.secondary">{script.text(t('export.hint'))}</Typography>
+      <Typography color="textSecondary">{script.text(t('export.hint'))}</Typography>
       <Stack
         direction={{ xs: 'column', sm: 'row' }}
         spacing={1.5}

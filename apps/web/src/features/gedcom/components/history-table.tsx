@@ -84,7 +84,7 @@ export function HistoryTable({ onOpen }: { onOpen: (jobId: string) => void }) {
       </Alert>
     );
   else if (jobs.data.count === 0)
-    body = <Typography color="text.secondary">{script.text(t('history.empty'))}</Typography>;
+    body = <Typography color="textSecondary">{script.text(t('history.empty'))}</Typography>;
   else
     body = (
       <>
@@ -112,7 +112,7 @@ export function HistoryTable({ onOpen }: { onOpen: (jobId: string) => void }) {
                   </Typography>
                   <StatusChip status={job.status} />
                 </Stack>
-                <Typography variant="body2" color="text.secondary">
+                <Typography variant="body2" color="textSecondary">
                   {[formatDateTime(job.created_at), job.created_by?.username, persons(job)]
                     .filter(Boolean)
                     .join(' · ')}

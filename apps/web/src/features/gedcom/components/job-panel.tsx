@@ -118,7 +118,7 @@ function JobView({ job, another }: { job: GedcomJob; another: ReactNode }) {
         <Alert severity="info">{script.text(t('job.cancelled'))}</Alert>
       )}
       {job.backup_name && (
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {script.text(t('job.backup', { name: job.backup_name }))}
         </Typography>
       )}

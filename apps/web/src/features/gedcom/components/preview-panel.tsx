@@ -95,7 +95,7 @@ function PreviewView({
         <Typography variant="h5" component="h2" sx={{ overflowWrap: 'anywhere' }}>
           {script.text(t('preview.title', { file: preview.file_name ?? '' }))}
         </Typography>
-        <Typography color="text.secondary" sx={{ mt: 0.5 }}>
+        <Typography color="textSecondary" sx={{ mt: 0.5 }}>
           {script.text(t('preview.intro'))}
         </Typography>
       </Box>
@@ -169,7 +169,7 @@ function PreviewView({
             </Alert>
           )}
           <Box>
-            <Typography id="gedcom-mode" color="text.secondary">
+            <Typography id="gedcom-mode" color="textSecondary">
               {script.field(t('preview.mode'))}
             </Typography>
             <RadioGroup
@@ -250,7 +250,7 @@ function ModeOption({
           {script.field(label)}
           <Typography
             variant="body2"
-            color="text.secondary"
+            color="textSecondary"
             component="span"
             sx={{ display: 'block' }}
           >

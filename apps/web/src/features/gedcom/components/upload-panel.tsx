@@ -62,7 +62,7 @@ export function UploadPanel({ onPreview }: { onPreview: (preview: GedcomPreview)
       <Typography variant="h5" component="h2">
         {script.text(t('upload.title'))}
       </Typography>
-      <Typography color="text.secondary">{script.text(t('upload.hint'))}</Typography>
+      <Typography color="textSecondary">{script.text(t('upload.hint'))}</Typography>
       <Box>
         <input
           ref={input}

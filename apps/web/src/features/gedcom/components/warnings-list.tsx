@@ -42,7 +42,7 @@ export function WarningsList({ warnings, total }: { warnings: GedcomWarning[]; t
         {script.text(t('warnings.title', { count: total }))}
       </Typography>
       {warnings.length === 0 ? (
-        <Typography color="text.secondary">{script.text(t('warnings.none'))}</Typography>
+        <Typography color="textSecondary">{script.text(t('warnings.none'))}</Typography>
       ) : (
         <>
           <Stack
@@ -84,7 +84,7 @@ export function WarningsList({ warnings, total }: { warnings: GedcomWarning[]; t
                   py: 0.5,
                 }}
               >
-                <Typography variant="caption" color="text.secondary" component="div">
+                <Typography variant="caption" color="textSecondary" component="div">
                   {script.text(
                     [
                       warning.line === null
@@ -112,7 +112,7 @@ export function WarningsList({ warnings, total }: { warnings: GedcomWarning[]; t
             />
           )}
           {total > warnings.length && (
-            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+            <Typography variant="body2" color="textSecondary" sx={{ mt: 1 }}>
               {script.text(t('warnings.shownOf', { shown: warnings.length, total }))}
             </Typography>
           )}

@@ -17,7 +17,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   const script = useScript();
   return (
     <>
-      <Typography component="dt" variant="body2" color="text.secondary">
+      <Typography component="dt" variant="body2" color="textSecondary">
         {script.text(label)}
       </Typography>
       <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
@@ -36,7 +36,7 @@ function SourceDetails({ citation, titleId }: { citation: Citation; titleId: str
   const informant = citation.source.kind === 'informant';
   return (
     <Box sx={{ p: 2, maxWidth: 360 }} data-testid="citation-source">
-      <Typography variant="overline" color="text.secondary" component="div">
+      <Typography variant="overline" color="textSecondary" component="div">
         {script.text(t(`sourceKind.${citation.source.kind}`))}
       </Typography>
       <Typography id={titleId} variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
@@ -82,7 +82,7 @@ function SourceDetails({ citation, titleId }: { citation: Citation; titleId: str
         {citation.note && <Row label={t('citation.note')}>{script.text(citation.note)}</Row>}
       </Box>
       {citation.quality !== null && (
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+        <Typography variant="body2" color="textSecondary" sx={{ mt: 1 }}>
           {script.text(t('citation.quality', { n: citation.quality }))}
         </Typography>
       )}

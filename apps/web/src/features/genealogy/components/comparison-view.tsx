@@ -94,7 +94,7 @@ export function ComparisonView({ a, b, onChange }: ComparisonViewProps) {
         />
       </Box>
       {a === null || b === null ? (
-        <Typography color="text.secondary">{script.text(t('comparison.pickTwo'))}</Typography>
+        <Typography color="textSecondary">{script.text(t('comparison.pickTwo'))}</Typography>
       ) : comparison.isPending ? (
         <Skeleton variant="rounded" height={240} role="status" aria-label={t('loading')} />
       ) : comparison.isError ? (
@@ -140,7 +140,7 @@ function ComparisonResult({ result }: { result: Comparison }) {
         {script.text(result.sentence ?? '')}
       </Typography>
       {result.sentence_reverse && (
-        <Typography color="text.secondary" sx={{ mt: 0.5 }}>
+        <Typography color="textSecondary" sx={{ mt: 0.5 }}>
           {script.text(result.sentence_reverse)}
         </Typography>
       )}
@@ -171,7 +171,7 @@ function ComparisonResult({ result }: { result: Comparison }) {
           rowGap: 0.5,
         }}
       >
-        <Typography component="dt" color="text.secondary">
+        <Typography component="dt" color="textSecondary">
           {script.text(t('comparison.commonAncestor'))}
         </Typography>
         <Box component="dd" sx={{ m: 0 }}>
@@ -183,7 +183,7 @@ function ComparisonResult({ result }: { result: Comparison }) {
             {script.text(result.common_ancestor.name)}
           </Link>
         </Box>
-        <Typography component="dt" color="text.secondary">
+        <Typography component="dt" color="textSecondary">
           {script.text(t('comparison.generations'))}
         </Typography>
         <Box component="dd" sx={{ m: 0 }}>

@@ -66,7 +66,7 @@ export function ModerationQueue() {
   }
   return (
     <Stack spacing={2} data-testid="moderation-queue">
-      <Typography color="text.secondary">
+      <Typography color="textSecondary">
         {script.text(t('moderation.count', { count: pending.data.count }))}
       </Typography>
       {pending.data.results.map((revision) => (

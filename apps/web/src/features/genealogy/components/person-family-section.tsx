@@ -48,7 +48,7 @@ function Relative({ person, note }: { person: FamilyMember; note?: string }) {
         <PersonLabel person={person} />
       </Link>
       {note && (
-        <Typography component="span" variant="body2" color="text.secondary" sx={{ ml: 0.75 }}>
+        <Typography component="span" variant="body2" color="textSecondary" sx={{ ml: 0.75 }}>
           ({script.text(note)})
         </Typography>
       )}
@@ -68,7 +68,7 @@ function Group({
   const script = useScript();
   return (
     <Box data-testid={testId}>
-      <Typography variant="subtitle2" component="h3" color="text.secondary" sx={{ mb: 0.5 }}>
+      <Typography variant="subtitle2" component="h3" color="textSecondary" sx={{ mb: 0.5 }}>
         {script.text(title)}
       </Typography>
       {children}
@@ -145,7 +145,7 @@ function FamilyContent({
   const unknown = unions.find((union) => union.union_id === null && union.spouse === null);
   // Of a person the viewer may not see in full, what is not shown is hidden, not missing.
   const hidden = restricted && (
-    <Typography color="text.secondary" data-testid="family-restricted">
+    <Typography color="textSecondary" data-testid="family-restricted">
       {script.text(t('family.hidden'))}
     </Typography>
   );
@@ -176,7 +176,7 @@ function FamilyContent({
                 >
                   {family.father && (
                     <>
-                      <Typography component="dt" color="text.secondary">
+                      <Typography component="dt" color="textSecondary">
                         {script.text(t('family.father'))}
                       </Typography>
                       <Box component="dd" sx={{ m: 0, minWidth: 0 }}>
@@ -186,7 +186,7 @@ function FamilyContent({
                   )}
                   {family.mother && (
                     <>
-                      <Typography component="dt" color="text.secondary">
+                      <Typography component="dt" color="textSecondary">
                         {script.text(t('family.mother'))}
                       </Typography>
                       <Box component="dd" sx={{ m: 0, minWidth: 0 }}>
@@ -214,7 +214,7 @@ function FamilyContent({
                 >
                   {union.spouse && (
                     <Typography component="div">
-                      <Typography component="span" color="text.secondary" sx={{ mr: 0.75 }}>
+                      <Typography component="span" color="textSecondary" sx={{ mr: 0.75 }}>
                         {script.text(unionLabel(union))}
                       </Typography>
                       <Relative person={union.spouse} />
@@ -233,7 +233,7 @@ function FamilyContent({
                     <Typography
                       key={event.id}
                       variant="body2"
-                      color="text.secondary"
+                      color="textSecondary"
                       data-union-event={event.type}
                     >
                       {script.text(eventLine(event))}
@@ -260,7 +260,7 @@ function FamilyContent({
               {unknown && (
                 <Box>
                   {married.length > 0 && (
-                    <Typography color="text.secondary">
+                    <Typography color="textSecondary">
                       {script.text(t('family.otherChildren'))}
                     </Typography>
                   )}

@@ -96,13 +96,13 @@ export function PersonHeader({
           <CitationMarks citations={[...ownNameCitations, ...person.citations]} numbers={numbers} />
         </Box>
         {nicknames.length > 0 && (
-          <Typography color="text.secondary" data-testid="person-nickname">
+          <Typography color="textSecondary" data-testid="person-nickname">
             {script.text(t('header.nickname', { name: nicknames.join(', ') }))}
           </Typography>
         )}
         {others.length > 0 && (
           <Typography
-            color="text.secondary"
+            color="textSecondary"
             data-testid="person-other-names"
             sx={{ overflowWrap: 'anywhere' }}
           >

@@ -173,7 +173,7 @@ export function PersonSearch({
                 <Typography
                   component="div"
                   variant="body2"
-                  color="text.secondary"
+                  color="textSecondary"
                   sx={{ overflowWrap: 'anywhere' }}
                 >
                   {further.map((part, index) => (

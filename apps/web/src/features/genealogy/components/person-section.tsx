@@ -43,5 +43,5 @@ export function Section({
 /** What a section says when it has nothing to show. */
 export function Empty({ text }: { text: string }) {
   const script = useScript();
-  return <Typography color="text.secondary">{script.text(text)}</Typography>;
+  return <Typography color="textSecondary">{script.text(text)}</Typography>;
 }

@@ -50,7 +50,7 @@ export function PersonSources({
               sx={{ mb: 0.75, overflowWrap: 'anywhere' }}
             >
               {script.text(source.title)}
-              <Typography component="span" variant="body2" color="text.secondary">
+              <Typography component="span" variant="body2" color="textSecondary">
                 {' · '}
                 {script.text(t(`sourceKind.${source.kind}`))}
                 {pages.length > 0 && (

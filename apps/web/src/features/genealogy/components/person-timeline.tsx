@@ -31,7 +31,7 @@ function When({ text }: { text: string }) {
     <Typography
       component="div"
       variant="body2"
-      color="text.secondary"
+      color="textSecondary"
       sx={{ fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere' }}
     >
       {script.text(text)}
@@ -127,7 +127,7 @@ function Item({
           )}
           <CitationMarks citations={event.citations} numbers={numbers} />
           {event.place && (
-            <Typography variant="body2" color="text.secondary" title={event.place.full_name}>
+            <Typography variant="body2" color="textSecondary" title={event.place.full_name}>
               {script.text(event.place.full_name)}
             </Typography>
           )}

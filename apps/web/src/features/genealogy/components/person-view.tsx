@@ -253,7 +253,7 @@ function PersonDetails({
         {ancestors.isError ? (
           <Alert severity="error">{script.text(ancestors.error.message)}</Alert>
         ) : ancestors.data.results.length === 0 ? (
-          <Typography color="text.secondary">{script.text(t('person.isRoot'))}</Typography>
+          <Typography color="textSecondary">{script.text(t('person.isRoot'))}</Typography>
         ) : (
           <Breadcrumbs
             separator="←"
@@ -390,7 +390,7 @@ function PersonArticles({ personId }: { personId: number }) {
       ) : articles.isError ? (
         <Alert severity="error">{script.text(articles.error.message)}</Alert>
       ) : articles.data.results.length === 0 ? (
-        <Typography color="text.secondary">{script.text(t('person.noArticles'))}</Typography>
+        <Typography color="textSecondary">{script.text(t('person.noArticles'))}</Typography>
       ) : (
         <Box component="ul" sx={{ m: 0, pl: 3 }}>
           {articles.data.results.map((article) => (

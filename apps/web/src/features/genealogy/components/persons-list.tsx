@@ -181,7 +181,7 @@ export function PersonsList({ params, onChange }: PersonsListProps) {
       </Box>
 
       {count !== undefined && (
-        <Typography color="text.secondary" role="status">
+        <Typography color="textSecondary" role="status">
           {script.text(t('list.count', { count }))}
         </Typography>
       )}

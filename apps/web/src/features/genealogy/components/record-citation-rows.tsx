@@ -62,7 +62,7 @@ export function CitationRows({
       </Typography>
       <Stack spacing={2}>
         {rows.length === 0 && (
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {script.text(t('citation.none'))}
           </Typography>
         )}

@@ -49,7 +49,7 @@ export function CitationsDialog({ person, moderator, onClose }: RecordEditorProp
       onSubmit={() => void handleSubmit()}
       onClose={onClose}
     >
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {script.text(t('citation.personHelp'))}
       </Typography>
       <CitationRows

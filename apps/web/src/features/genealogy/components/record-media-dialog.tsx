@@ -129,7 +129,7 @@ export function MediaDialog({ person, moderator, onClose }: RecordEditorProps) {
                 value={progress * 100}
                 aria-label={t('media.uploading', { percent: Math.round(progress * 100) })}
               />
-              <Typography variant="body2" color="text.secondary">
+              <Typography variant="body2" color="textSecondary">
                 {script.text(t('media.uploading', { percent: Math.round(progress * 100) }))}
               </Typography>
             </Box>

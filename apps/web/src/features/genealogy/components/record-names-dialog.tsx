@@ -151,7 +151,7 @@ export function NamesDialog({ person, moderator, onClose }: RecordEditorProps) {
       ) : (
         <>
           {person.names.length === 0 ? (
-            <Typography color="text.secondary">{script.text(t('names.none'))}</Typography>
+            <Typography color="textSecondary">{script.text(t('names.none'))}</Typography>
           ) : (
             <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }} data-testid="names-list">
               {person.names.map((name, index) => (
@@ -164,7 +164,7 @@ export function NamesDialog({ person, moderator, onClose }: RecordEditorProps) {
                 >
                   <Box sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
                     <Typography>{script.text(name.full_name)}</Typography>
-                    <Typography variant="body2" color="text.secondary">
+                    <Typography variant="body2" color="textSecondary">
                       {script.text(
                         [tp(`nameKind.${name.kind}`), name.nickname].filter(Boolean).join(' · '),
                       )}

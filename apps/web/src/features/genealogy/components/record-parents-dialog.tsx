@@ -194,7 +194,7 @@ export function ParentsDialog({ person, moderator, onClose }: RecordEditorProps)
       }
       onClose={onClose}
     >
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {script.text(t('parents.help'))}
       </Typography>
       {further.length > 0 && (
@@ -210,7 +210,7 @@ export function ParentsDialog({ person, moderator, onClose }: RecordEditorProps)
                 sx={{ alignItems: 'center', py: 0.5, borderBottom: 1, borderColor: 'divider' }}
               >
                 <Box sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
-                  <Typography variant="body2" color="text.secondary">
+                  <Typography variant="body2" color="textSecondary">
                     {script.text(tp(`family.relation.${family.relation}`))}
                   </Typography>
                   <Typography>{script.text(who)}</Typography>

@@ -105,7 +105,7 @@ function UnionNotes({
       </Typography>
       <Stack spacing={1}>
         {values.length === 0 && adding === null && (
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {script.text(t('union.notesNone'))}
           </Typography>
         )}
@@ -307,7 +307,7 @@ export function UnionDialog({
     >
       {union ? (
         <Box data-testid="union-spouse">
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {script.text(t('union.spouse'))}
           </Typography>
           <Typography>
@@ -341,7 +341,7 @@ export function UnionDialog({
         </Typography>
         <Stack spacing={1.5}>
           {values.events.length === 0 && (
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               {script.text(t('union.eventsNone'))}
             </Typography>
           )}
@@ -380,7 +380,7 @@ export function UnionDialog({
                   {event.media.length > 0 && (
                     <Typography
                       variant="body2"
-                      color="text.secondary"
+                      color="textSecondary"
                       data-union-event-media={index}
                     >
                       {script.text(t('union.eventMedia', { n: event.media.length }))}

@@ -71,12 +71,12 @@ function PersonBox({ step, end }: { step: RelationStep; end: boolean }) {
         {script.text(step.name)}
       </Typography>
       {lineage && (
-        <Typography component="span" variant="caption" color="text.secondary" sx={oneLine}>
+        <Typography component="span" variant="caption" color="textSecondary" sx={oneLine}>
           {script.text(lineage)}
         </Typography>
       )}
       {years && (
-        <Typography component="span" variant="caption" color="text.secondary">
+        <Typography component="span" variant="caption" color="textSecondary">
           {years}
         </Typography>
       )}

@@ -195,17 +195,17 @@ export function RelationCard({ relation }: { relation: Relation }) {
           rowGap: 0.5,
         }}
       >
-        <Typography component="dt" color="text.secondary">
+        <Typography component="dt" color="textSecondary">
           {script.text(t('termFor', { who: b.name, whom: a.name }))}
         </Typography>
         {term(relation.term, 'relation-term')}
-        <Typography component="dt" color="text.secondary">
+        <Typography component="dt" color="textSecondary">
           {script.text(t('termFor', { who: a.name, whom: b.name }))}
         </Typography>
         {term(relation.term_reverse, 'relation-term-reverse')}
         {relation.unverified && (
           <>
-            <Typography component="dt" color="text.secondary">
+            <Typography component="dt" color="textSecondary">
               {script.text(t('descriptive'))}
             </Typography>
             <Box component="dd" sx={{ m: 0 }} data-testid="relation-descriptive">

@@ -29,7 +29,7 @@ export function RevisionMeta({ revision }: { revision: Revision }) {
     <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
       <Chip size="small" color={color} label={script.text(t(`status.${revision.status}`))} />
       <Chip size="small" variant="outlined" label={script.text(t(`action.${revision.action}`))} />
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {revision.author ? script.text(revision.author.username) : '—'} ·{' '}
         {formatDateTime(revision.created_at)}
       </Typography>
@@ -82,7 +82,7 @@ export function RevisionHistory({ personId, moderator }: { personId: number; mod
           {script.text(revisions.error.message)}
         </Alert>
       ) : revisions.data.results.length === 0 ? (
-        <Typography color="text.secondary">{script.text(t('history.empty'))}</Typography>
+        <Typography color="textSecondary">{script.text(t('history.empty'))}</Typography>
       ) : (
         <Stack spacing={2} data-testid="history">
           {revisions.data.results.map((revision) => (

@@ -76,7 +76,7 @@ function Deadline({ poll }: { poll: Poll }) {
   return (
     <Typography
       variant="body2"
-      color="text.secondary"
+      color="textSecondary"
       title={title}
       data-testid="poll-deadline"
       sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
@@ -166,7 +166,7 @@ export function PollCard({ poll, canManage }: { poll: Poll; canManage: boolean }
               {script.text(poll.description)}
             </Typography>
           )}
-          <Typography variant="caption" color="text.secondary">
+          <Typography variant="caption" color="textSecondary">
             {script.text(rules)}
             {poll.created_by && (
               <>
@@ -187,7 +187,7 @@ export function PollCard({ poll, canManage }: { poll: Poll; canManage: boolean }
           {active ? (
             <PollBallot key={poll.my_vote.join(',')} poll={poll} />
           ) : (
-            <Typography variant="body2" color="text.secondary" data-testid="poll-closed">
+            <Typography variant="body2" color="textSecondary" data-testid="poll-closed">
               {script.text(t('vote.closed'))}
             </Typography>
           )}

@@ -23,7 +23,7 @@ export function PollResults({ poll }: { poll: Poll }) {
 
   if (!summary) {
     return (
-      <Typography variant="body2" color="text.secondary" data-testid="poll-results-hidden">
+      <Typography variant="body2" color="textSecondary" data-testid="poll-results-hidden">
         {script.text(t('results.hidden'))}
       </Typography>
     );
@@ -40,7 +40,7 @@ export function PollResults({ poll }: { poll: Poll }) {
         <Typography variant="subtitle2" component="h3">
           {script.text(t('results.title'))}
         </Typography>
-        <Typography variant="body2" color="text.secondary" data-testid="poll-total-voters">
+        <Typography variant="body2" color="textSecondary" data-testid="poll-total-voters">
           {script.text(t('results.voters', { n: summary.total_voters }))}
         </Typography>
       </Stack>
@@ -67,7 +67,7 @@ export function PollResults({ poll }: { poll: Poll }) {
                 </Typography>
                 <Typography
                   variant="body2"
-                  color="text.secondary"
+                  color="textSecondary"
                   sx={{ whiteSpace: 'nowrap' }}
                   data-testid="poll-result-count"
                 >
@@ -82,7 +82,7 @@ export function PollResults({ poll }: { poll: Poll }) {
                 aria-label={`${option.text}: ${option.percent}%`}
               />
               {showVoters && !poll.anonymous && voters && (
-                <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
+                <Typography variant="caption" color="textSecondary" component="p" sx={{ mt: 0.5 }}>
                   {voters.length === 0
                     ? script.text(t('results.noVoters'))
                     : script.text(

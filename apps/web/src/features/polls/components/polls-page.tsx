@@ -126,7 +126,7 @@ export function PollsPage() {
           </Alert>
         )}
         {query.data?.results.length === 0 && (
-          <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
+          <Typography color="textSecondary" sx={{ py: 4, textAlign: 'center' }}>
             {script.text(status ? t('emptyStatus') : t('empty'))}
           </Typography>
         )}

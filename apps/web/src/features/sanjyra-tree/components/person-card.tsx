@@ -90,14 +90,14 @@ export function PersonCard({
           </Typography>
           {patronymic && (
             <Typography
-              color="text.secondary"
+              color="textSecondary"
               data-testid="card-patronymic"
               sx={{ overflowWrap: 'anywhere' }}
             >
               {renderText(patronymic)}
             </Typography>
           )}
-          {years && <Typography color="text.secondary">{years}</Typography>}
+          {years && <Typography color="textSecondary">{years}</Typography>}
         </Box>
         <IconButton
           aria-label={labels.close}
@@ -115,7 +115,7 @@ export function PersonCard({
       )}
       {lineage.length > 0 && (
         <Box sx={{ mt: 1.5 }}>
-          <Typography variant="caption" color="text.secondary" component="div">
+          <Typography variant="caption" color="textSecondary" component="div">
             {renderText(labels.lineage)}
           </Typography>
           <Box
