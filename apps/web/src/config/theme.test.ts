@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { widthBelow } from '../lib/use-media-query';
 import { BRAND_ORANGE, FONT_FAMILY, TEXT_ORANGE, theme } from './theme';
 
 describe('theme (spec §9)', () => {
@@ -24,6 +25,10 @@ describe('theme (spec §9)', () => {
       xl: 1920,
       xxl: 2560,
     });
+    // The app's own media queries (lib/use-media-query.ts) are MUI's.
+    for (const key of ['sm', 'md', 'lg'] as const) {
+      expect(`@media ${widthBelow(key)}`).toBe(theme.breakpoints.down(key));
+    }
   });
 
   it('sets Inter after the rune font', () => {

@@ -12,8 +12,6 @@ import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
 import { useId, useRef, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import '../../../lib/i18n/areas/files';
@@ -22,6 +20,7 @@ import { useOverlay } from '../../../lib/use-overlay';
 import { useFileLink } from '../api/files-api';
 import { useFileUrl } from '../../../lib/use-file-url';
 import { KindIcon } from './file-icon';
+import { useMediaQuery, widthBelow } from '../../../lib/use-media-query';
 
 function Loading() {
   const { t } = useTranslation('files');
@@ -165,7 +164,7 @@ export function PreviewDialog({
   const script = useScript();
   const titleId = useId();
   const overlay = useOverlay({ open: true, onClose });
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const phone = useMediaQuery(widthBelow('sm'));
 
   return (
     <Dialog

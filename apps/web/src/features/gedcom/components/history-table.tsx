@@ -13,13 +13,12 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { GedcomJobListItem, GedcomJobStatus } from '@bagysh/shared';
 import Box from '@mui/material/Box';
-import type { Theme } from '@mui/material/styles';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/dates';
 import { useScript } from '../../../lib/script';
 import { JOBS_PAGE_SIZE, useJobs } from '../api/gedcom-api';
+import { useMediaQuery, widthBelow } from '../../../lib/use-media-query';
 
 const STATUS_COLOR: Record<GedcomJobStatus, 'default' | 'info' | 'success' | 'error' | 'warning'> =
   {
@@ -58,7 +57,7 @@ export function HistoryTable({ onOpen }: { onOpen: (jobId: string) => void }) {
   const script = useScript();
   const [page, setPage] = useState(1);
   const jobs = useJobs(page);
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const phone = useMediaQuery(widthBelow('sm'));
   const columns = [
     t('history.when'),
     t('history.who'),

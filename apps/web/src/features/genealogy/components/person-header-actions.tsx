@@ -2,8 +2,6 @@ import MoreVertIcon from '@mui/icons-material/MoreVert';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LinkButton } from '../../../components/link-button';
@@ -11,6 +9,7 @@ import { OverlayLink } from '../../../components/overlay-link';
 import { OverlayMenu } from '../../../components/overlay-menu';
 import '../../../lib/i18n/areas/person';
 import { useScript } from '../../../lib/script';
+import { useMediaQuery, widthBelow } from '../../../lib/use-media-query';
 
 /** One action of the person page's header: a link (`to`) or a button (`onClick`). */
 export interface HeaderAction {
@@ -34,7 +33,7 @@ export interface HeaderAction {
 export function PersonHeaderActions({ actions }: { actions: readonly HeaderAction[] }) {
   const { t } = useTranslation('person');
   const script = useScript();
-  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'), { noSsr: true });
+  const narrow = useMediaQuery(widthBelow('md'));
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
   const shown = narrow ? actions.filter((action) => action.primary) : actions;

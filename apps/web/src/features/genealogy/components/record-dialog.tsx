@@ -6,8 +6,6 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +16,7 @@ import { useScript } from '../../../lib/script';
 import { useOverlay } from '../../../lib/use-overlay';
 import { genealogyKeys, updatePerson } from '../api/genealogy-api';
 import { apiRecordErrors, type RecordErrors } from '../lib/records-form';
+import { useMediaQuery, widthBelow } from '../../../lib/use-media-query';
 
 /** What every record dialog of the person page is given. */
 export interface RecordEditorProps {
@@ -118,8 +117,7 @@ export function RecordDialog({
   const { t } = useTranslation('genealogy');
   const script = useScript();
   const queryClient = useQueryClient();
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  const phone = useMediaQuery(widthBelow('sm'));
   const overlay = useOverlay({ open: true, onClose, persistent: saving });
   const titleId = useId();
 

@@ -17,8 +17,6 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useTheme } from '@mui/material/styles';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import '../../../lib/i18n/areas/polls';
@@ -40,6 +38,7 @@ import {
   type PollFormErrors,
   type PollFormValues,
 } from '../lib/poll-form';
+import { useMediaQuery, widthBelow } from '../../../lib/use-media-query';
 
 interface PollFormDialogProps {
   open: boolean;
@@ -50,8 +49,7 @@ interface PollFormDialogProps {
 
 /** 'Жаны сурамжылоо' or the edit of a poll, in a dialog on the shell's overlay stack. */
 export function PollFormDialog({ open, poll, onClose }: PollFormDialogProps) {
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  const phone = useMediaQuery(widthBelow('sm'));
   const [pending, setPending] = useState(false);
   const close = () => {
     if (!pending) onClose();
