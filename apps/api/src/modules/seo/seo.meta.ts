@@ -11,10 +11,11 @@ import {
 } from '@bagysh/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { files, persons, posts, type PostKind } from '../../db/schema';
+import { files, type PostKind } from '../../db/schema';
 import { escapeHtml } from '../../lib/html-escape';
 import { HttpError } from '../../lib/http-errors';
 import { plainText, truncateText } from '../../lib/sanitize-html';
+import { getPost } from '../content/content.service';
 import { getPerson } from '../persons/persons.service';
 import { PUBLIC_VIEWER } from '../persons/privacy';
 import { shellHtml } from './seo.shell';
@@ -191,9 +192,10 @@ async function headerPhoto(
   return image ? { fileId: image.file_id, url: `/api/files/${image.file_id}/thumbnail/` } : null;
 }
 
-async function readPerson(db: Db, id: number): Promise<Person | null> {
+/** What `read` gives, or null where it answers 404 (a missing item, or one a guest may not see). */
+async function unlessNotFound<T>(read: Promise<T>): Promise<T | null> {
   try {
-    return await getPerson(db, id, PUBLIC_VIEWER);
+    return await read;
   } catch (error) {
     if (error instanceof HttpError && error.statusCode === 404) return null;
     throw error;
@@ -233,7 +235,7 @@ export async function pageHead(
 
   const chart = PERSON_PAGES[route.id];
   if (chart !== undefined && id !== null) {
-    const person = await readPerson(db, id);
+    const person = await unlessNotFound(getPerson(db, id, PUBLIC_VIEWER));
     if (!person) return NOT_FOUND;
     const title = chart === null ? person.name : `${person.name}: ${chart}`;
     const photo = await headerPhoto(db, person);
@@ -252,20 +254,9 @@ export async function pageHead(
 
   const kind = POST_KINDS[route.id];
   if (kind && id !== null) {
-    const [post] = await db
-      .select({
-        title: posts.title,
-        lead: posts.lead,
-        body: posts.body,
-        coverFileId: posts.coverFileId,
-        coverWidth: files.width,
-        coverHeight: files.height,
-        personName: persons.name,
-      })
-      .from(posts)
-      .leftJoin(files, eq(posts.coverFileId, files.id))
-      .leftJoin(persons, eq(posts.personId, persons.id))
-      .where(and(eq(posts.id, id), eq(posts.kind, kind), eq(posts.status, 'published')));
+    // The item as the app reads it for a guest (published only): what the shell draws of it is
+    // what the app will.
+    const post = await unlessNotFound(getPost(db, kind, id, null));
     if (!post) return NOT_FOUND;
     return {
       ...base,
@@ -274,17 +265,13 @@ export async function pageHead(
       canonical,
       ogType: 'article',
       ogTitle: post.title,
-      image: post.coverFileId === null ? null : fileDownloadPath(post.coverFileId),
+      image: post.cover_url,
       post: {
         cover:
-          post.coverFileId === null
+          post.cover_url === null
             ? null
-            : {
-                url: fileDownloadPath(post.coverFileId),
-                width: post.coverWidth,
-                height: post.coverHeight,
-              },
-        person: post.personName,
+            : { url: post.cover_url, width: post.cover_width, height: post.cover_height },
+        person: 'person' in post ? (post.person?.name ?? null) : null,
       },
     };
   }
