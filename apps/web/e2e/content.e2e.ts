@@ -108,6 +108,8 @@ describe('content: articles, news, categories, pages, contacts (issue 7)', () =>
     await modPage.getByRole('link', { name: title }).waitFor();
     await shot(modPage, 'articles-pending-desktop');
     await modPage.getByRole('link', { name: title }).click();
+    // The list's cards have publish buttons of their own: wait for the article view.
+    await modPage.locator('h1', { hasText: title }).waitFor();
     await modPage.getByRole('button', { name: 'Жарыялоо' }).click();
     await modPage.getByRole('button', { name: 'Жарыялоо' }).waitFor({ state: 'detached' });
 

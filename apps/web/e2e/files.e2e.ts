@@ -59,7 +59,7 @@ function toneWav(): Buffer {
 const shot = screenshots(SHOTS);
 
 describe('/files: upload, browse, preview, download, edit, delete (issue 9)', () => {
-  const session = useBrowser();
+  const session = useBrowser({ pdfViewer: true });
 
   it('uploads two images and a PDF with progress, previews, downloads and deletes them', async () => {
     const auth = await registerUser({ name: 'files' });

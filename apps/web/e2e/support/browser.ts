@@ -1,6 +1,6 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
-import { CHROMIUM_ARGS, chromiumPath } from './chromium';
+import { CHROMIUM_ARGS, chromiumPath, headlessShellPath } from './chromium';
 
 export const DESKTOP = { width: 1440, height: 900 };
 export const PHONE = { width: 390, height: 844 };
@@ -20,10 +20,11 @@ export interface BrowserSession {
 }
 
 /**
- * One Chromium per test file. Every test fails if a page it opened logged a
- * console error or threw an uncaught exception.
+ * One Chromium per test file: the headless shell, or with `pdfViewer` the full browser, whose
+ * PDF viewer a preview of a PDF shows. Every test fails if a page it opened logged a console
+ * error or threw an uncaught exception.
  */
-export function useBrowser(): BrowserSession {
+export function useBrowser({ pdfViewer = false } = {}): BrowserSession {
   let browser: Browser;
   const contexts: BrowserContext[] = [];
   const session: BrowserSession = {
@@ -47,7 +48,10 @@ export function useBrowser(): BrowserSession {
   };
 
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+    browser = await chromium.launch({
+      executablePath: pdfViewer ? chromiumPath() : headlessShellPath(),
+      args: CHROMIUM_ARGS,
+    });
   });
   afterEach(async () => {
     const errors = session.consoleErrors.splice(0);
