@@ -425,13 +425,19 @@ describe('every route survives hostile input', () => {
       const member = await createTestUser(app);
       const admin = await createTestUser(app, { role: 'admin' });
       const withBody = MUTATING.has(route.method);
-      // A guest stopped at the door (401) needs no bodies: the signed-in passes send them.
-      const door = await probe({
-        method: route.method as InjectOptions['method'],
-        url: fill(route, '1'),
-      });
-      await fuzzRoute(route, {}, withBody && door.statusCode !== 401);
-      await fuzzRoute(route, member.headers, withBody);
+      // A visitor stopped at the door needs no bodies: the role guards answer 401 or 403 in
+      // onRequest, before the body is read, so every body would get the same answer. The
+      // admin's pass, let through everywhere, sends them all.
+      const stoppedAtDoor = async (headers: Headers) => {
+        const door = await probe({
+          method: route.method as InjectOptions['method'],
+          url: fill(route, '1'),
+          headers,
+        });
+        return door.statusCode === 401 || door.statusCode === 403;
+      };
+      await fuzzRoute(route, {}, withBody && !(await stoppedAtDoor({})));
+      await fuzzRoute(route, member.headers, withBody && !(await stoppedAtDoor(member.headers)));
       await fuzzRoute(route, admin.headers, withBody);
     }, 60_000);
   }
