@@ -425,9 +425,9 @@ describe('every route survives hostile input', () => {
       const member = await createTestUser(app);
       const admin = await createTestUser(app, { role: 'admin' });
       const withBody = MUTATING.has(route.method);
-      // A visitor stopped at the door needs no bodies: the role guards answer 401 or 403 in
-      // onRequest, before the body is read, so every body would get the same answer. The
-      // admin's pass, let through everywhere, sends them all.
+      // A visitor refused at the door (401 or 403 to a request without a body) gets no bodies:
+      // the role guards refuse in onRequest, before the body is read. The admin's pass, let
+      // through everywhere, sends every body.
       const stoppedAtDoor = async (headers: Headers) => {
         const door = await probe({
           method: route.method as InjectOptions['method'],
