@@ -14,7 +14,8 @@ export default defineConfig({
     ],
     // Two files at a time: with Vitest's default on two cores (one) the second core sat idle
     // while a file waited on PostgreSQL or a child server. The e2e project runs its files one
-    // at a time after all the others (no file parallelism: apps/web/vitest.projects.ts).
+    // at a time (apps/web/vitest.projects.ts); `npm test` runs it in a process of its own
+    // beside the others (scripts/test.ts).
     maxWorkers: 2,
     reporters: ['default', './scripts/summary-reporter.ts'],
   },

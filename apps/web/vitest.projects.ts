@@ -3,6 +3,14 @@ import type { TestProjectInlineConfiguration } from 'vitest/config';
 import { chromiumPath } from './e2e/support/chromium';
 
 /**
+ * Whether the end-to-end project is part of the run: when Chromium is there, and always under
+ * CI=true, where its set-up then fails the run if it is missing.
+ */
+export function e2eEnabled(): boolean {
+  return existsSync(chromiumPath()) || process.env.CI === 'true';
+}
+
+/**
  * The web app's test projects: unit tests in happy-dom, and end-to-end tests in a
  * real Chromium against the built site. Without Chromium the end-to-end project is
  * left out with a loud line — except under CI=true, where its set-up fails the run.
@@ -19,7 +27,7 @@ export function webProjects(root: string): TestProjectInlineConfiguration[] {
       },
     },
   ];
-  if (existsSync(chromiumPath()) || process.env.CI === 'true') {
+  if (e2eEnabled()) {
     projects.push({
       test: {
         root,
@@ -27,8 +35,8 @@ export function webProjects(root: string): TestProjectInlineConfiguration[] {
         environment: 'node',
         include: ['e2e/**/*.e2e.ts'],
         globalSetup: ['e2e/support/global-setup.ts'],
-        // One browser at a time, after every other project's files (Vitest runs a project
-        // without file parallelism last): the machine has two cores and the server needs one.
+        // One browser at a time: the files share one server and its data. `npm test` runs
+        // this project in a Vitest process of its own beside the others (scripts/test.ts).
         fileParallelism: false,
         testTimeout: 60_000,
         hookTimeout: 240_000,
