@@ -1,5 +1,5 @@
 import { RouterProvider } from 'react-router';
-import { reloadHref, router } from './router';
+import { reloadHref, type AppRouter } from './router';
 import { AppSnackbar } from './shell/app-snackbar';
 import { AppToaster } from './shell/app-toaster';
 import { LoadingIndicator } from './shell/loading-indicator';
@@ -10,7 +10,7 @@ import { StaleDeployDialog } from './shell/stale-deploy-dialog';
  * The whole web app: the routes, and the notices that live above every page. No MUI theme around
  * it: the frame is drawn without MUI, and what MUI draws brings its theme (lib/themed.tsx).
  */
-export function App() {
+export function App({ router }: { router: AppRouter }) {
   return (
     <>
       <LoadingIndicator />

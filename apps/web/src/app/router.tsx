@@ -123,13 +123,25 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+export type AppRouter = ReturnType<typeof createBrowserRouter>;
 
-// The API client and logout navigate from outside React (spec §4: session expiry goes to /).
-setNavigator((to, options) => void router.navigate(to, options));
+let current: AppRouter | undefined;
+
+/**
+ * The app's router, made when boot asks for it rather than when this module is evaluated:
+ * making it matches the page, runs its loader and starts its imports, a task of its own on a
+ * slow phone (issue 14's Total Blocking Time).
+ */
+export function createAppRouter(): AppRouter {
+  const router = createBrowserRouter(routes);
+  current = router;
+  // The API client and logout navigate from outside React (spec §4: session expiry goes to /).
+  setNavigator((to, options) => void router.navigate(to, options));
+  return router;
+}
 
 /** Where a reload should go: the page being opened, or else the current one. */
 export function reloadHref(): string {
-  const next = router.state.navigation.location;
-  return next ? router.createHref(next) : window.location.href;
+  const next = current?.state.navigation.location;
+  return next && current ? current.createHref(next) : window.location.href;
 }
