@@ -6,6 +6,7 @@ import { PlainIcon } from '../../../components/plain-icon';
 import { paths } from '../../../config/paths';
 import { providedLazy } from '../../../lib/providers';
 import { useScript } from '../../../lib/script';
+import { formatCount } from '../../../lib/numbers';
 import { useFetched } from '../../../lib/use-fetched';
 import { fetchArticles, fetchNewsList, fetchTreeStats } from '../api/plain-reads';
 import styles from './home-sections.module.css';
@@ -51,7 +52,7 @@ function Stats() {
           {STAT_KEYS.map((key) => (
             <div key={key} className={`${styles.cell} ${styles.figure}`}>
               <p className={styles.figureValue}>
-                {stats.data ? stats.data[key].toLocaleString('ru-RU') : <Skeleton width={64} />}
+                {stats.data ? formatCount(stats.data[key]) : <Skeleton width={64} />}
               </p>
               <p className="t-body2">{script.text(t(`home.stats.${key}`))}</p>
             </div>

@@ -2,6 +2,7 @@ import { personLineage } from '@bagysh/shared';
 import { useQueries } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatCount } from '../../../lib/numbers';
 import {
   fetchChildren,
   getAncestorsQueryOptions,
@@ -67,8 +68,6 @@ export function useTreeStart(personId: number | null): TreeStartState {
   };
 }
 
-const numberFormat = new Intl.NumberFormat('ky');
-
 /**
  * The tree's texts from the genealogy catalogue (the shape of the sanjyra-tree feature's
  * `TreeLabels`); the page passes them with the current script's `renderText`.
@@ -86,9 +85,9 @@ export function useTreeLabels() {
       zoomIn: g('tree.zoomIn'),
       zoomOut: g('tree.zoomOut'),
       resetView: g('tree.resetView'),
-      childCount: (count: number) => g('tree.childCount', { n: numberFormat.format(count) }),
+      childCount: (count: number) => g('tree.childCount', { n: formatCount(count) }),
       descendantCount: (count: number) =>
-        g('tree.descendantCount', { n: numberFormat.format(count) }),
+        g('tree.descendantCount', { n: formatCount(count) }),
       expand: g('tree.expand'),
       collapse: g('tree.collapse'),
       showAllChildren: g('tree.showAllChildren'),
