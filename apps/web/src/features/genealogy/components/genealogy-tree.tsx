@@ -86,8 +86,7 @@ export function useTreeLabels() {
       zoomOut: g('tree.zoomOut'),
       resetView: g('tree.resetView'),
       childCount: (count: number) => g('tree.childCount', { n: formatCount(count) }),
-      descendantCount: (count: number) =>
-        g('tree.descendantCount', { n: formatCount(count) }),
+      descendantCount: (count: number) => g('tree.descendantCount', { n: formatCount(count) }),
       expand: g('tree.expand'),
       collapse: g('tree.collapse'),
       showAllChildren: g('tree.showAllChildren'),
