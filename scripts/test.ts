@@ -1,7 +1,7 @@
 // `npm test`: every project of vitest.config.ts, in two Vitest runs side by side. The end-to-end
 // files (one browser at a time against one server) keep about one of the machine's two cores
 // busy; the unit and API files run beside them at a lower CPU priority, so they take what the
-// browser leaves idle without slowing it. Each run writes a blob report, and the merged
+// browser leaves idle (slowing it by about a quarter). Each run writes a blob report, and the merged
 // summary (scripts/summary-reporter.ts) ends the output.
 // With arguments (`npm test -- --project web`), or without the end-to-end project, it is one
 // plain `vitest run`.

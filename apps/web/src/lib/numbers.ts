@@ -3,7 +3,6 @@
  * as `Intl.NumberFormat('ky')` does. Without Intl: a page's first number format loads the
  * locale's data, 8–18 ms in one task on a slow phone (issue 14's Total Blocking Time).
  */
-export function formatCount(value: number): string {
-  const digits = String(Math.trunc(Math.abs(value))).replace(/\B(?=(\d{3})+$)/g, '\u00a0');
-  return value < 0 ? `-${digits}` : digits;
+export function formatCount(count: number): string {
+  return String(count).replace(/\B(?=(\d{3})+$)/g, '\u00a0');
 }

@@ -1,9 +1,9 @@
 import { genealogy } from '../../../lib/i18n/areas/genealogy';
+import { formatCount } from '../../../lib/numbers';
 import type { TreeLabels } from '../types';
 
-const numberFormat = new Intl.NumberFormat('ky');
 const { tree } = genealogy;
-const count = (message: string) => (n: number) => message.replace('{{n}}', numberFormat.format(n));
+const count = (message: string) => (n: number) => message.replace('{{n}}', formatCount(n));
 
 /** The tree's texts in tests: the genealogy catalogue's, as the /search page passes them. */
 export const testLabels: TreeLabels = {
