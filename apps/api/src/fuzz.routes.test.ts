@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { describe, inject, it } from 'vitest';
-import { loadDemoDataOnce } from './db/seed';
+import { loadDemoDataOnce } from './demo/seed';
 import { multipartBody } from './modules/files/test/fixtures';
 import { createTestApp } from './test/app';
 import { createTestFileRow, createTestUser } from './test/factories';

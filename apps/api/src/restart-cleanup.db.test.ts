@@ -10,7 +10,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generateTree, writeGedcom } from '../scripts/tree-generator';
 import { openPglite, queryRows } from './db/client';
-import { temporaryFileName } from './modules/files/storage/local-storage';
+import { temporaryFileName } from './files/storage/local-storage';
 import { ABANDONED, LOCK_JOB } from './modules/gedcom/gedcom.service';
 import { serverDatabase, startServerProcess, type ServerProcess } from './test/server-process';
 

@@ -1,10 +1,10 @@
 import { buildApp } from './app';
 import { openDatabase } from './db/client';
-import { isBrandNewDatabase, loadDemoDataOnce, wantsDemoData } from './db/seed';
+import { isBrandNewDatabase, loadDemoDataOnce, wantsDemoData } from './demo/seed';
 import { EnvError, loadConfig } from './env';
 import { claimDataDir, DataDirInUseError } from './lib/data-dir-owner';
 import { resolveJwtSecret } from './lib/secrets';
-import { ensureFirstAdmin } from './modules/users/bootstrap-admin';
+import { ensureFirstAdmin } from './modules/accounts/bootstrap-admin';
 
 async function main() {
   const config = loadConfig();

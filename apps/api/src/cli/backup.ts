@@ -20,10 +20,10 @@ import {
   MANIFEST,
   ManifestSchema,
   type Manifest,
-} from '../modules/backup/backup-format';
+} from '../backup/backup-format';
 import { BACKUP_SIGNATURE_HEADER, signBackupRequest } from '../modules/backup/backup.routes';
-import { createBackup, workDirOf } from '../modules/backup/backup.service';
-import { LocalFileStorage } from '../modules/files/storage/local-storage';
+import { createBackup, workDirOf } from '../backup/backup.service';
+import { LocalFileStorage } from '../files/storage/local-storage';
 
 const USAGE = 'Usage: npm run backup -- --out FILE [--server URL]';
 

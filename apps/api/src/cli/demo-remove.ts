@@ -8,7 +8,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { openPglite, openPostgres } from '../db/client';
-import { DemoDataInUseError, removeDemoData } from '../db/seed';
+import { DemoDataInUseError, removeDemoData } from '../demo/seed';
 import { EnvError, loadConfig } from '../env';
 import { claimDataDir, DataDirInUseError } from '../lib/data-dir-owner';
 

@@ -7,8 +7,8 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { EnvError, loadConfig } from '../env';
 import { claimDataDir, DataDirInUseError } from '../lib/data-dir-owner';
-import { BackupError } from '../modules/backup/backup-format';
-import { restoreBackup } from '../modules/backup/restore.service';
+import { BackupError } from '../backup/backup-format';
+import { restoreBackup } from '../backup/restore.service';
 
 const USAGE =
   'Usage: npm run restore -- FILE   (into DATABASE_URL, or the embedded database in DATA_DIR)';

@@ -3,7 +3,7 @@ import type { App } from '../app';
 import { files, users } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
 import { signToken } from '../lib/tokens';
-import { userSearchKey } from '../modules/users/users.service';
+import { userSearchKey } from '../modules/accounts/users.service';
 
 export const DEFAULT_PASSWORD = 'Tuura-Syrsoz-2024';
 let defaultHash: Promise<string> | undefined;

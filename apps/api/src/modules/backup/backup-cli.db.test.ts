@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ROOT, startBenchServer, type BenchServer } from '../../../scripts/bench-support';
 import { openPglite, queryRows } from '../../db/client';
 import { childEnv } from '../../test/child-env';
-import { restoreBackup } from './restore.service';
+import { restoreBackup } from '../../backup/restore.service';
 
 // The real server in a child process, and `npm run backup` / `npm run restore` as a person
 // runs them, while the server answers requests.

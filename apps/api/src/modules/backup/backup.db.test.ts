@@ -12,13 +12,13 @@ import { createTestApp } from '../../test/app';
 import { createEmptyPostgresDatabase, testPostgresUrl } from '../../test/databases';
 import { withDatabase } from '../../test/global-setup';
 import { createTestUser, type TestUser } from '../../test/factories';
-import { LOCK_BACKUP, withBlobRemovalsPaused } from '../files/blob-removal-pause';
-import { sweepOrphans } from '../files/files.service';
-import { LocalFileStorage } from '../files/storage/local-storage';
+import { LOCK_BACKUP, withBlobRemovalsPaused } from '../../files/blob-removal-pause';
+import { sweepOrphans } from '../../files/files.service';
+import { LocalFileStorage } from '../../files/storage/local-storage';
 import { multipartBody, pngFile } from '../files/test/fixtures';
-import { localMigrations, MANIFEST, type Manifest } from './backup-format';
+import { localMigrations, MANIFEST, type Manifest } from '../../backup/backup-format';
 import { signBackupRequest } from './backup.routes';
-import { restoreBackup, type RestoreTarget } from './restore.service';
+import { restoreBackup, type RestoreTarget } from '../../backup/restore.service';
 
 const SLOW = 120_000;
 const dataDir = mkdtempSync(join(tmpdir(), 'bagysh-backup-test-'));

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { hasRole } from '@bagysh/shared';
 import { errorMessages, HttpError } from '../../lib/http-errors';
-import { LocalFileStorage } from '../files/storage/local-storage';
-import { prepareBackup, workDirOf } from './backup.service';
+import { LocalFileStorage } from '../../files/storage/local-storage';
+import { prepareBackup, workDirOf } from '../../backup/backup.service';
 
 /** How long a signed backup request stays valid. */
 const SIGNATURE_TTL_SECONDS = 5 * 60;

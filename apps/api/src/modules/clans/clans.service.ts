@@ -10,8 +10,8 @@ import { queryRows, type Db } from '../../db/client';
 import { clans } from '../../db/schema';
 import { conflict, fieldError, notFound } from '../../lib/http-errors';
 import type { CurrentUser } from '../../plugins/auth';
-import { subtreeCondition } from '../persons/person-rows';
-import { invalidateTreeCaches } from '../persons/tree-cache';
+import { subtreeCondition } from '../../genealogy/person-rows';
+import { invalidateTreeCaches } from '../../genealogy/tree-cache';
 
 /**
  * Clans (уруу → урук). A clan is anchored at its founder; its parent is the clan of the

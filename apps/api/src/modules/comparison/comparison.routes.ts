@@ -1,6 +1,6 @@
 import { ComparisonQuery, ComparisonSchema } from '@bagysh/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { viewerOf } from '../persons/privacy';
+import { viewerOf } from '../../genealogy/privacy';
 import { comparePersons } from './comparison.service';
 
 /** `GET /comparison/?a=&b=`: the common ancestor, both chains and the Kyrgyz kinship term. */

@@ -13,9 +13,9 @@ import {
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { notFound } from '../../lib/http-errors';
-import { intArray, lineageNameColumns } from '../persons/person-rows';
-import { isRestricted, projectKin, type Viewer } from '../persons/privacy';
-import { relationAlong } from '../relations/relations.service';
+import { intArray, lineageNameColumns } from '../../genealogy/person-rows';
+import { isRestricted, projectKin, type Viewer } from '../../genealogy/privacy';
+import { relationAlong } from '../../genealogy/relations';
 /**
  * "How are A and B related" (DESIGN.md §5). The lowest common ancestor is the longest common
  * prefix of the two lines (materialized path + the person), so no recursive query is needed.

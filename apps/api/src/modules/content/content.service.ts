@@ -19,7 +19,7 @@ import { plainText, sanitizeBody } from '../../lib/sanitize-html';
 import type { CurrentUser } from '../../plugins/auth';
 import { FOREIGN_KEY_VIOLATION, postgresError } from '../../lib/db-errors';
 import { pageWindow } from '../../lib/pagination';
-import { isPublicImage, referencedFile } from '../files/files.service';
+import { isPublicImage, referencedFile } from '../../files/files.service';
 
 export type { PostKind };
 type Viewer = CurrentUser | null;

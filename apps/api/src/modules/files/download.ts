@@ -1,9 +1,9 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../../lib/http-errors';
-import { contentDisposition } from './file-names';
+import { contentDisposition } from '../../files/file-names';
 import { parseRange } from './http-range';
-import type { FileStorage } from './storage/file-storage';
+import type { FileStorage } from '../../files/storage/file-storage';
 
 /** Kinds a browser may show in place; everything else is always a download. */
 const INLINE_MIME = /^(image\/(jpeg|png|gif|webp|avif)|application\/pdf)$/;

@@ -18,7 +18,7 @@ import { HttpError } from '../../lib/http-errors';
 import { currentUser, requireUser } from '../../plugins/auth';
 import { paginated } from '../../lib/pagination';
 import { sendStoredContent } from './download';
-import { downloadName } from './file-names';
+import { downloadName } from '../../files/file-names';
 import {
   assertQuotaLeft,
   createDownloadLink,
@@ -32,10 +32,10 @@ import {
   sweepOrphans,
   updateFile,
   type FilesContext,
-} from './files.service';
-import { verifyDownloadLink } from './signed-links';
-import { LocalFileStorage } from './storage/local-storage';
-import { receiveUpload, uploadMessages } from './upload';
+} from '../../files/files.service';
+import { verifyDownloadLink } from '../../files/signed-links';
+import { LocalFileStorage } from '../../files/storage/local-storage';
+import { receiveUpload, uploadMessages } from '../../files/upload';
 import { optionalSecurity } from '../../plugins/docs';
 
 /** How often the orphan sweep runs; the first run comes ten minutes after start. */

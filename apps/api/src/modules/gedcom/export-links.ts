@@ -8,7 +8,7 @@ import {
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
-import { signLink, verifyLink } from '../files/signed-links';
+import { signLink, verifyLink } from '../../files/signed-links';
 
 /**
  * Signed links to the GEDCOM export (`POST /api/gedcom/export/link/`): the page navigates to

@@ -1,14 +1,14 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import type { GedcomExtraNode } from '../../db/schema/records';
-import { intArray } from '../persons/person-rows';
+import { intArray } from '../../genealogy/person-rows';
 import {
   isRestricted,
   motherLinkVisible,
   restrictedCondition,
   unionVisible,
   type Viewer,
-} from '../persons/privacy';
+} from '../../genealogy/privacy';
 
 /**
  * The records that pointers in kept data (`extra`: an ASSO, a `_LINK`…) name, as the export

@@ -12,8 +12,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import type { GedcomExtraNode, GedcomExtraTarget } from '../../db/schema/records';
 import { notFound } from '../../lib/http-errors';
-import { intArray, subtreeCondition } from '../persons/person-rows';
-import { MAX_PARENT_DEPTH } from '../places/places.service';
+import { intArray, subtreeCondition } from '../../genealogy/person-rows';
+import { MAX_PARENT_DEPTH } from '../../genealogy/records/places';
 import {
   isRestricted,
   livingCondition,
@@ -23,7 +23,7 @@ import {
   unionVisible,
   visibleChildOf,
   type Viewer,
-} from '../persons/privacy';
+} from '../../genealogy/privacy';
 import { ExtraPointers, famXref } from './export-pointers';
 import { formatGedcomDate } from './gedcom-dates';
 import { eventTag, GedcomWriter, nameWithSurname } from './gedcom-writer';

@@ -17,10 +17,10 @@ import {
   releaseBlobs,
   storeImportedFiles,
   type ImportedFile,
-} from '../files/files.service';
-import { isLiving } from '../persons/privacy';
-import { lockTree } from '../persons/tree';
-import { invalidateTreeCaches } from '../persons/tree-cache';
+} from '../../files/files.service';
+import { isLiving } from '../../genealogy/privacy';
+import { lockTree } from '../../genealogy/tree';
+import { invalidateTreeCaches } from '../../genealogy/tree-cache';
 import {
   child,
   chooseEncoding,

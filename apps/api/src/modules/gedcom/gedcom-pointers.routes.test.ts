@@ -5,7 +5,7 @@ import type { App } from '../../app';
 import { queryRows } from '../../db/client';
 import { createTestApp } from '../../test/app';
 import { createTestUser, type TestUser } from '../../test/factories';
-import { seedGenealogy } from '../persons/persons.seed';
+import { seedGenealogy } from '../../demo/persons.seed';
 import { addNote, addSource } from '../persons/records.factories';
 import { commitGedcomFile, importGedcomFile } from './gedcom.test-support';
 

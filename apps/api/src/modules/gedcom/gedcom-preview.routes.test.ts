@@ -16,7 +16,7 @@ import { openPglite, queryRows, type Db } from '../../db/client';
 import { errorMessages } from '../../lib/http-errors';
 import { createTestApp } from '../../test/app';
 import { createTestUser, type TestUser } from '../../test/factories';
-import { restoreBackup } from '../backup/restore.service';
+import { restoreBackup } from '../../backup/restore.service';
 import { addLine, addPerson } from '../persons/persons.factories';
 import {
   multipart,

@@ -24,7 +24,7 @@ import {
   inputGuardMessages,
   isTruncatedMultipart,
 } from '../../plugins/input-guard';
-import { FULL_VIEWER, PUBLIC_VIEWER } from '../persons/privacy';
+import { FULL_VIEWER, PUBLIC_VIEWER } from '../../genealogy/privacy';
 import { exportLinkMessages, exportLinkRole, isLinkQuery, signExportLink } from './export-links';
 import { exportGedcom, exportScope } from './gedcom-export';
 import { GedcomJobs } from './gedcom.service';

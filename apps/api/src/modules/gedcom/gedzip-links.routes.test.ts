@@ -8,7 +8,7 @@ import type { App } from '../../app';
 import { openPglite, queryRows, type Db } from '../../db/client';
 import { createTestApp } from '../../test/app';
 import { createTestUser, type TestUser } from '../../test/factories';
-import { restoreBackup } from '../backup/restore.service';
+import { restoreBackup } from '../../backup/restore.service';
 import { multipartBody, pdfFile, pngFile, zipArchive } from '../files/test/fixtures';
 import { gedcomBytes } from './gedcom.factories';
 import {

@@ -4,7 +4,7 @@ import { pipeline } from 'node:stream/promises';
 import { gedcomMessages, type FileKind, type FileVisibility } from '@bagysh/shared';
 import yauzl from 'yauzl';
 import type { Db } from '../../db/client';
-import { sanitizeFileName } from '../files/file-names';
+import { sanitizeFileName } from '../../files/file-names';
 import {
   discardImportedFiles,
   filesMessages,
@@ -12,8 +12,8 @@ import {
   ownerUsedBytes,
   stageImportedFile,
   type ImportedFile,
-} from '../files/files.service';
-import type { FileStorage } from '../files/storage/file-storage';
+} from '../../files/files.service';
+import type { FileStorage } from '../../files/storage/file-storage';
 import { child, GedcomError, type GedcomNode, type ImportReport } from './gedcom-reader';
 import { personEventOf, unionEventOf } from './gedcom-records';
 

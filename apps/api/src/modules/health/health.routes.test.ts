@@ -6,7 +6,7 @@ import { HealthSchema, type Health } from '@bagysh/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
-import { localMigrations } from '../backup/backup-format';
+import { localMigrations } from '../../backup/backup-format';
 import { createTestApp, createTestDatabase, testConfig } from '../../test/app';
 
 const scratch = mkdtempSync(join(tmpdir(), 'bagysh-health-'));

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { HealthSchema } from '@bagysh/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { localMigrations } from '../backup/backup-format';
+import { localMigrations } from '../../backup/backup-format';
 import { checkHealth, type HealthContext } from './health.service';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {

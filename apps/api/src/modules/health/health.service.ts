@@ -4,7 +4,7 @@ import type { Health } from '@bagysh/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { queryRows, type Database } from '../../db/client';
-import { temporaryFileName } from '../files/storage/local-storage';
+import { temporaryFileName } from '../../files/storage/local-storage';
 
 /** A database that does not answer within this is reported down (a check must not hang). */
 const DATABASE_TIMEOUT_MS = 5000;

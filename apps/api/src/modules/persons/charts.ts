@@ -9,8 +9,8 @@ import {
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { notFound } from '../../lib/http-errors';
-import { intArray, summaryColumns, type SummaryRow } from './person-rows';
-import { projectSummary, siblingOrder, visibleChildOf, type Viewer } from './privacy';
+import { intArray, summaryColumns, type SummaryRow } from '../../genealogy/person-rows';
+import { projectSummary, siblingOrder, visibleChildOf, type Viewer } from '../../genealogy/privacy';
 
 /**
  * The pedigree and descendant charts (issue 16): one primary-key or parent-index read per

@@ -12,8 +12,8 @@ import type {
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { notFound } from '../../lib/http-errors';
-import { unionEventsColumn } from './person-records';
-import { intArray, summaryColumns, type SummaryRow } from './person-rows';
+import { unionEventsColumn } from '../../genealogy/person-records';
+import { intArray, summaryColumns, type SummaryRow } from '../../genealogy/person-rows';
 import {
   motherLinkVisible,
   projectSummary,
@@ -22,7 +22,7 @@ import {
   unionVisible,
   visibleChildOf,
   type Viewer,
-} from './privacy';
+} from '../../genealogy/privacy';
 
 /**
  * The near family of a person page (`GET /persons/{id}/family/`). What is shown follows the

@@ -31,10 +31,10 @@ import {
   submitCreate,
   submitDelete,
   submitUpdate,
-} from '../revisions/revisions.service';
+} from '../../genealogy/proposals/person-proposals';
 import { readDescendantChart, readPedigree } from './charts';
 import { getPersonFamily } from './person-family.service';
-import { viewerOf } from './privacy';
+import { viewerOf } from '../../genealogy/privacy';
 import {
   getPerson,
   listAncestors,

@@ -23,7 +23,7 @@ import {
   textArray,
   type DetailRow,
   type SummaryRow,
-} from './person-rows';
+} from '../../genealogy/person-rows';
 import {
   livingBirthYearFloor,
   livingCondition,
@@ -35,9 +35,9 @@ import {
   visibleSexCondition,
   type LinkFacts,
   type Viewer,
-} from './privacy';
-import { recordsColumn } from './person-records';
-import { cachedAggregate } from './tree-cache';
+} from '../../genealogy/privacy';
+import { recordsColumn } from '../../genealogy/person-records';
+import { cachedAggregate } from '../../genealogy/tree-cache';
 
 /** Reads of the tree: one person, lists, children, ancestors, descendants. */
 

@@ -9,7 +9,7 @@ import { createTestApp } from '../../test/app';
 import { createTestFileRow, createTestUser, type TestUser } from '../../test/factories';
 import { addPerson } from './persons.factories';
 import { addNote, addSource } from './records.factories';
-import { invalidateTreeCaches } from './tree-cache';
+import { invalidateTreeCaches } from '../../genealogy/tree-cache';
 
 /**
  * The living-person rule as a property (issue 12): for random trees of living and dead

@@ -4,11 +4,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import { queryRows } from '../../db/client';
 import { pollBallotChoices, pollBallots, polls, users } from '../../db/schema';
-import { loadDemoDataOnce } from '../../db/seed';
+import { loadDemoDataOnce } from '../../demo/seed';
 import { createTestApp, createTestDatabase } from '../../test/app';
 import { createTestUser, type TestUser } from '../../test/factories';
 import { pollMessages } from './polls.service';
-import { SAMPLE_POLL_QUESTION } from './polls.seed';
+import { SAMPLE_POLL_QUESTION } from '../../demo/polls.seed';
 
 let app: App;
 let admin: TestUser;

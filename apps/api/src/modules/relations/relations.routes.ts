@@ -1,7 +1,7 @@
 import { RelationsQuery, RelationsResponseSchema } from '@bagysh/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { viewerOf } from '../persons/privacy';
-import { findRelations } from './relations.service';
+import { viewerOf } from '../../genealogy/privacy';
+import { findRelations } from '../../genealogy/relations';
 
 /** `GET /relations/?a=&b=&max=`: every way B is related to A, ranked and named in Kyrgyz. */
 export const relationsRoutes: FastifyPluginAsyncZod = async (app) => {

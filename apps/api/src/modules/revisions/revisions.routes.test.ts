@@ -5,10 +5,10 @@ import type { App } from '../../app';
 import { files } from '../../db/schema';
 import { createTestApp } from '../../test/app';
 import { createTestFileRow, createTestUser, type TestUser } from '../../test/factories';
-import { PUBLIC_VIEWER, FULL_VIEWER } from '../persons/privacy';
+import { PUBLIC_VIEWER, FULL_VIEWER } from '../../genealogy/privacy';
 import { addPerson } from '../persons/persons.factories';
 import { addNote, addSource } from '../persons/records.factories';
-import { loadLinkedRecords } from './revisions.service';
+import { loadLinkedRecords } from '../../genealogy/proposals/person-proposals';
 
 /**
  * A revision's diff names the sources, notes and files its records point to, as it names

@@ -15,7 +15,7 @@ import {
   listRevisions,
   rejectRevision,
   revertRevision,
-} from './revisions.service';
+} from '../../genealogy/proposals/person-proposals';
 
 const tags = ['revisions'];
 const security = [{ bearer: [] }];

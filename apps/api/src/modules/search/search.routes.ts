@@ -1,6 +1,6 @@
 import { SearchQuery, SearchResponseSchema } from '@bagysh/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { viewerOf } from '../persons/privacy';
+import { viewerOf } from '../../genealogy/privacy';
 import { searchPersons } from './search.service';
 
 /** `GET /search/?q=`: typo-tolerant "name father grandfather" search of the tree. */

@@ -8,8 +8,8 @@ import {
 } from '@bagysh/shared';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
-import { intArray, textArray } from '../persons/person-rows';
-import { isRestricted, restrictedCondition, visibleYears, type Viewer } from '../persons/privacy';
+import { intArray, textArray } from '../../genealogy/person-rows';
+import { isRestricted, restrictedCondition, visibleYears, type Viewer } from '../../genealogy/privacy';
 
 /**
  * The name search (DESIGN.md §5). Trigram matching straight on a million person rows takes

@@ -1,8 +1,8 @@
 import type { TreeStats } from '@bagysh/shared';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
-import { livingCondition } from '../persons/privacy';
-import { cachedAggregate } from '../persons/tree-cache';
+import { livingCondition } from '../../genealogy/privacy';
+import { cachedAggregate } from '../../genealogy/tree-cache';
 
 /**
  * The home page's figures. Counting a million rows takes tens of milliseconds, so the answer

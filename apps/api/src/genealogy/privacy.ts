@@ -1,0 +1,281 @@
+import {
+  PERSON_LIMITS,
+  type ClanRef,
+  type Person,
+  type PersonLink,
+  type PersonSummary,
+  type Sex,
+  type YearSource,
+} from '@bagysh/shared';
+import { sql, type SQL } from 'drizzle-orm';
+import type { CurrentUser } from '../plugins/auth';
+import type { RecordsColumn } from './person-records';
+
+/**
+ * The one owner of the living-person rule (DESIGN.md §4–5). A viewer who does not see living
+ * persons (a guest; every reader of a public export) sees of a living person the name and the
+ * father line only: id, name, father, generation, descendants in the father line. Everything
+ * else is hidden, and so is every mother or spouse link with a living person at either end.
+ *
+ * Every path that returns persons goes through this module: the projections below for what
+ * is shown, and the SQL pieces for what is filtered, ordered, counted and walked, so that a
+ * hidden value cannot come back through a filter, an ordering, a count or a cursor. The
+ * property suite (privacy.routes.test.ts) checks that changing a living person's hidden
+ * fields changes no answer a guest gets.
+ */
+
+/** Who is looking. */
+export interface Viewer {
+  /** Members see living persons in full; guests see name and father line only. */
+  seesLiving: boolean;
+}
+
+export const PUBLIC_VIEWER: Viewer = { seesLiving: false };
+export const FULL_VIEWER: Viewer = { seesLiving: true };
+
+/** The viewer of a request: anyone signed in sees living persons in full. */
+export function viewerOf(request: { user: CurrentUser | null }): Viewer {
+  return request.user === null ? PUBLIC_VIEWER : FULL_VIEWER;
+}
+
+/** Persons born after this year with no death date are presumed living. */
+export function livingBirthYearFloor(now = new Date()): number {
+  return now.getUTCFullYear() - PERSON_LIMITS.livingYears;
+}
+
+/** The facts the rule reads. */
+export interface LivingFacts {
+  is_living: boolean;
+  death_year: number | null;
+  death_date: string | null;
+  birth_year: number | null;
+}
+
+/** The rule: flagged living, or no death date and born less than 100 years ago. */
+export function isLiving(row: LivingFacts): boolean {
+  if (row.is_living) return true;
+  if (row.death_year !== null || row.death_date !== null) return false;
+  return row.birth_year !== null && row.birth_year > livingBirthYearFloor();
+}
+
+/** The rule in SQL, on the persons row `alias`. */
+export function livingCondition(alias = 'p'): SQL {
+  const a = sql.raw(alias);
+  return sql`(${a}.is_living or (${a}.death_year is null and ${a}.death_date is null and ${a}.birth_year is not null and ${a}.birth_year > ${livingBirthYearFloor()}))`;
+}
+
+/** Whether `viewer` sees only the name and father line of this person. */
+export function isRestricted(row: LivingFacts, viewer: Viewer): boolean {
+  return !viewer.seesLiving && isLiving(row);
+}
+
+/** `isRestricted` in SQL. */
+export function restrictedCondition(viewer: Viewer, alias = 'p'): SQL {
+  return viewer.seesLiving ? sql`false` : livingCondition(alias);
+}
+
+/**
+ * Whether the mother link of the person row `child` is shown: neither the child nor the
+ * mother may be restricted. True for a person without a mother.
+ */
+export function motherLinkVisible(viewer: Viewer, child = 'p'): SQL {
+  if (viewer.seesLiving) return sql`true`;
+  const c = sql.raw(child);
+  // A scalar subquery: one primary-key lookup per row (PostgreSQL would hash a NOT EXISTS
+  // over every living person).
+  return sql`(not ${livingCondition(child)} and not coalesce((
+    select ${livingCondition('lm')} from persons lm where lm.id = ${c}.mother_id), false))`;
+}
+
+/**
+ * Children of the persons `parentIds` (an `integer[]` SQL value) that this viewer may see as
+ * their children: through the father always, through the mother when that link is shown.
+ */
+export function visibleChildOf(viewer: Viewer, parentIds: SQL, child = 'p'): SQL {
+  const c = sql.raw(child);
+  if (viewer.seesLiving) {
+    return sql`(${c}.father_id = any(${parentIds}) or ${c}.mother_id = any(${parentIds}))`;
+  }
+  return sql`(${c}.father_id = any(${parentIds})
+    or (${c}.mother_id = any(${parentIds}) and ${motherLinkVisible(viewer, child)}))`;
+}
+
+/** A union between the persons rows `a` and `b` is shown when neither is restricted. */
+export function unionVisible(viewer: Viewer, a: string, b: string): SQL {
+  if (viewer.seesLiving) return sql`true`;
+  return sql`(not ${livingCondition(a)} and not ${livingCondition(b)})`;
+}
+
+/** The number of children the viewer may see, of the persons row `alias`. */
+export function childCountColumn(viewer: Viewer, alias = 'p'): SQL {
+  const id = sql.raw(`${alias}.id`);
+  if (viewer.seesLiving) {
+    return sql`(select count(*)::int from persons c where c.father_id = ${id} or c.mother_id = ${id})`;
+  }
+  return sql`(select count(*)::int from persons c where c.father_id = ${id}
+    or (c.mother_id = ${id} and ${motherLinkVisible(viewer, 'c')}))`;
+}
+
+/** `sex = value` as the viewer sees sex: a restricted person's sex is 'U'. */
+export function visibleSexCondition(viewer: Viewer, value: Sex, alias = 'p'): SQL {
+  const column = sql.raw(`${alias}.sex`);
+  if (viewer.seesLiving) return sql`${column} = ${value}`;
+  const restricted = restrictedCondition(viewer, alias);
+  return value === 'U'
+    ? sql`(${column} = 'U' or ${restricted})`
+    : sql`(${column} = ${value} and not ${restricted})`;
+}
+
+/**
+ * Siblings in birth order as the viewer knows it (birth order, then birth year, then id): a
+ * restricted person's hidden order and year do not place them among the others.
+ */
+export function siblingOrder(viewer: Viewer, alias = 'p'): SQL {
+  const a = sql.raw(alias);
+  if (viewer.seesLiving) {
+    return sql`${a}.birth_order nulls last, ${a}.birth_year nulls last, ${a}.id`;
+  }
+  const restricted = restrictedCondition(viewer, alias);
+  return sql`case when ${restricted} then null else ${a}.birth_order end nulls last,
+    case when ${restricted} then null else ${a}.birth_year end nulls last, ${a}.id`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Projections: rows with every fact → what the viewer is shown.
+
+export interface SummaryFacts extends LivingFacts {
+  id: number;
+  name: string;
+  sex: Sex;
+  father_id: number | null;
+  mother_id: number | null;
+  /** The father line's names: shown to every viewer, like the father link. */
+  father_name: string | null;
+  grandfather_name: string | null;
+  birth_order: number | null;
+  depth: number;
+  descendant_count: number;
+  /** Already counted for this viewer (`childCountColumn`). */
+  child_count: number;
+  /** Whether the mother link is shown to this viewer (`motherLinkVisible`). */
+  mother_visible: boolean;
+  /** Absent where a query does not read it. */
+  photo_file_id?: number | null;
+}
+
+/** A list or tree entry. */
+export function projectSummary(row: SummaryFacts, viewer: Viewer): PersonSummary {
+  const living = isLiving(row);
+  const restricted = isRestricted(row, viewer);
+  return {
+    id: row.id,
+    name: row.name,
+    sex: restricted ? 'U' : row.sex,
+    father_id: row.father_id,
+    mother_id: restricted || !row.mother_visible ? null : row.mother_id,
+    father_name: row.father_name,
+    grandfather_name: row.grandfather_name,
+    birth_year: restricted ? null : row.birth_year,
+    death_year: restricted ? null : row.death_year,
+    // The stored flag would tell a guest whether the birth year is recent.
+    is_living: restricted ? true : row.is_living,
+    living,
+    restricted,
+    birth_order: restricted ? null : row.birth_order,
+    generation: row.depth + 1,
+    child_count: row.child_count,
+    descendant_count: row.descendant_count,
+    ...(!restricted &&
+      typeof row.photo_file_id === 'number' && { photo_file_id: row.photo_file_id }),
+  };
+}
+
+export interface DetailFacts extends SummaryFacts {
+  birth_date: string | null;
+  birth_place: string | null;
+  death_place: string | null;
+  biography: string | null;
+  photo_file_id: number | null;
+  birth_year_source: YearSource | null;
+  death_year_source: YearSource | null;
+  /** The person's records, already null for a viewer who may not see them (`recordsColumn`). */
+  records: RecordsColumn;
+  version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A linked person with whether they are living, to decide the link. */
+export type LinkFacts = PersonLink & { living: boolean };
+
+export interface DetailLinks {
+  father: PersonLink | null;
+  mother: LinkFacts | null;
+  spouses: LinkFacts[];
+  clan: ClanRef | null;
+}
+
+const link = ({ id, name }: PersonLink): PersonLink => ({ id, name });
+
+/** The person page. */
+export function projectPerson(row: DetailFacts, links: DetailLinks, viewer: Viewer): Person {
+  const summary = projectSummary(row, viewer);
+  const hide = summary.restricted;
+  const shown = (other: LinkFacts) => viewer.seesLiving || !other.living;
+  const father = links.father && link(links.father);
+  const mother = !hide && links.mother && row.mother_visible ? link(links.mother) : null;
+  const records = hide ? null : row.records;
+  return {
+    ...summary,
+    father,
+    mother,
+    spouses: hide ? [] : links.spouses.filter(shown).map(link),
+    birth_date: hide ? null : row.birth_date,
+    death_date: hide ? null : row.death_date,
+    birth_place: hide ? null : row.birth_place,
+    death_place: hide ? null : row.death_place,
+    biography: hide ? null : row.biography,
+    photo_file_id: hide ? null : row.photo_file_id,
+    clan: links.clan,
+    birth_year_source: hide ? null : row.birth_year_source,
+    death_year_source: hide ? null : row.death_year_source,
+    names: records?.names ?? [],
+    events: records?.events ?? [],
+    unions: records?.unions ?? [],
+    parent_families: records
+      ? [
+          ...(father || mother ? [{ father, mother, relation: 'birth' as const }] : []),
+          ...records.further_families,
+        ]
+      : [],
+    citations: records?.citations ?? [],
+    notes: records?.notes ?? [],
+    media: records?.media ?? [],
+    version: row.version,
+    created_at: new Date(row.created_at).toISOString(),
+    updated_at: new Date(row.updated_at).toISOString(),
+  };
+}
+
+/** The facts of a person the viewer may use in a kinship computation or a chain. */
+export interface KinFacts extends LivingFacts {
+  sex: Sex;
+  birth_order: number | null;
+}
+
+/** Sex, age and birth order of a restricted person are unknown to the viewer. */
+export function projectKin<T extends KinFacts>(row: T, viewer: Viewer): T {
+  return isRestricted(row, viewer)
+    ? { ...row, sex: 'U', birth_year: null, death_year: null, birth_order: null }
+    : row;
+}
+
+/** The years a search hit or a chain may show. */
+export function visibleYears(
+  row: LivingFacts,
+  viewer: Viewer,
+): { birth_year: number | null; death_year: number | null } {
+  return isRestricted(row, viewer)
+    ? { birth_year: null, death_year: null }
+    : { birth_year: row.birth_year, death_year: row.death_year };
+}

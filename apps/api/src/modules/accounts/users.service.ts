@@ -1,0 +1,338 @@
+import {
+  foldKey,
+  foldName,
+  hasRole,
+  isPasswordSameAsUsername,
+  authMessages,
+  ONLINE_WINDOW_MS,
+  type PasswordChangeInput,
+  type ProfileUpdateInput,
+  type Role,
+  type TokenPair,
+  type User,
+  type UserAdmin,
+  type UserAdminUpdateInput,
+  type UserListItem,
+  type UsersListQuery,
+  type UsersPage,
+} from '@bagysh/shared';
+import { and, asc, count, eq, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema';
+import { conflict, FieldValidationError, forbidden, notFound } from '../../lib/http-errors';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
+import type { CurrentUser } from '../../plugins/auth';
+import { postgresError, UNIQUE_VIOLATION } from '../../lib/db-errors';
+import { pageLinks } from '../../lib/pagination';
+import { issueTokenPair, revokeUserSessions, type SessionSettings } from './sessions';
+import { referencedFile } from '../../files/files.service';
+
+export const usersMessages = {
+  usernameTaken: 'Бул колдонуучу аты ээленген.',
+  emailTaken: 'Бул электрондук почта башка колдонуучуда катталган.',
+  wrongOldPassword: 'Учурдагы сырсөз туура эмес.',
+  onlyAdminChangesRoles: 'Ролду администратор гана өзгөртө алат.',
+  moderatorLimits: 'Модератор администраторду же башка модераторду бөгөттөй албайт.',
+  notYourself: 'Өз ролуңузду же абалыңызды өзгөртө албайсыз.',
+  lastAdmin: 'Акыркы активдүү администраторду төмөндөтүүгө же бөгөттөөгө болбойт.',
+  avatarNotFound: 'Мындай сүрөт файлы табылган жок.',
+  avatarNotAllowed: 'Аватар катары өзүңүз жүктөгөн же баарына ачык сүрөт гана тандалат.',
+} as const;
+
+/** Every column a response may show — never the password hash. */
+const publicColumns = {
+  id: users.id,
+  username: users.username,
+  fullName: users.fullName,
+  email: users.email,
+  role: users.role,
+  isActive: users.isActive,
+  avatarFileId: users.avatarFileId,
+  lastSeenAt: users.lastSeenAt,
+  createdAt: users.createdAt,
+};
+
+export interface UserRow {
+  id: number;
+  username: string;
+  fullName: string;
+  email: string | null;
+  role: Role;
+  isActive: boolean;
+  avatarFileId: number | null;
+  lastSeenAt: Date | null;
+  createdAt: Date;
+}
+
+/** The files API serves every uploaded file, avatars included, at this address. */
+export function avatarUrl(fileId: number | null): string | null {
+  return fileId === null ? null : `/api/files/${fileId}/download/`;
+}
+
+export function isOnline(lastSeenAt: Date | null, now: number = Date.now()): boolean {
+  return lastSeenAt !== null && now - lastSeenAt.getTime() <= ONLINE_WINDOW_MS;
+}
+
+/** What the users directory searches: both the username and the full name, folded. */
+export function userSearchKey(username: string, fullName: string): string {
+  return `${foldName(username)} ${foldName(fullName)}`.trim();
+}
+
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    username: row.username,
+    full_name: row.fullName,
+    email: row.email,
+    role: row.role,
+    avatar: avatarUrl(row.avatarFileId),
+    date_joined: row.createdAt.toISOString(),
+  };
+}
+
+export function toAdminUser(row: UserRow): UserAdmin {
+  return {
+    ...toUser(row),
+    is_active: row.isActive,
+    last_seen_at: row.lastSeenAt?.toISOString() ?? null,
+    online: isOnline(row.lastSeenAt),
+  };
+}
+
+/** The name of the unique index a failed insert or update hit, if that was the failure. */
+export function uniqueViolation(error: unknown): string | undefined {
+  const failure = postgresError(error);
+  return failure?.code === UNIQUE_VIOLATION ? (failure.constraint ?? '') : undefined;
+}
+
+/** Turns a unique-index failure on username or e-mail into the form's 400. */
+export function rethrowTaken(error: unknown): never {
+  const index = uniqueViolation(error);
+  if (index === 'users_username_key_unique') {
+    throw new FieldValidationError({ username: [usersMessages.usernameTaken] });
+  }
+  if (index === 'users_email_key_unique') {
+    throw new FieldValidationError({ email: [usersMessages.emailTaken] });
+  }
+  throw error;
+}
+
+/** '' and null both mean "no e-mail". */
+export function normaliseEmail(email: string | null | undefined): string | null {
+  const trimmed = email?.trim() ?? '';
+  return trimmed === '' ? null : trimmed;
+}
+
+export async function findUserRow(db: Db, id: number): Promise<UserRow | undefined> {
+  const [row] = await db.select(publicColumns).from(users).where(eq(users.id, id));
+  return row;
+}
+
+export async function getUser(db: Db, id: number): Promise<User> {
+  const row = await findUserRow(db, id);
+  if (!row) throw notFound();
+  return toUser(row);
+}
+
+/** `PATCH user/`: full name, e-mail (unique, case-insensitively) and avatar. */
+export async function updateProfile(db: Db, userId: number, input: ProfileUpdateInput) {
+  const current = await findUserRow(db, userId);
+  if (!current) throw notFound();
+  const changes: Partial<typeof users.$inferInsert> = {};
+  if (input.full_name !== undefined) {
+    changes.fullName = input.full_name;
+    changes.searchKey = userSearchKey(current.username, input.full_name);
+  }
+  if (input.email !== undefined) {
+    const email = normaliseEmail(input.email);
+    changes.email = email;
+    changes.emailKey = email === null ? null : foldKey(email);
+    if (email !== null) {
+      const [other] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.emailKey, foldKey(email)), ne(users.id, userId)));
+      if (other) throw new FieldValidationError({ email: [usersMessages.emailTaken] });
+    }
+  }
+  if (input.avatar_file_id !== undefined) {
+    if (input.avatar_file_id !== null) {
+      const file = await referencedFile(
+        db,
+        input.avatar_file_id,
+        'avatar_file_id',
+        usersMessages.avatarNotFound,
+      );
+      // Others' members-only files stay theirs: an avatar may not pass them around.
+      const mayUse = file.visibility === 'public' || file.ownerId === userId;
+      if (file.kind !== 'image' || !mayUse) {
+        throw new FieldValidationError({ avatar_file_id: [usersMessages.avatarNotAllowed] });
+      }
+    }
+    changes.avatarFileId = input.avatar_file_id;
+  }
+  if (Object.keys(changes).length === 0) return toUser(current);
+
+  try {
+    const [row] = await db
+      .update(users)
+      .set({ ...changes, updatedAt: sql`now()` })
+      .where(eq(users.id, userId))
+      .returning(publicColumns);
+    if (!row) throw notFound();
+    return toUser(row);
+  } catch (error) {
+    rethrowTaken(error);
+  }
+}
+
+/**
+ * `POST user/password/`: checks the old password, stores the new one and ends
+ * every session of the user; the caller continues with the new pair answered.
+ */
+export async function changePassword(
+  db: Db,
+  settings: SessionSettings,
+  userId: number,
+  input: PasswordChangeInput,
+): Promise<TokenPair> {
+  const [row] = await db
+    .select({ username: users.username, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!row) throw notFound();
+  if (!(await verifyPassword(row.passwordHash, input.old_password))) {
+    throw new FieldValidationError({ old_password: [usersMessages.wrongOldPassword] });
+  }
+  if (isPasswordSameAsUsername(input.new_password, row.username)) {
+    throw new FieldValidationError({ new_password: [authMessages.passwordSameAsUsername] });
+  }
+  const passwordHash = await hashPassword(input.new_password);
+  return db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: sql`now()` })
+      .where(eq(users.id, userId));
+    await revokeUserSessions(tx, userId);
+    return issueTokenPair(tx, settings, userId);
+  });
+}
+
+/**
+ * `GET users/`: the members directory. Everyone signed in sees active members'
+ * public fields; admins and moderators see blocked members too, and e-mail,
+ * status and last visit.
+ */
+export async function listUsers(
+  db: Db,
+  viewer: CurrentUser,
+  query: UsersListQuery,
+  url: URL,
+): Promise<UsersPage> {
+  const staff = hasRole(viewer.role, 'moderator');
+  const filters: (SQL | undefined)[] = [];
+  if (!staff) filters.push(eq(users.isActive, true));
+  else if (query.is_active !== undefined) filters.push(eq(users.isActive, query.is_active));
+  if (query.role) filters.push(eq(users.role, query.role));
+  if (query.q) {
+    // strpos, not LIKE: no wildcard escaping, and the keys are folded in code.
+    const folded = foldName(query.q);
+    const lowered = foldKey(query.q);
+    filters.push(
+      or(
+        folded === '' ? undefined : sql`strpos(${users.searchKey}, ${folded}) > 0`,
+        sql`strpos(${users.usernameKey}, ${lowered}) > 0`,
+      ),
+    );
+  }
+  const where = and(...filters);
+
+  const [counted] = await db.select({ total: count() }).from(users).where(where);
+  const total = counted?.total ?? 0;
+  const rows = await db
+    .select(publicColumns)
+    .from(users)
+    .where(where)
+    .orderBy(sql`${users.username} collate "und-x-icu"`, asc(users.id))
+    .limit(query.page_size)
+    .offset((query.page - 1) * query.page_size);
+
+  const now = Date.now();
+  const results = rows.map((row): UserListItem => {
+    const item: UserListItem = {
+      id: row.id,
+      username: row.username,
+      full_name: row.fullName,
+      avatar: avatarUrl(row.avatarFileId),
+      role: row.role,
+      online: row.isActive && isOnline(row.lastSeenAt, now),
+    };
+    if (!staff) return item;
+    return {
+      ...item,
+      email: row.email,
+      is_active: row.isActive,
+      last_seen_at: row.lastSeenAt?.toISOString() ?? null,
+      date_joined: row.createdAt.toISOString(),
+    };
+  });
+  return { count: total, ...pageLinks(url, query.page, query.page_size, total), results };
+}
+
+/**
+ * `PATCH users/{id}/`: admins change roles, admins and moderators block and
+ * unblock (moderators only plain members). Nobody changes their own role or
+ * status, and the last active admin can be neither demoted nor blocked. The
+ * active admins are locked first, so two admins demoting each other at the same
+ * moment cannot both succeed.
+ */
+export async function updateUserAsStaff(
+  db: Db,
+  actor: CurrentUser,
+  targetId: number,
+  input: UserAdminUpdateInput,
+): Promise<UserAdmin> {
+  return db.transaction(async (tx) => {
+    const activeAdmins = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.role, 'admin'), eq(users.isActive, true)))
+      .orderBy(asc(users.id))
+      .for('update');
+    const [target] = await tx
+      .select(publicColumns)
+      .from(users)
+      .where(eq(users.id, targetId))
+      .for('update');
+    if (!target) throw notFound();
+
+    const actorIsAdmin = actor.role === 'admin';
+    if (input.role !== undefined && !actorIsAdmin) {
+      throw forbidden(usersMessages.onlyAdminChangesRoles);
+    }
+    if (!actorIsAdmin && target.role !== 'user') throw forbidden(usersMessages.moderatorLimits);
+
+    const role = input.role ?? target.role;
+    const isActive = input.is_active ?? target.isActive;
+    if (role === target.role && isActive === target.isActive) return toAdminUser(target);
+    if (target.id === actor.id) throw forbidden(usersMessages.notYourself);
+
+    // With the rules above this can only happen in a race (two admins demoting each
+    // other, or an actor demoted meanwhile): the locked rows make the second one see it.
+    const losesAdmin =
+      target.role === 'admin' && target.isActive && (role !== 'admin' || !isActive);
+    if (losesAdmin && !activeAdmins.some((admin) => admin.id !== target.id)) {
+      throw conflict(usersMessages.lastAdmin);
+    }
+
+    const [row] = await tx
+      .update(users)
+      .set({ role, isActive, updatedAt: sql`now()` })
+      .where(eq(users.id, target.id))
+      .returning(publicColumns);
+    if (!row) throw notFound();
+    // A blocked member's sessions end now, not when their refresh token expires.
+    if (target.isActive && !isActive) await revokeUserSessions(tx, target.id);
+    return toAdminUser(row);
+  });
+}

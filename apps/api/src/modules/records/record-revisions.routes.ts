@@ -1,0 +1,117 @@
+import {
+  ListRecordRevisionsQuery,
+  RecordIdParams,
+  RecordRevisionListSchema,
+  RecordRevisionSchema,
+  RejectInput,
+  ReviewInput,
+} from '@bagysh/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { paginated } from '../../lib/pagination';
+import { currentUser, requireRole, requireUser } from '../../plugins/auth';
+import {
+  acceptRecordRevision,
+  getRecordRevision,
+  listRecordRevisions,
+  rejectRecordRevision,
+  revertRecordRevision,
+} from '../../genealogy/proposals/record-proposals';
+
+const tags = ['record-revisions'];
+const security = [{ bearer: [] }];
+
+/** Moderation of places, sources and shared notes, as `/revisions/` is of persons. */
+export const recordRevisionsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/record-revisions/',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Revisions of places, sources and notes, newest first (a member: their own)',
+        querystring: ListRecordRevisionsQuery,
+        response: { 200: RecordRevisionListSchema },
+      },
+    },
+    async (request) => {
+      const result = await listRecordRevisions(app.db, request.query, currentUser(request));
+      return paginated(request, request.query, result.count, result.results);
+    },
+  );
+
+  app.get(
+    '/record-revisions/:id/',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'One revision of a place, source or note (a member: only their own)',
+        params: RecordIdParams,
+        response: { 200: RecordRevisionSchema },
+      },
+    },
+    async (request) => getRecordRevision(app.db, request.params.id, currentUser(request)),
+  );
+
+  app.post(
+    '/record-revisions/:id/accept/',
+    {
+      onRequest: requireRole('moderator'),
+      schema: {
+        tags,
+        security,
+        summary: 'Apply a pending proposal (409 when the record changed since)',
+        params: RecordIdParams,
+        body: ReviewInput.nullish(),
+        response: { 200: RecordRevisionSchema },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      await acceptRecordRevision(app.db, user, request.params.id, request.body?.comment);
+      return getRecordRevision(app.db, request.params.id, user);
+    },
+  );
+
+  app.post(
+    '/record-revisions/:id/reject/',
+    {
+      onRequest: requireRole('moderator'),
+      schema: {
+        tags,
+        security,
+        summary: 'Turn a pending proposal down with a comment',
+        params: RecordIdParams,
+        body: RejectInput,
+        response: { 200: RecordRevisionSchema },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      await rejectRecordRevision(app.db, user, request.params.id, request.body.comment);
+      return getRecordRevision(app.db, request.params.id, user);
+    },
+  );
+
+  app.post(
+    '/record-revisions/:id/revert/',
+    {
+      onRequest: requireRole('moderator'),
+      schema: {
+        tags,
+        security,
+        summary: 'Undo an applied revision; answers the new revision that undoes it',
+        params: RecordIdParams,
+        body: ReviewInput.nullish(),
+        response: { 201: RecordRevisionSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const id = await revertRecordRevision(app.db, user, request.params.id, request.body?.comment);
+      return reply.code(201).send(await getRecordRevision(app.db, id, user));
+    },
+  );
+};

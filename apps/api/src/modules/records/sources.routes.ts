@@ -1,0 +1,121 @@
+import {
+  RecordIdParams,
+  RecordRevisionSchema,
+  SourceInput,
+  SourcePatchInput,
+  SourceSchema,
+  SourcesListQuery,
+  SourcesPageSchema,
+} from '@bagysh/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { paginated } from '../../lib/pagination';
+import { currentUser, requireUser } from '../../plugins/auth';
+import { viewerOf } from '../../genealogy/privacy';
+import {
+  submitCreate,
+  submitDelete,
+  submitUpdate,
+} from '../../genealogy/proposals/record-proposals';
+import { sendSubmitted } from './submitted-reply';
+import { getSource, listSources, sourceKind } from '../../genealogy/records/sources';
+
+const tags = ['sources'];
+const security = [{ bearer: [] }];
+
+/**
+ * Sources (issue 15), informants (айтуучу) included: anyone reads them; a moderator's change
+ * applies at once, a member's is a proposal (202 with the pending revision).
+ */
+export const sourcesRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/sources/',
+    {
+      schema: {
+        tags,
+        summary: 'Sources by kind, or q in the title or the author',
+        querystring: SourcesListQuery,
+        response: { 200: SourcesPageSchema },
+      },
+    },
+    async (request) => {
+      const { count, results } = await listSources(app.db, request.query);
+      return paginated(request, request.query, count, results);
+    },
+  );
+
+  app.get(
+    '/sources/:id/',
+    {
+      schema: {
+        tags,
+        summary: 'One source with how many citations of it (and their persons) the reader may see',
+        params: RecordIdParams,
+        response: { 200: SourceSchema },
+      },
+    },
+    async (request) => getSource(app.db, request.params.id, viewerOf(request)),
+  );
+
+  app.post(
+    '/sources/',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Add a source (a member proposes: 202 with the pending revision)',
+        body: SourceInput,
+        response: { 201: SourceSchema, 202: RecordRevisionSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const result = await submitCreate(app.db, user, sourceKind, request.body);
+      return sendSubmitted(reply, app.db, user, result, 201, (id) =>
+        getSource(app.db, id, viewerOf(request)),
+      );
+    },
+  );
+
+  app.patch(
+    '/sources/:id/',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Change a source (a member proposes: 202)',
+        params: RecordIdParams,
+        body: SourcePatchInput,
+        response: { 200: SourceSchema, 202: RecordRevisionSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const result = await submitUpdate(app.db, user, sourceKind, request.params.id, request.body);
+      return sendSubmitted(reply, app.db, user, result, 200, (id) =>
+        getSource(app.db, id, viewerOf(request)),
+      );
+    },
+  );
+
+  app.delete(
+    '/sources/:id/',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a source: refused (409) while it is cited (a member proposes: 202)',
+        params: RecordIdParams,
+        response: { 202: RecordRevisionSchema, 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const result = await submitDelete(app.db, user, sourceKind, request.params.id, {});
+      return sendSubmitted(reply, app.db, user, result, 204);
+    },
+  );
+};
