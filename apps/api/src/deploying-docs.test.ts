@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { ENV_VARIABLES, loadConfig } from './env';
 
 /**
- * The example files of docs/deploying (README "Deploying") against the code they configure,
- * so that a renamed variable, script or build output cannot leave them behind.
+ * The example files of docs/deploying (docs/operations.md, "Deploying") against the code they
+ * configure, so that a renamed variable, script or build output cannot leave them behind.
  */
 
 const ROOT = resolve(import.meta.dirname, '../../..');
