@@ -1,10 +1,12 @@
-// One lint config for the whole repository (STYLE.md): type-aware typescript-eslint,
-// no process.env outside env.ts, and one-way imports in the web app
-// (shared code → features → app; features never import each other).
+// One lint config for the whole repository (docs/development.md): type-aware typescript-eslint,
+// no process.env outside env.ts, and one-way imports in both apps: in the web app shared code →
+// features → app, features never importing each other; in the API the wall of
+// eslint-rules/api-wall.js (modules never import each other, only genealogy/ names persons).
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import apiWall from './eslint-rules/api-wall.js';
 
 export default tseslint.config(
   {
@@ -102,6 +104,26 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ['apps/api/src/**/*.ts'],
+    // Tests and their support reach across the layers to set up data.
+    ignores: ['**/*.test.ts', 'apps/api/src/test/**', '**/*test-support.ts', '**/*.factories.ts'],
+    plugins: { 'api-wall': apiWall },
+    rules: { 'api-wall/imports-downward': 'error' },
+  },
+  {
+    files: ['apps/api/src/**/*.ts'],
+    ignores: [
+      '**/*.test.ts',
+      'apps/api/src/test/**',
+      '**/*test-support.ts',
+      '**/*.factories.ts',
+      'apps/api/src/genealogy/**',
+      'apps/api/src/db/schema/**',
+    ],
+    plugins: { 'api-wall': apiWall },
+    rules: { 'api-wall/persons-through-core': 'error' },
   },
   {
     files: ['apps/web/src/app/**/*.{ts,tsx}', 'apps/web/src/boot.tsx'],

@@ -1,8 +1,9 @@
 import { foldName, type Sex } from '@bagysh/shared';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client';
-import { clans, nameKeys, persons, unions } from '../db/schema';
+import { clans, nameKeys, unions } from '../db/schema';
 import { mulberry32 } from '../lib/random';
+import { personsTable } from '../genealogy/person-table';
 
 /**
  * The demonstration tree (issue 5): SAMPLE DATA, invented from start to finish. Names are
@@ -260,7 +261,7 @@ export function buildDemoTree(): {
 export async function seedGenealogy(tx: Db): Promise<void> {
   const [existing] = await queryRows<{ count: number }>(
     tx,
-    sql`select count(*)::int as count from persons`,
+    sql`select count(*)::int as count from ${personsTable}`,
   );
   if ((existing?.count ?? 0) > 0) return;
   const tree = buildDemoTree();
@@ -293,10 +294,10 @@ export async function seedGenealogy(tx: Db): Promise<void> {
   }));
   // One statement per batch keeps every batch under PostgreSQL's 65 535 parameters.
   for (let i = 0; i < rows.length; i += 1000) {
-    await tx.insert(persons).values(rows.slice(i, i + 1000));
+    await tx.insert(personsTable).values(rows.slice(i, i + 1000));
   }
   await tx.execute(
-    sql`select setval(pg_get_serial_sequence('persons', 'id'), (select max(id) from persons))`,
+    sql`select setval(pg_get_serial_sequence('persons', 'id'), (select max(id) from ${personsTable}))`,
   );
   if (tree.spouses.length > 0) {
     await tx

@@ -5,16 +5,8 @@ import { seedContent } from './content.seed';
 import { seedGenealogy } from './persons.seed';
 import { seedPolls } from './polls.seed';
 import { queryRows, type Database, type Db } from '../db/client';
-import {
-  appSettings,
-  clans,
-  nameKeys,
-  personRevisions,
-  persons,
-  polls,
-  posts,
-  users,
-} from '../db/schema';
+import { appSettings, clans, nameKeys, personRevisions, polls, posts, users } from '../db/schema';
+import { personsTable } from '../genealogy/person-table';
 
 const DEMO_KEY = 'demo_data_loaded';
 const DEMO_REMOVED_KEY = 'demo_data_removed';
@@ -105,9 +97,9 @@ async function linksToDemo(tx: Db): Promise<string[]> {
   const children = await queryRows<{ id: number; name: string; parent: number }>(
     tx,
     sql`select c.id, c.name, coalesce(f.id, m.id) as parent
-      from persons c
-      left join persons f on f.id = c.father_id and f.is_demo
-      left join persons m on m.id = c.mother_id and m.is_demo
+      from ${personsTable} c
+      left join ${personsTable} f on f.id = c.father_id and f.is_demo
+      left join ${personsTable} m on m.id = c.mother_id and m.is_demo
       where not c.is_demo and (f.id is not null or m.id is not null)
       order by c.id limit ${SHOWN + 1}`,
   );
@@ -120,9 +112,9 @@ async function linksToDemo(tx: Db): Promise<string[]> {
   const adopted = await queryRows<{ id: number; name: string; parent: number }>(
     tx,
     sql`select c.id, c.name, coalesce(f.id, m.id) as parent
-      from persons c
-      left join persons f on f.id = c.father_id and not f.is_demo
-      left join persons m on m.id = c.mother_id and not m.is_demo
+      from ${personsTable} c
+      left join ${personsTable} f on f.id = c.father_id and not f.is_demo
+      left join ${personsTable} m on m.id = c.mother_id and not m.is_demo
       where c.is_demo and (f.id is not null or m.id is not null)
       order by c.id limit ${SHOWN}`,
   );
@@ -134,7 +126,7 @@ async function linksToDemo(tx: Db): Promise<string[]> {
   const marriages = await queryRows<{ a: number; b: number }>(
     tx,
     sql`select u.person1_id as a, u.person2_id as b from unions u
-      join persons p1 on p1.id = u.person1_id join persons p2 on p2.id = u.person2_id
+      join ${personsTable} p1 on p1.id = u.person1_id join ${personsTable} p2 on p2.id = u.person2_id
       where p1.is_demo <> p2.is_demo order by u.id limit ${SHOWN}`,
   );
   for (const { a, b } of marriages) {
@@ -143,7 +135,7 @@ async function linksToDemo(tx: Db): Promise<string[]> {
   const userClans = await queryRows<{ id: number; name: string; founder: number }>(
     tx,
     sql`select c.id, c.name, c.founder_id as founder from clans c
-      join persons p on p.id = c.founder_id
+      join ${personsTable} p on p.id = c.founder_id
       where p.is_demo and not c.is_demo order by c.id limit ${SHOWN}`,
   );
   for (const clan of userClans) {
@@ -154,7 +146,7 @@ async function linksToDemo(tx: Db): Promise<string[]> {
   const articles = await queryRows<{ id: number; title: string; person: number }>(
     tx,
     sql`select a.id, a.title, a.person_id as person from posts a
-      join persons p on p.id = a.person_id
+      join ${personsTable} p on p.id = a.person_id
       where p.is_demo and not a.is_demo order by a.id limit ${SHOWN}`,
   );
   for (const article of articles) {
@@ -177,9 +169,9 @@ export async function removeDemoData(db: Db): Promise<DemoRemoval> {
     const links = await linksToDemo(tx);
     if (links.length > 0) throw new DemoDataInUseError(links);
     const demoPersons = await tx
-      .select({ id: persons.id, nameKey: persons.nameKey })
-      .from(persons)
-      .where(eq(persons.isDemo, true));
+      .select({ id: personsTable.id, nameKey: personsTable.nameKey })
+      .from(personsTable)
+      .where(eq(personsTable.isDemo, true));
     const ids = demoPersons.map((person) => person.id);
     const keys = [...new Set(demoPersons.map((person) => person.nameKey))];
 
@@ -210,7 +202,10 @@ export async function removeDemoData(db: Db): Promise<DemoRemoval> {
     // All at once: fathers and children go in the same statement (the foreign key is checked
     // at its end); marriages go with them (on delete cascade).
     removedPersons = (
-      await tx.delete(persons).where(eq(persons.isDemo, true)).returning({ id: persons.id })
+      await tx
+        .delete(personsTable)
+        .where(eq(personsTable.isDemo, true))
+        .returning({ id: personsTable.id })
     ).length;
     for (let i = 0; i < keys.length; i += 5000) {
       const batch = keys.slice(i, i + 5000);
@@ -222,9 +217,9 @@ export async function removeDemoData(db: Db): Promise<DemoRemoval> {
             notInArray(
               nameKeys.key,
               tx
-                .select({ key: persons.nameKey })
-                .from(persons)
-                .where(inArray(persons.nameKey, batch)),
+                .select({ key: personsTable.nameKey })
+                .from(personsTable)
+                .where(inArray(personsTable.nameKey, batch)),
             ),
           ),
         );

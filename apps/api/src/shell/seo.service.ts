@@ -2,6 +2,7 @@ import { SITE_ROUTES } from '@bagysh/shared';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client';
 import { livingCondition } from '../genealogy/privacy';
+import { personsTable } from '../genealogy/person-table';
 
 /** robots.txt and the sitemap (issue 14); the head of each page is in seo.meta.ts. */
 
@@ -29,7 +30,7 @@ function urlset(urls: { loc: string; lastmod?: string }[]): string {
 export async function sitemapIndex(db: Db, origin: string): Promise<string> {
   const [row] = await queryRows<{ max: number | null }>(
     db,
-    sql`select max(id)::int as max from persons`,
+    sql`select max(id)::int as max from ${personsTable}`,
   );
   const chunks = Math.ceil((row?.max ?? 0) / SITEMAP_CHUNK);
   const files = [`${origin}/sitemaps/pages.xml`];
@@ -65,7 +66,7 @@ export async function sitemapPersons(db: Db, origin: string, n: number): Promise
   const rows = await queryRows<{ id: number; updated: string }>(
     db,
     sql`select p.id, to_char(p.updated_at at time zone 'UTC', 'YYYY-MM-DD') as updated
-        from persons p
+        from ${personsTable} p
         where p.id > ${(n - 1) * SITEMAP_CHUNK} and p.id <= ${n * SITEMAP_CHUNK}
           and not ${livingCondition()}
         order by p.id`,

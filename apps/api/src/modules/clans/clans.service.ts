@@ -12,6 +12,7 @@ import { conflict, fieldError, notFound } from '../../lib/http-errors';
 import type { CurrentUser } from '../../plugins/auth';
 import { subtreeCondition } from '../../genealogy/person-rows';
 import { invalidateTreeCaches } from '../../genealogy/tree-cache';
+import { personsTable } from '../../genealogy/person-table';
 
 /**
  * Clans (уруу → урук). A clan is anchored at its founder; its parent is the clan of the
@@ -33,7 +34,7 @@ async function allClans(db: Db): Promise<ClanRow[]> {
     db,
     sql`select c.id, c.name, c.description, f.id as founder_id, f.name as founder_name,
           f.path as founder_path
-        from clans c join persons f on f.id = c.founder_id
+        from clans c join ${personsTable} f on f.id = c.founder_id
         order by f.depth, c.name collate "und-x-icu", c.id`,
   );
 }
@@ -74,7 +75,7 @@ export async function getClan(db: Db, id: number): Promise<ClanDetail> {
   if (!clan || !row) throw notFound();
   const [members] = await queryRows<{ count: number }>(
     db,
-    sql`select count(*)::int as count from persons p
+    sql`select count(*)::int as count from ${personsTable} p
         where ${subtreeCondition([...row.founder_path, row.founder_id])}`,
   );
   return {
@@ -87,7 +88,7 @@ export async function getClan(db: Db, id: number): Promise<ClanDetail> {
 async function checkFounder(db: Db, founderId: number, clanId?: number): Promise<void> {
   const [person] = await queryRows<{ id: number }>(
     db,
-    sql`select id from persons where id = ${founderId}`,
+    sql`select id from ${personsTable} where id = ${founderId}`,
   );
   if (!person) throw fieldError('founder_id', clanMessages.founderNotFound);
   const [taken] = await queryRows<{ id: number }>(

@@ -16,6 +16,7 @@ import { notFound } from '../../lib/http-errors';
 import { intArray, lineageNameColumns } from '../../genealogy/person-rows';
 import { isRestricted, projectKin, type Viewer } from '../../genealogy/privacy';
 import { relationAlong } from '../../genealogy/relations';
+import { personsTable } from '../../genealogy/person-table';
 /**
  * "How are A and B related" (DESIGN.md §5). The lowest common ancestor is the longest common
  * prefix of the two lines (materialized path + the person), so no recursive query is needed.
@@ -46,7 +47,7 @@ const COLUMNS = sql.raw(`id, name, sex, mother_id, path, depth, birth_year, deat
 async function loadRows(db: Db, ids: readonly number[]): Promise<Map<number, Row>> {
   const rows = await queryRows<Row>(
     db,
-    sql`select ${COLUMNS}, ${lineageNameColumns('persons')} from persons
+    sql`select ${COLUMNS}, ${lineageNameColumns('persons')} from ${personsTable}
       where id = any(${intArray(ids)})`,
   );
   return new Map(rows.map((row) => [row.id, row]));

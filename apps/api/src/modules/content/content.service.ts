@@ -13,13 +13,14 @@ import {
 } from '@bagysh/shared';
 import { and, desc, eq, like, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { categories, files, persons, posts, users, type PostKind } from '../../db/schema';
+import { categories, files, posts, users, type PostKind } from '../../db/schema';
 import { errorMessages, fieldError, forbidden, HttpError, notFound } from '../../lib/http-errors';
 import { plainText, sanitizeBody } from '../../lib/sanitize-html';
 import type { CurrentUser } from '../../plugins/auth';
 import { FOREIGN_KEY_VIOLATION, postgresError } from '../../lib/db-errors';
 import { pageWindow } from '../../lib/pagination';
 import { isPublicImage, referencedFile } from '../../files/files.service';
+import { personsTable } from '../../genealogy/person-table';
 
 export type { PostKind };
 type Viewer = CurrentUser | null;
@@ -54,7 +55,7 @@ const summaryColumns = {
   status: posts.status,
   publishedAt: posts.publishedAt,
   personId: posts.personId,
-  personName: persons.name,
+  personName: personsTable.name,
   categoryId: posts.categoryId,
   categoryName: categories.name,
   categorySlug: categories.slug,
@@ -93,7 +94,7 @@ function selectSummaries(db: Db) {
     .select(summaryColumns)
     .from(posts)
     .leftJoin(categories, eq(posts.categoryId, categories.id))
-    .leftJoin(persons, eq(posts.personId, persons.id))
+    .leftJoin(personsTable, eq(posts.personId, personsTable.id))
     .leftJoin(files, eq(posts.coverFileId, files.id))
     .leftJoin(users, eq(posts.authorId, users.id));
 }
@@ -103,7 +104,7 @@ function selectFull(db: Db) {
     .select({ ...summaryColumns, body: posts.body })
     .from(posts)
     .leftJoin(categories, eq(posts.categoryId, categories.id))
-    .leftJoin(persons, eq(posts.personId, persons.id))
+    .leftJoin(personsTable, eq(posts.personId, personsTable.id))
     .leftJoin(files, eq(posts.coverFileId, files.id))
     .leftJoin(users, eq(posts.authorId, users.id));
 }

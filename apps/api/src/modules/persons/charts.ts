@@ -11,6 +11,7 @@ import { queryRows, type Db } from '../../db/client';
 import { notFound } from '../../lib/http-errors';
 import { intArray, summaryColumns, type SummaryRow } from '../../genealogy/person-rows';
 import { projectSummary, siblingOrder, visibleChildOf, type Viewer } from '../../genealogy/privacy';
+import { personsTable } from '../../genealogy/person-table';
 
 /**
  * The pedigree and descendant charts (issue 16): one primary-key or parent-index read per
@@ -21,7 +22,7 @@ import { projectSummary, siblingOrder, visibleChildOf, type Viewer } from '../..
 async function readPerson(db: Db, id: number, viewer: Viewer): Promise<PersonSummary> {
   const [row] = await queryRows<SummaryRow>(
     db,
-    sql`select ${summaryColumns(viewer)} from persons p where p.id = ${id}`,
+    sql`select ${summaryColumns(viewer)} from ${personsTable} p where p.id = ${id}`,
   );
   if (!row) throw notFound();
   return projectSummary(row, viewer);
@@ -48,7 +49,7 @@ export async function readPedigree(
     if (parents.size === 0) break;
     const rows = await queryRows<SummaryRow>(
       db,
-      sql`select ${summaryColumns(viewer)} from persons p
+      sql`select ${summaryColumns(viewer)} from ${personsTable} p
           where p.id = any(${intArray([...parents])}) order by p.id`,
     );
     level = rows.map((row) => projectSummary(row, viewer));
@@ -77,7 +78,7 @@ export async function readDescendantChart(
     const remaining = CHART_LIMITS.maxPersons - results.length;
     const rows = await queryRows<SummaryRow>(
       db,
-      sql`select ${summaryColumns(viewer)} from persons p
+      sql`select ${summaryColumns(viewer)} from ${personsTable} p
           where ${visibleChildOf(viewer, intArray(frontier))}
           order by ${siblingOrder(viewer)}
           limit ${remaining + 1 + seen.size}`,

@@ -12,7 +12,7 @@ import type {
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { notFound } from '../../lib/http-errors';
-import { unionEventsColumn } from '../../genealogy/person-records';
+import { unionEventsColumn } from '../../genealogy/person-record-columns';
 import { intArray, summaryColumns, type SummaryRow } from '../../genealogy/person-rows';
 import {
   motherLinkVisible,
@@ -23,6 +23,7 @@ import {
   visibleChildOf,
   type Viewer,
 } from '../../genealogy/privacy';
+import { personsTable } from '../../genealogy/person-table';
 
 /**
  * The near family of a person page (`GET /persons/{id}/family/`). What is shown follows the
@@ -52,7 +53,7 @@ function member(row: SummaryRow, viewer: Viewer): FamilyMember {
 function summaries(db: Db, viewer: Viewer, where: SQL) {
   return queryRows<SummaryRow>(
     db,
-    sql`select ${summaryColumns(viewer)} from persons p where ${where}
+    sql`select ${summaryColumns(viewer)} from ${personsTable} p where ${where}
         order by ${siblingOrder(viewer)}`,
   );
 }
@@ -73,14 +74,14 @@ interface ChildRow extends SummaryRow {
 /** The birth children of `id` the viewer may see, then those of its further families. */
 function childRows(db: Db, id: number, viewer: Viewer, hide: boolean) {
   const birth = sql`select c.*, 'birth'::text as relation, null::int as other_parent
-    from persons c where ${visibleChildOf(viewer, intArray([id]), 'c')}`;
+    from ${personsTable} c where ${visibleChildOf(viewer, intArray([id]), 'c')}`;
   const further = sql`select c.*, pf.relation,
       case when pf.father_id = ${id}
         then (case when ${restrictedCondition(viewer, 'om')} then null else pf.mother_id end)
         else pf.father_id end
     from parent_families pf
-    join persons c on c.id = pf.child_id
-    left join persons om on om.id = pf.mother_id
+    join ${personsTable} c on c.id = pf.child_id
+    left join ${personsTable} om on om.id = pf.mother_id
     where (pf.father_id = ${id} or pf.mother_id = ${id}) and not ${restrictedCondition(viewer, 'c')}`;
   return queryRows<ChildRow>(
     db,
@@ -107,11 +108,11 @@ function childrenOfParents(
     sql`select ${summaryColumns(viewer)}, p.via, p.relation from (
           select c.*, x.id as via, 'birth'::text as relation
           from unnest(${intArray(parentIds)}) as x(id)
-          join persons c on ${visibleChildOf(viewer, sql`array[x.id]`, 'c')}
+          join ${personsTable} c on ${visibleChildOf(viewer, sql`array[x.id]`, 'c')}
           union all
           select c.*, x.id, pf.relation from unnest(${intArray(openIds)}) as x(id)
           join parent_families pf on pf.father_id = x.id or pf.mother_id = x.id
-          join persons c on c.id = pf.child_id
+          join ${personsTable} c on c.id = pf.child_id
           where not ${restrictedCondition(viewer, 'c')}) p
         order by p.relation <> 'birth', ${siblingOrder(viewer)}`,
   );
@@ -141,9 +142,9 @@ export async function getPersonFamily(db: Db, id: number, viewer: Viewer): Promi
                 case when u.person1_id = p.id then u.person1_position
                   else u.person2_position end as position,
                 ${unionEventsColumn(viewer)} as events
-              from persons p
+              from ${personsTable} p
               join unions u on u.person1_id = p.id or u.person2_id = p.id
-              join persons s on s.id = case when u.person1_id = p.id then u.person2_id
+              join ${personsTable} s on s.id = case when u.person1_id = p.id then u.person2_id
                                             else u.person1_id end
               where p.id = ${id} and ${unionVisible(viewer, 'p', 's')}
               order by 3 nulls last, s.id`,
@@ -155,7 +156,7 @@ export async function getPersonFamily(db: Db, id: number, viewer: Viewer): Promi
           sql`select pf.father_id, pf.mother_id, pf.relation,
                 (fm.id is not null and not ${restrictedCondition(viewer, 'fm')}) as mother_shown
               from parent_families pf
-              left join persons fm on fm.id = pf.mother_id
+              left join ${personsTable} fm on fm.id = pf.mother_id
               where pf.child_id = ${id}
               order by pf.position, pf.id`,
         ),

@@ -36,8 +36,9 @@ import {
   type LinkFacts,
   type Viewer,
 } from '../../genealogy/privacy';
-import { recordsColumn } from '../../genealogy/person-records';
+import { recordsColumn } from '../../genealogy/person-record-columns';
 import { cachedAggregate } from '../../genealogy/tree-cache';
+import { personsTable } from '../../genealogy/person-table';
 
 /** Reads of the tree: one person, lists, children, ancestors, descendants. */
 
@@ -53,22 +54,22 @@ export async function getPerson(db: Db, id: number, viewer: Viewer): Promise<Per
   >(
     db,
     sql`select ${detailColumns(viewer)},
-          (select json_build_object('id', f.id, 'name', f.name) from persons f
+          (select json_build_object('id', f.id, 'name', f.name) from ${personsTable} f
             where f.id = p.father_id) as father,
           (select json_build_object('id', m.id, 'name', m.name, 'living', ${livingCondition('m')})
-            from persons m where m.id = p.mother_id) as mother,
+            from ${personsTable} m where m.id = p.mother_id) as mother,
           (select json_agg(json_build_object('id', s.id, 'name', s.name,
                                              'living', ${livingCondition('s')}) order by s.id)
             from unions u
-            join persons s on s.id = case when u.person1_id = p.id then u.person2_id
+            join ${personsTable} s on s.id = case when u.person1_id = p.id then u.person2_id
                                           else u.person1_id end
             where u.person1_id = p.id or u.person2_id = p.id) as spouses,
           (select json_build_object('id', c.id, 'name', c.name)
-            from clans c join persons fo on fo.id = c.founder_id
+            from clans c join ${personsTable} fo on fo.id = c.founder_id
             where c.founder_id = any(p.path || p.id)
             order by fo.depth desc limit 1) as clan,
           ${recordsColumn(viewer)} as records
-        from persons p where p.id = ${id}`,
+        from ${personsTable} p where p.id = ${id}`,
   );
   if (!row) throw notFound();
   return projectPerson(
@@ -182,7 +183,7 @@ async function listFilters(db: Db, query: ListPersonsQuery, viewer: Viewer): Pro
   if (query.clan !== undefined) {
     const [founder] = await queryRows<{ id: number; path: number[] }>(
       db,
-      sql`select f.id, f.path from clans c join persons f on f.id = c.founder_id
+      sql`select f.id, f.path from clans c join ${personsTable} f on f.id = c.founder_id
           where c.id = ${query.clan}`,
     );
     if (!founder) return null;
@@ -231,7 +232,7 @@ async function readByName(db: Db, order: Order, read: PageRead, viewer: Viewer) 
   const direction = sql.raw(read.descending ? 'desc' : 'asc');
   return queryRows<ListRow>(
     db,
-    sql`select ${summaryColumns(viewer)}, ${order.key} as sort_key from persons p
+    sql`select ${summaryColumns(viewer)}, ${order.key} as sort_key from ${personsTable} p
         ${whereClause(conditions)}
         order by ${order.key} ${direction}, p.id ${direction}
         limit ${read.limit} offset ${read.offset}`,
@@ -323,7 +324,7 @@ async function readByBirthYear(
     if (skip > 0) {
       const [size] = await queryRows<{ count: number }>(
         db,
-        sql`select count(*)::int as count from persons p ${whereClause(conditions)}`,
+        sql`select count(*)::int as count from ${personsTable} p ${whereClause(conditions)}`,
       );
       if ((size?.count ?? 0) <= skip) {
         skip -= size?.count ?? 0;
@@ -337,7 +338,7 @@ async function readByBirthYear(
     rows.push(
       ...(await queryRows<ListRow>(
         db,
-        sql`select ${summaryColumns(viewer)}, ${key} as sort_key from persons p
+        sql`select ${summaryColumns(viewer)}, ${key} as sort_key from ${personsTable} p
             ${whereClause(conditions)}
             order by ${orderBy}
             limit ${take} offset ${skip}`,
@@ -388,7 +389,7 @@ export async function listPersons(
   const count = await cachedAggregate(db, countKey, async () => {
     const [row] = await queryRows<{ count: number }>(
       db,
-      sql`select count(*)::int as count from persons p ${whereClause(filters)}`,
+      sql`select count(*)::int as count from ${personsTable} p ${whereClause(filters)}`,
     );
     return row?.count ?? 0;
   });
@@ -413,7 +414,7 @@ export async function listPersons(
 async function requirePath(db: Db, id: number): Promise<{ path: number[]; depth: number }> {
   const [row] = await queryRows<{ path: number[]; depth: number }>(
     db,
-    sql`select path, depth from persons where id = ${id}`,
+    sql`select path, depth from ${personsTable} where id = ${id}`,
   );
   if (!row) throw notFound();
   return row;
@@ -429,7 +430,7 @@ export async function listChildren(
   const childOf = visibleChildOf(viewer, intArray([id]));
   const rows = await queryRows<SummaryRow & { total: number }>(
     db,
-    sql`select ${summaryColumns(viewer)}, (count(*) over ())::int as total from persons p
+    sql`select ${summaryColumns(viewer)}, (count(*) over ())::int as total from ${personsTable} p
         where ${childOf}
         order by ${siblingOrder(viewer)}
         limit ${query.page_size} offset ${(query.page - 1) * query.page_size}`,
@@ -439,7 +440,7 @@ export async function listChildren(
     await requirePath(db, id);
     const [total] = await queryRows<{ count: number }>(
       db,
-      sql`select count(*)::int as count from persons p where ${childOf}`,
+      sql`select count(*)::int as count from ${personsTable} p where ${childOf}`,
     );
     return { count: total?.count ?? 0, results: [] };
   }
@@ -453,8 +454,8 @@ export async function listChildren(
 export async function listAncestors(db: Db, id: number, viewer: Viewer): Promise<Ancestors> {
   const rows = await queryRows<SummaryRow>(
     db,
-    sql`select ${summaryColumns(viewer)} from persons p
-        where p.id = any((select me.path from persons me where me.id = ${id})::int[])
+    sql`select ${summaryColumns(viewer)} from ${personsTable} p
+        where p.id = any((select me.path from ${personsTable} me where me.id = ${id})::int[])
         order by p.depth desc`,
   );
   // No rows: a root, or nobody at all.
@@ -482,7 +483,7 @@ export async function listDescendants(
     const ids = intArray(frontier);
     const rows = await queryRows<SummaryRow>(
       db,
-      sql`select ${summaryColumns(viewer)} from persons p
+      sql`select ${summaryColumns(viewer)} from ${personsTable} p
           where ${visibleChildOf(viewer, ids)}
           order by p.depth, p.father_id, ${siblingOrder(viewer)}
           limit ${remaining + 1 + seen.size}`,

@@ -9,7 +9,13 @@ import {
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { intArray, textArray } from '../../genealogy/person-rows';
-import { isRestricted, restrictedCondition, visibleYears, type Viewer } from '../../genealogy/privacy';
+import {
+  isRestricted,
+  restrictedCondition,
+  visibleYears,
+  type Viewer,
+} from '../../genealogy/privacy';
+import { personsTable } from '../../genealogy/person-table';
 
 /**
  * The name search (DESIGN.md §5). Trigram matching straight on a million person rows takes
@@ -122,11 +128,10 @@ interface HitRow {
 /** Names of the father, grandfather, … up to seven generations (the жети ата). */
 const LINEAGE_GENERATIONS = 7;
 
-const HIT_COLUMNS =
-  sql.raw(`p.id, p.name, p.sex, p.birth_year, p.death_year, p.death_date, p.is_living,
+const HIT_COLUMNS = sql`p.id, p.name, p.sex, p.birth_year, p.death_year, p.death_date, p.is_living,
   p.depth, p.father_name_key,
-  (select coalesce(array_agg(a.name order by a.depth desc), '{}') from persons a
-    where a.id = any(p.path[greatest(p.depth - ${LINEAGE_GENERATIONS - 1}, 1):])) as lineage`);
+  (select coalesce(array_agg(a.name order by a.depth desc), '{}') from ${personsTable} a
+    where a.id = any(p.path[greatest(p.depth - ${sql.raw(String(LINEAGE_GENERATIONS - 1))}, 1):])) as lineage`;
 
 function keyTable(matches: readonly KeyMatch[]) {
   return sql`select * from unnest(${textArray(matches.map((m) => m.key))}, ${intArray(
@@ -147,10 +152,10 @@ async function nameOnly(db: Db, names: KeyMatch[], limit: number, extra: number,
         select hit.*, k0.cost + ${extra} as score from k0
         cross join lateral (
           select * from (
-            (select ${HIT_COLUMNS} from persons p where p.name_key = k0.key
+            (select ${HIT_COLUMNS} from ${personsTable} p where p.name_key = k0.key
               order by p.father_name_key, p.id limit ${limit})
             union
-            (select ${HIT_COLUMNS} from person_names n join persons p on p.id = n.person_id
+            (select ${HIT_COLUMNS} from person_names n join ${personsTable} p on p.id = n.person_id
               where n.name_key = k0.key and n.alternative and not ${restrictedCondition(viewer)}
               order by p.father_name_key, p.id limit ${limit})
           ) named
@@ -170,7 +175,7 @@ async function nameAndFather(
   limit: number,
 ) {
   const grandfather = grandfathers
-    ? sql`left join persons f on f.id = hit.father_id
+    ? sql`left join ${personsTable} f on f.id = hit.father_id
           left join (${keyTable(grandfathers)}) k2 on k2.key = f.father_name_key`
     : sql``;
   const grandfatherCost = grandfathers
@@ -182,7 +187,7 @@ async function nameAndFather(
         select hit.*, k0.cost + k1.cost + ${grandfatherCost} as score
         from k0 cross join k1
         cross join lateral (
-          select ${HIT_COLUMNS}, p.father_id from persons p
+          select ${HIT_COLUMNS}, p.father_id from ${personsTable} p
           where p.name_key = k0.key and p.father_name_key = k1.key
           order by p.id limit ${grandfathers ? 1000 : limit}
         ) hit

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { livingCondition } from '../../genealogy/privacy';
 import { cachedAggregate } from '../../genealogy/tree-cache';
+import { personsTable } from '../../genealogy/person-table';
 
 /**
  * The home page's figures. Counting a million rows takes tens of milliseconds, so the answer
@@ -14,7 +15,7 @@ export async function treeStats(db: Db): Promise<TreeStats> {
       db,
       sql`select count(*)::int as persons, coalesce(max(p.depth) + 1, 0)::int as generations,
             (count(*) filter (where ${livingCondition()}))::int as living
-          from persons p`,
+          from ${personsTable} p`,
     );
     const [clans] = await queryRows<{ count: number }>(
       db,
