@@ -12,17 +12,14 @@ import { queryRows, type Db } from '../db/client';
 import { clans, nameKeys, persons, unions } from '../db/schema';
 import { conflict, fieldError, notFound } from '../lib/http-errors';
 import { filesMessages, isPublicImage, referencedFile } from '../files/files.service';
+import { effectiveChanges, type Effective } from './person-record-changes';
+import { checkRecords, linkedFileIds, pruneMissing } from './person-record-checks';
+import { writeRecords } from './person-record-writes';
 import {
-  checkRecords,
   EMPTY_RECORDS,
-  effectiveChanges,
-  linkedFileIds,
   normalizeUnions,
-  pruneMissing,
   sameJson,
   snapshotRecords,
-  writeRecords,
-  type Effective,
   type RecordFields,
 } from './person-records';
 import { intArray, subtreeCondition } from './person-rows';
