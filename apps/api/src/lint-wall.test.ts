@@ -16,12 +16,24 @@ const tester = new RuleTester({ languageOptions: { ecmaVersion: 2022, sourceType
 tester.run('imports-downward', apiWall.rules['imports-downward'], {
   valid: [
     { filename: at('modules/stats/stats.service.ts'), code: "import { x } from './stats.routes';" },
-    { filename: at('modules/stats/stats.service.ts'), code: "import { x } from '../../genealogy/privacy';" },
-    { filename: at('modules/files/files.routes.ts'), code: "import { x } from '../../files/files.service';" },
-    { filename: at('modules/stats/stats.service.ts'), code: "import { x } from '../../db/client';" },
+    {
+      filename: at('modules/stats/stats.service.ts'),
+      code: "import { x } from '../../genealogy/privacy';",
+    },
+    {
+      filename: at('modules/files/files.routes.ts'),
+      code: "import { x } from '../../files/files.service';",
+    },
+    {
+      filename: at('modules/stats/stats.service.ts'),
+      code: "import { x } from '../../db/client';",
+    },
     { filename: at('genealogy/tree.ts'), code: "import { x } from '../plugins/auth';" },
     { filename: at('app.ts'), code: "import { x } from './modules/stats/stats.routes';" },
-    { filename: at('shell/web.ts'), code: "import { x } from '../modules/content/content.service';" },
+    {
+      filename: at('shell/web.ts'),
+      code: "import { x } from '../modules/content/content.service';",
+    },
     { filename: at('files/files.service.ts'), code: "import { x } from '../db/schema';" },
     { filename: at('modules/stats/stats.service.ts'), code: "import { z } from 'zod';" },
   ],
@@ -65,9 +77,15 @@ tester.run('persons-through-core', apiWall.rules['persons-through-core'], {
       filename: at('modules/stats/stats.service.ts'),
       code: 'const q = sql`select count(*) from ${personsTable} p`;',
     },
-    { filename: at('modules/stats/stats.service.ts'), code: "import { clans } from '../../db/schema';" },
+    {
+      filename: at('modules/stats/stats.service.ts'),
+      code: "import { clans } from '../../db/schema';",
+    },
     { filename: at('modules/stats/stats.service.ts'), code: "const m = 'persons from the tree';" },
-    { filename: at('modules/stats/stats.service.ts'), code: 'const q = sql`select * from person_names`;' },
+    {
+      filename: at('modules/stats/stats.service.ts'),
+      code: 'const q = sql`select * from person_names`;',
+    },
   ],
   invalid: [
     {
