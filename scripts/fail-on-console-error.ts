@@ -1,5 +1,5 @@
 // Loaded before every test file: a console.error during a test fails that test
-// (STYLE.md), so React warnings and swallowed errors cannot pass unnoticed.
+// (docs/development.md, Tests), so React warnings and swallowed errors cannot pass unnoticed.
 import { afterEach, beforeEach, expect, vi } from 'vitest';
 
 let errors: unknown[][] = [];

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:lighthouse` (issue 14): Lighthouse's default (mobile) run against the production
+ * `npm run bench:lighthouse`: Lighthouse's default (mobile) run against the production
  * build for the home page, the tree search, a person page and an article, on a fresh data
  * directory with the demo data. Prints the four category scores and LCP/TBT/CLS of each page
  * (the median of `--runs` runs, by performance score), the load average, the top

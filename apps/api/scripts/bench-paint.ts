@@ -1,6 +1,6 @@
 /**
  * `npm run bench:paint`: click to paint in Chromium on the 1M-person tree on PostgreSQL
- * (issue 6: expanding a node and showing a comparison each under 300 ms).
+ * (the target: expanding a node and showing a comparison each under 300 ms).
  *
  * Builds the site (NODE_ENV=production, `npm run build`), starts the real server on a fresh
  * PostgreSQL database (TEST_DATABASE_URL or DATABASE_URL; dropped afterwards), imports the
@@ -13,7 +13,7 @@
  *   suggestion clicked) → the new answer sentence and diagram drawn.
  * - /persons/X/pedigree (five generations drawn): a click on the "+" of an ancestor in the last
  *   column (the one nearest the frame's centre) → the ancestors above them drawn.
- * - /persons/X open (issue 16): a click on the father's link in X's lineage → the father's page
+ * - /persons/X open: a click on the father's link in X's lineage → the father's page
  *   drawn: its header (his name as the heading) and the timeline with his birth.
  *
  * The page's clock starts in a capture listener for the click on `window` (the first listener

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:tree`: the genealogy engine's speed through the HTTP API (issue 5).
+ * `npm run bench:tree`: the genealogy engine's speed through the HTTP API.
  *
  * For each run (100k persons on PGlite and on PostgreSQL, 1M on PostgreSQL) it generates the
  * GEDCOM (tree-generator.ts, cached in the temp directory), starts the real server on
@@ -156,7 +156,7 @@ async function benchRun(run: Run) {
         () => `/api/comparison/?a=${idOf(rand(tree.count))}&b=${idOf(rand(tree.count))}`,
       ),
     );
-    // Relations by any path (issue 17): a known pair first, then random pairs.
+    // Relations by any path: a known pair first, then random pairs.
     const son = withFather();
     const known = await getJson<RelationsResponse>(
       base,

@@ -3,10 +3,10 @@ import { once } from 'node:events';
 import { mulberry32 } from '../src/lib/random';
 
 /**
- * A synthetic patrilineal санжыра for tests and benchmarks (issue 5): several founders, 30–45
+ * A synthetic patrilineal санжыра for tests and benchmarks: several founders, 30–45
  * generations, a few thousand distinct Kyrgyz given names with a skewed (Zipf-like) frequency,
  * uneven family sizes, wives taken from other branches, birth and death years and places.
- * The GEDCOM it writes has about 3 events and 1 source citation per person (issue 15): birth
+ * The GEDCOM it writes has about 3 events and 1 source citation per person: birth
  * (cited), death of the older generations, occupation, residence of some, a marriage per
  * family, places as "district, Кыргызстан" with coordinates on a few, and 300 sources; one
  * person in ten also has a name of Russian documents ("Асанов Үсөн", for search).

@@ -11,9 +11,9 @@ import { createTestFileRow, createTestUser } from './test/factories';
 
 /*
  * Hostile input against every registered route, as a guest, a member and an admin: nothing
- * may answer 5xx, and every 4xx must be JSON in the API's error shape (DESIGN.md §3). The
- * routes come from the app itself (`printRoutes`), their parameter and body keys from the
- * OpenAPI document built from the same zod schemas.
+ * may answer 5xx, and every 4xx must be JSON in the API's error shape (docs/genealogy.md, API
+ * conventions). The routes come from the app itself (`printRoutes`), their parameter and body keys
+ * from the OpenAPI document built from the same zod schemas.
  *
  * The suite runs this file on both databases; each run fuzzes every other route (PGlite the
  * even ones, PostgreSQL the odd ones), so both drivers see hostile input and the whole set

@@ -7,13 +7,13 @@ import { open, signIn, storeLanguage } from './support/shell';
 
 /** Issue "Trust and polish of today's pages", item 9: every page passes axe-core. */
 
-/** Spec §2's routes; `:article` and `:news` are filled with demo items. */
+/** The routes of docs/product.md, Routes; `:article` and `:news` are filled with demo items. */
 const ROUTES: { path: string; login?: boolean; moderator?: boolean }[] = [
   { path: '/' },
   { path: '/search' },
   { path: '/search?person=1' },
   { path: '/comparison?a=9&b=12' },
-  // Issue 16's charts of a demo person.
+  // The charts of a demo person.
   { path: '/persons/9/pedigree' },
   { path: '/persons/2/descendants' },
   { path: '/person-articles' },
@@ -32,7 +32,7 @@ const ROUTES: { path: string; login?: boolean; moderator?: boolean }[] = [
   { path: '/profile', login: true },
   { path: '/users', login: true },
   { path: '/no-such-page' },
-  // Beyond spec §2: the moderators' queue, with a member's article waiting.
+  // Beyond the original 19 routes: the moderators' queue, with a member's article waiting.
   { path: '/moderation', moderator: true },
 ];
 

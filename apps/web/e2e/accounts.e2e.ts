@@ -73,7 +73,7 @@ function storedToken(page: Page) {
   );
 }
 
-describe('accounts: register, log out, log in (spec §4, §8)', () => {
+describe('accounts: register, log out, log in (docs/product.md, Session and Logout)', () => {
   const session = useBrowser();
 
   it('registers through the form, signs out with the snackbar, and signs in again', async () => {
@@ -144,7 +144,7 @@ describe('accounts: register, log out, log in (spec §4, §8)', () => {
   });
 });
 
-describe('accounts: guards (spec §6)', () => {
+describe('accounts: guards (docs/product.md, Route guard)', () => {
   const session = useBrowser();
 
   it('sends guests from login-only pages, /profile too, to /login', async () => {

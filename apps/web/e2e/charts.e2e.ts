@@ -8,7 +8,7 @@ import { DESKTOP, PHONE, useBrowser } from './support/browser';
 import { chartPrintCode, storeLanguage } from './support/shell';
 
 /**
- * The pedigree and descendant charts (issue 16) on a family made for this file: both parents'
+ * The pedigree and descendant charts on a family made for this file: both parents'
  * lines with their own parents, a male line deep enough to expand, a daughter with a son.
  */
 

@@ -45,7 +45,7 @@ async function typeInEditor(page: Page, text: string, index = 0) {
   await page.keyboard.type(text);
 }
 
-describe('content: articles, news, categories, pages, contacts (issue 7)', () => {
+describe('content: articles, news, categories, pages, contacts', () => {
   const session = useBrowser();
 
   it('a member writes an article with an image, a moderator publishes it, a guest reads it', async () => {

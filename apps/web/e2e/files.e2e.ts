@@ -58,7 +58,7 @@ function toneWav(): Buffer {
 
 const shot = screenshots(SHOTS);
 
-describe('/files: upload, browse, preview, download, edit, delete (issue 9)', () => {
+describe('/files: upload, browse, preview, download, edit, delete', () => {
   const session = useBrowser({ pdfViewer: true });
 
   it('uploads two images and a PDF with progress, previews, downloads and deletes them', async () => {

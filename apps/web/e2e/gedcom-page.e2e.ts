@@ -10,7 +10,7 @@ import { solidPng } from './support/images';
 import { open, storeLanguage } from './support/shell';
 
 /**
- * Issue 16's import / export page, end to end: a moderator previews the fixture (events,
+ * The GEDCOM import / export page, end to end: a moderator previews the fixture (events,
  * sources, an informant, an adoption, two marriages; CRLF; an unknown tag, a bad date and a
  * dangling citation), imports it, follows the job across a reload, downloads the report, and
  * exports GEDCOM 7.0 that previews with the same records. Members are refused.
@@ -132,7 +132,7 @@ async function exportedCounts(page: Page): Promise<Counts> {
   return counts;
 }
 
-describe('/gedcom: import with preview, job and report; export (issue 16)', () => {
+describe('/gedcom: import with preview, job and report; export', () => {
   const session = useBrowser();
 
   it('refuses a member: no nav item, and /gedcom shows the 403 page', async () => {

@@ -70,7 +70,7 @@ describe('page weight in Chromium, through the real server', () => {
       const total = loaded.reduce((sum, file) => sum + file.bytes, 0) / 1024;
       console.log(
         `${route.path}: ${loaded.length} JS/CSS files, ${total.toFixed(1)} KB transferred ` +
-          `(budget ${route.budgetKB} KB, issue 14's target ${route.targetKB} KB)`,
+          `(budget ${route.budgetKB} KB, target ${route.targetKB} KB)`,
       );
 
       expect(loaded.length).toBeGreaterThan(1);

@@ -6,7 +6,7 @@ import { DESKTOP, PHONE, useBrowser } from './support/browser';
 import { storeLanguage } from './support/shell';
 
 /**
- * Issue 16, telling people apart: the demo tree has four Айбек; every suggestion, the persons
+ * Telling people apart: the demo tree has four Айбек; every suggestion, the persons
  * list and the comparison picker label each with the father, the grandfather and the years.
  */
 

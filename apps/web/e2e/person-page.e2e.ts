@@ -8,7 +8,7 @@ import { storeLanguage } from './support/shell';
 import { screenshots } from './support/shots';
 
 /**
- * The person page of issue 16: a person made through the API with events, a citation of an
+ * The person page: a person made through the API with events, a citation of an
  * informant, two marriages, children and an adoptive family; the page shows each of them,
  * opens the source from its mark by keyboard, and fits a phone in both scripts.
  */
@@ -41,7 +41,7 @@ async function uploadPublicImage(): Promise<number> {
   return ((await response.json()) as { id: number }).id;
 }
 
-describe('the person page (issue 16)', () => {
+describe('the person page', () => {
   const session = useBrowser();
   const names = {
     hero: `Бакыт ${tag}`,

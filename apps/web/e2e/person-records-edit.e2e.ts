@@ -10,7 +10,7 @@ import { storeLanguage } from './support/shell';
 import { screenshots } from './support/shots';
 
 /**
- * Editing a person's records on the person page (issue 16): a member proposes an event with a
+ * Editing a person's records on the person page: a member proposes an event with a
  * GEDCOM date and a citation, a moderator accepts it in the queue and the timeline shows it in
  * Kyrgyz with its mark; a moderator adds and removes another name and a note at once; a bad
  * date is refused beside the field with the API's message. Phone and runes fit.
@@ -54,7 +54,7 @@ async function settled(page: Page, role: 'dialog' | 'menu') {
     );
 }
 
-describe('editing a person’s records (issue 16)', () => {
+describe('editing a person’s records', () => {
   const session = useBrowser();
   const heroName = `Жаныш ${tag}`;
   const source = { title: `Эл оозунан ${tag}`, author: `Карыя Токон ${tag}` };

@@ -74,7 +74,7 @@ async function vote(page: Page, question: string, option: string) {
   await expect.poll(() => poll.getByTestId('poll-my-vote').textContent()).toContain(option);
 }
 
-describe('polls (issue 8)', () => {
+describe('polls', () => {
   const session = useBrowser();
 
   it('a moderator creates a poll, two members vote, results show, the moderator finishes it', async () => {

@@ -79,7 +79,7 @@ function heroEdges(page: Page, heading: string) {
   }, heading);
 }
 
-describe('the server’s shell, painted before the app’s scripts run (issue 14)', () => {
+describe('the server’s shell, painted before the app’s scripts run', () => {
   const session = useBrowser();
 
   /**

@@ -22,7 +22,7 @@ const SIGNED_IN_NAV = [
   'Колдонуучулар',
 ];
 
-describe('header and navigation (spec §2)', () => {
+describe('header and navigation (docs/product.md, Header and navigation)', () => {
   const session = useBrowser();
 
   it('shows a guest the public items in order, a login button and the avatar to /login', async () => {
@@ -250,7 +250,7 @@ describe('drawer below lg (1280 px)', () => {
   });
 });
 
-describe('navigation rail (spec §9: width 56)', () => {
+describe('navigation rail (docs/product.md, Breakpoints and sizes: width 56)', () => {
   const session = useBrowser();
 
   it('shows the items as a 56 px icon rail between 960 and 1279 px, and leads to the pages', async () => {
@@ -298,7 +298,7 @@ describe('navigation rail (spec §9: width 56)', () => {
   });
 });
 
-describe('languages and runes (spec §1)', () => {
+describe('languages and runes (docs/product.md, Languages)', () => {
   const session = useBrowser();
 
   for (const viewport of [DESKTOP, PHONE]) {

@@ -52,7 +52,7 @@ async function restingBox(overlay: Locator) {
   return box;
 }
 
-describe('the drawer closes on Escape, an outside click and Back (spec §4)', () => {
+describe('the drawer closes on Escape, an outside click and Back (docs/product.md, Overlays)', () => {
   const session = useBrowser();
 
   it('on Escape', async () => {
@@ -96,7 +96,7 @@ describe('the drawer closes on Escape, an outside click and Back (spec §4)', ()
   });
 });
 
-describe('a dialog closes on Escape, an outside click and Back (spec §4)', () => {
+describe('a dialog closes on Escape, an outside click and Back (docs/product.md, Overlays)', () => {
   const session = useBrowser();
 
   it('on Escape, an outside click and Back, signed in all along', async () => {
@@ -142,7 +142,7 @@ describe('a dialog closes on Escape, an outside click and Back (spec §4)', () =
   });
 });
 
-describe('logout and the snackbar (spec §4, §8)', () => {
+describe('logout and the snackbar (docs/product.md, Logout and Snackbar)', () => {
   const session = useBrowser();
 
   it('signs out, shows the success snackbar for 4 s and goes to /', async () => {
@@ -239,7 +239,7 @@ describe('logout and the snackbar (spec §4, §8)', () => {
   });
 });
 
-describe('a persistent dialog: the stale-deploy reload offer (spec §4, §8)', () => {
+describe('a persistent dialog: the stale-deploy reload offer (docs/product.md, Overlays)', () => {
   const session = useBrowser();
 
   it('appears when a page script fails to load, pulses instead of closing, and reloads into the page', async () => {
@@ -298,7 +298,7 @@ async function toastsReady(page: Page) {
   await page.locator('section[aria-label^="Билдирүүлөр"]').waitFor({ state: 'attached' });
 }
 
-describe('toasts (spec §9)', () => {
+describe('toasts (docs/product.md, Toasts)', () => {
   const session = useBrowser();
   ignoreOfflineErrors(session);
 

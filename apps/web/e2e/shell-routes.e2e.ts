@@ -3,7 +3,7 @@ import { DESKTOP, PHONE, pagesByVisitor, useBrowser } from './support/browser';
 import { toRunes } from '@bagysh/shared';
 import { open, signIn, SITE_NAME, storeLanguage } from './support/shell';
 
-/** Spec §2: every route, its title and who may open it. */
+/** docs/product.md, Routes: every route, its title and who may open it. */
 const ROUTES: {
   path: string;
   title: string;
@@ -51,7 +51,7 @@ beforeAll(async () => {
   }
 });
 
-describe('routes and titles (spec §2)', () => {
+describe('routes and titles (docs/product.md, Routes)', () => {
   const session = useBrowser();
 
   it("gives every route the tab title '{title} - {site name}', with no console error", async () => {
@@ -121,7 +121,7 @@ describe('routes and titles (spec §2)', () => {
   });
 });
 
-describe('layouts (spec §2)', () => {
+describe('layouts (docs/product.md, Layouts)', () => {
   const session = useBrowser();
 
   for (const viewport of [DESKTOP, PHONE]) {
@@ -150,7 +150,8 @@ describe('layouts (spec §2)', () => {
       const headerBottom = await header.evaluate((el) => el.getBoundingClientRect().bottom);
       expect(mainTop).toBeGreaterThanOrEqual(headerBottom);
       expect(await page.locator('footer').textContent()).toBe(`${SITE_NAME} © 2024`);
-      // The theme's orange (spec §9) darkened for text: 5.4:1 on the page background.
+      // The theme's orange (docs/product.md, Theme) darkened for text: 5.4:1 on the page
+      // background.
       const siteName = header.getByRole('link', { name: SITE_NAME });
       expect(await siteName.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(191, 54, 12)');
 
@@ -163,7 +164,7 @@ describe('layouts (spec §2)', () => {
   }
 });
 
-describe('route guard (spec §6)', () => {
+describe('route guard (docs/product.md, Route guard)', () => {
   const session = useBrowser();
 
   it('sends a guest from every login-only page to /login, which says why', async () => {

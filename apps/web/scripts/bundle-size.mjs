@@ -1,4 +1,4 @@
-// The page-weight budget of issue 14 ("Delivery"), checked after `vite build`: for each route,
+// The page-weight budget (docs/performance.md), checked after `vite build`: for each route,
 // the gzipped size of every JS and CSS file the page needs before it is interactive — the
 // entry (index.html's script and styles) with its static imports, and the page's first-paint
 // files: its lazy route chunk, the lazy parts it renders at once, the query cache, with their
@@ -49,7 +49,7 @@ for (const route of ROUTES) {
   for (const { file, bytes } of sized) console.log(`  ${kb(bytes).padStart(10)}  ${file}`);
   console.log(
     `route ${route.path} (gzip): ${kb(total)} of ${kb(route.budget)} budget` +
-      ` (issue 14's target: ${kb(route.target)})`,
+      ` (target: ${kb(route.target)})`,
   );
   if (total > route.budget) over = true;
 }

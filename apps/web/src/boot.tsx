@@ -23,8 +23,8 @@ installStorageSync();
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 const root = createRoot(container);
-// The router in a task of its own, after this module's evaluation (issue 14's Total Blocking
-// Time on a slow phone: together they were one task of over 100 ms).
+// The router in a task of its own, after this module's evaluation (Total Blocking Time on a
+// slow phone: together they were one task of over 100 ms).
 setTimeout(() => {
   const router = createAppRouter();
   // As a transition, the first render is done in slices between the browser's frames rather

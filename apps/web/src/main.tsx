@@ -8,7 +8,7 @@
 
 /**
  * Links added per task: each starts a fetch, about 2 ms on a slow phone, and a person's page
- * names 50 scripts (one task of 100 ms counted as Total Blocking Time, issue 14).
+ * names 50 scripts (one task of 100 ms counted as Total Blocking Time).
  */
 const LINKS_PER_TASK = 8;
 

@@ -1,5 +1,5 @@
 /**
- * Turns an API error body into one human-readable message (product spec §8):
+ * Turns an API error body into one human-readable message (docs/product.md, Error messages):
  * a `detail` (or `error`) text wins; otherwise every value of the body — DRF-style
  * lists of messages, possibly nested — is flattened and joined with line breaks.
  */

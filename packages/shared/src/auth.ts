@@ -150,7 +150,7 @@ export const LoginInput = z.object({
 });
 export type LoginInput = z.infer<typeof LoginInput>;
 
-/** The session a client keeps (spec §3): an access and a refresh JWT. */
+/** The session a client keeps (docs/product.md, Session): an access and a refresh JWT. */
 export const TokenPairSchema = z.object({ access: z.string(), refresh: z.string() });
 export type TokenPair = z.infer<typeof TokenPairSchema>;
 

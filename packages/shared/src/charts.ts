@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PersonSummarySchema } from './persons';
 
 /**
- * The pedigree and descendant charts (issue 16). A module of its own: only the chart pages
+ * The pedigree and descendant charts. A module of its own: only the chart pages
  * load these schemas, not every page that reads persons.
  */
 export const CHART_LIMITS = {

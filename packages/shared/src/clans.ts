@@ -3,8 +3,9 @@ import { MAX_PAGE_SIZE, PageQuerySchema, paginatedSchema } from './common';
 import { ClanRefSchema, PersonIdSchema, PersonLinkSchema } from './persons';
 
 /**
- * Clans (уруу → урук, DESIGN.md §5). A clan is anchored at its founding person; its parent clan
- * is the clan of the founder's nearest founding ancestor, so the hierarchy follows the tree.
+ * Clans (уруу → урук, docs/genealogy.md, Clans). A clan is anchored at its founding person; its
+ * parent clan is the clan of the founder's nearest founding ancestor, so the hierarchy follows the
+ * tree.
  */
 export const CLAN_KINDS = ['uruu', 'uruk'] as const;
 export const ClanKindSchema = z.enum(CLAN_KINDS);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Largest page a list endpoint serves (DESIGN.md §3). */
+/** Largest page a list endpoint serves (docs/genealogy.md, API conventions). */
 export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_PAGE_SIZE = 20;
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PersonLinkSchema, SexSchema } from './persons';
 import { RelationSchema } from './relations';
 
-/** `GET /comparison/?a=&b=`: how person B is related to person A (KYRGYZ.md §2). */
+/** `GET /comparison/?a=&b=`: how person B is related to person A (docs/kyrgyz.md, Kinship). */
 export const ComparisonQuery = z.object({
   a: z.coerce.number().int().min(1).max(2_147_483_647),
   b: z.coerce.number().int().min(1).max(2_147_483_647),
@@ -32,7 +32,7 @@ export const ComparisonSchema = z.object({
   /** A, A's parent, …, the common ancestor (empty without one). */
   chain_a: z.array(ChainPersonSchema),
   chain_b: z.array(ChainPersonSchema),
-  /** "B is A's …" (KYRGYZ.md §2); null without a common ancestor. */
+  /** "B is A's …" (docs/kyrgyz.md, Kinship); null without a common ancestor. */
   term: z.string().nullable(),
   /** "A is B's …". */
   term_reverse: z.string().nullable(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PageQuerySchema, paginatedSchema } from './common';
 
 /**
- * Content of issue 7: articles about notable persons (Багыш мыктылары), news, their
+ * Content: articles about notable persons (Багыш мыктылары), news, their
  * categories, the about / founders / contacts pages and contact-form messages.
  */
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * GEDCOM dates (issue 15) kept as written and as structured parts: qualifier, calendar, one or
+ * GEDCOM dates kept as written and as structured parts: qualifier, calendar, one or
  * two points, a phrase and a chronological sort key. Reads the 5.5.1 grammar (`@#DJULIAN@`
  * escapes, dual years `1699/00`, `B.C.`, `INT … (…)`, `(…)`) and the 7.0 one (calendar
  * keywords, `BCE`, DATE with a separate PHRASE); writes either.

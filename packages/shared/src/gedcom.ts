@@ -4,8 +4,8 @@ import { FileDownloadQuery, FileLinkSchema } from './files';
 import { RoleSchema } from './roles';
 
 /**
- * GEDCOM import and export (issue 5): import is a background job a moderator or admin starts,
- * and may cancel while it is queued or running (issue 14). Issue 15: a preview first, then
+ * GEDCOM import and export: import is a background job a moderator or admin starts,
+ * and may cancel while it is queued or running. A preview first, then
  * add to the tree or replace it (admins, after a backup).
  */
 export const GEDCOM_JOB_STATUSES = ['queued', 'running', 'done', 'failed', 'cancelled'] as const;
@@ -48,7 +48,7 @@ export const GedcomJobSchema = z.object({
   status: GedcomJobStatusSchema,
   mode: GedcomImportModeSchema,
   file_name: z.string().nullable(),
-  /** SHA-256 (hex) of the uploaded file, null for imports older than issue 15. */
+  /** SHA-256 (hex) of the uploaded file, null for imports older than the previews. */
   file_sha256: z.string().nullable(),
   file_size: z.number().int().nullable(),
   /** A replacing import's backup of the tree before it, in DATA_DIR/backups/. */

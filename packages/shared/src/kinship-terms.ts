@@ -1,6 +1,6 @@
 /**
  * Every Kyrgyz word the kinship namer (`kinship.ts`) uses, in one place, so that a native speaker
- * can correct the wording without touching the logic. Source: KYRGYZ.md §2.
+ * can correct the wording without touching the logic. Source: docs/kyrgyz.md, Kinship.
  *
  * Terms are written as they follow "B is A's …" in a label: plain nouns ('ага', 'чоң ата') or,
  * where the phrase itself is a possessive chain, the full phrase ('атасынын агасы'). The
@@ -43,7 +43,7 @@ export const kinshipTerms = {
   descendants: {
     2: 'небере',
     3: 'чөбөрө',
-    // needs a native speaker's check (⚠ in KYRGYZ.md)
+    // needs a native speaker's check (⚠ in docs/kyrgyz.md)
     4: 'чебере',
   } as Readonly<Partial<Record<number, string>>>,
   /** Any descendant, before the generation count: "урпак (5 муун)". */
@@ -73,7 +73,7 @@ export const kinshipTerms = {
   fathersElderBrother: 'атасынын агасы (аба)',
   fathersYoungerBrother: 'атасынын иниси',
   fathersElderSister: 'атасынын эжеси',
-  // needs a native speaker's check: KYRGYZ.md says сиңдиси, although the father is a man
+  // needs a native speaker's check: docs/kyrgyz.md says сиңдиси, although the father is a man
   // (карындашы by the sibling rule above).
   fathersYoungerSister: 'атасынын сиңдиси',
   /** Father's sibling whose sex or relative age is unknown. */
@@ -109,10 +109,10 @@ export const kinshipTerms = {
   generationsUp: (n: number) => `(${n} муун жогору)`,
   generationsDown: (n: number) => `(${n} муун ылдый)`,
   /** Common ancestor farther than seven generations on either side. */
-  // needs a native speaker's check (⚠ in KYRGYZ.md)
+  // needs a native speaker's check (⚠ in docs/kyrgyz.md)
   beyondJetiAta: 'жети атадан алыс тууган',
 
-  // Kin by marriage (KYRGYZ.md §2b): "B is A's …".
+  // Kin by marriage (docs/kyrgyz.md, Kin by marriage): "B is A's …".
   husband: 'күйөө',
   wife: 'аял',
   /** A spouse of unknown sex. */
@@ -134,7 +134,7 @@ export const kinshipTerms = {
   /** Elder sister's husband; father's sister's husband. */
   elderSistersHusband: 'жезде',
   /** Daughter's husband; younger sister's husband. */
-  // needs a native speaker's check (⚠ in KYRGYZ.md)
+  // needs a native speaker's check (⚠ in docs/kyrgyz.md)
   sonInLaw: 'күйөө бала',
   /** Wives of brothers, to each other. */
   brothersWives: 'абысын',
@@ -146,7 +146,7 @@ export const kinshipTerms = {
 
   /**
    * Terms shown with the descriptive phrase beside them until a native speaker confirms them:
-   * the ⚠ rows of KYRGYZ.md and the words formed here by analogy. A term containing one of
+   * the ⚠ rows of docs/kyrgyz.md and the words formed here by analogy. A term containing one of
    * these is flagged `unverified`.
    */
   unverified: [

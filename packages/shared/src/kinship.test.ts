@@ -41,7 +41,7 @@ function input(a: number, b: number, c: Case = {}): KinshipInput {
 const term = (a: number, b: number, c: Case = {}) => kinshipTerm(input(a, b, c)).term;
 const within = (a: number, b: number, c: Case = {}) => kinshipTerm(input(a, b, c)).jetiAta;
 
-describe('kinshipTerm, one test per row of KYRGYZ.md §2', () => {
+describe('kinshipTerm, one test per row of docs/kyrgyz.md, Blood relations', () => {
   it('0/0: өзү', () => {
     expect(kinshipTerm(input(0, 0))).toEqual({ term: 'өзү', jetiAta: true });
   });

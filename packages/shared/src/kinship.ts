@@ -1,6 +1,6 @@
 /**
- * Names how person B is related to person A in Kyrgyz (KYRGYZ.md §2). Pure logic: every word
- * comes from `kinship-terms.ts`.
+ * Names how person B is related to person A in Kyrgyz (docs/kyrgyz.md, Kinship). Pure logic: every
+ * word comes from `kinship-terms.ts`.
  */
 import { kinshipTerms as T } from './kinship-terms';
 
@@ -275,7 +275,10 @@ function describeCollateral(input: KinshipInput, path: PathFacts): string {
   return `${phrase} ${a > b ? T.generationsUp(a - b) : T.generationsDown(b - a)}`;
 }
 
-/** The relations of §2 that have their own word, as "up/down" generations. */
+/**
+ * The blood relations that have their own word (docs/kyrgyz.md, Blood relations), as "up/down"
+ * generations.
+ */
 const NAMED_SPANS: ReadonlySet<string> = new Set([
   '1/0',
   '2/0',

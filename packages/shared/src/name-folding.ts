@@ -1,7 +1,7 @@
 /**
- * Search keys for person names (DESIGN.md §5): the spellings of one name in Kyrgyz Cyrillic,
- * Russian-style Cyrillic and Latin transliteration fold to one key, so "Omurbek", "Өмүрбек",
- * "омурбек" and "ÖMÜRBEK" all find each other.
+ * Search keys for person names (docs/genealogy.md, Search): the spellings of one name in Kyrgyz
+ * Cyrillic, Russian-style Cyrillic and Latin transliteration fold to one key, so "Omurbek",
+ * "Өмүрбек", "омурбек" and "ÖMÜRBEK" all find each other.
  *
  * The key is a plain Cyrillic skeleton:
  * - case is dropped; ң→н, ө→о, ү→у; э→е; ы, й and и are one letter и, and a run of и collapses
@@ -110,7 +110,7 @@ function latinDigraph(text: string, i: number): { folded: string; length: number
 
 /**
  * The search key of a name or any text about names. Equal keys mean "the same name as people
- * spell it"; compare keys, never raw names, in search (DESIGN.md §5).
+ * spell it"; compare keys, never raw names, in search.
  */
 export function foldName(s: string): string {
   const text = s.toLowerCase();

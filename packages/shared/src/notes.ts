@@ -4,7 +4,7 @@ import { PersonLinkSchema } from './persons';
 import { RECORD_LIMITS } from './records';
 
 /**
- * Shared notes (issue 15): one text referenced from several records. A guest reads a note only
+ * Shared notes: one text referenced from several records. A guest reads a note only
  * when it is not private and reaches no living person through its links (a person, their
  * event, a union with them); members read every note.
  */

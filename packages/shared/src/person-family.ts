@@ -4,7 +4,7 @@ import { SexSchema } from './sex';
 import { PARENT_RELATIONS } from './records';
 
 /**
- * `GET /persons/{id}/family/` (issue 16): the person's near family for the person page —
+ * `GET /persons/{id}/family/`: the person's near family for the person page —
  * parents (birth, adoptive, foster…), spouses in order with their union's events and
  * children, and siblings. Living persons follow the person page's rule (privacy.ts): a guest
  * sees of a living person the father line only.

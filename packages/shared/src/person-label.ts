@@ -3,7 +3,7 @@ import type { Sex } from './sex';
 
 /**
  * "Айбек Чоткара уулу (Мырзабек) 1827–1895": a person told apart from namesakes by the
- * father's and the grandfather's names (issue 16). Every list, suggestion, picker and card of
+ * father's and the grandfather's names. Every list, suggestion, picker and card of
  * the site labels a person with it; the web shows each part through the script (runes).
  */
 export interface PersonLabelFacts {
@@ -15,7 +15,10 @@ export interface PersonLabelFacts {
   death_year?: number | null;
 }
 
-/** The words of the patronymic (KYRGYZ.md §2: уул / кыз; a child of unknown sex: бала). */
+/**
+ * The words of the patronymic (docs/kyrgyz.md, Ancestors and descendants: уул / кыз; a child of
+ * unknown sex: бала).
+ */
 export const personLabelWords = {
   /** "Чоткара уулу": a son of Чоткара. */
   son: 'уулу',

@@ -4,7 +4,7 @@ import { readWrittenDate } from './gedcom-date-loose';
 import { EVENT_TYPES, NAME_KINDS, PARENT_RELATIONS, RECORD_LIMITS, SOURCE_KINDS } from './records';
 
 /**
- * A person's records beside the summary fields (issue 15, DESIGN.md §5): names, events,
+ * A person's records beside the summary fields (docs/genealogy.md, Records): names, events,
  * further parent families, citations, shared notes and media. The input lists are part of a
  * person's editable fields (persons.ts): each replaces the previous list, goes through
  * revisions like `spouse_ids`, and is recorded in a revision in the normalised form below.

@@ -14,8 +14,8 @@ import { YEAR_SOURCES } from './records';
 import { SexSchema } from './sex';
 
 /**
- * Persons of the санжыра (DESIGN.md §5, issue 5): what the API accepts and answers. Field
- * names are the API's (snake_case); the database schema stays in apps/api.
+ * Persons of the санжыра (docs/genealogy.md, Persons and lineage): what the API accepts and
+ * answers. Field names are the API's (snake_case); the database schema stays in apps/api.
  */
 
 // Ids are PostgreSQL `integer`: a larger number would be a database error, not a 404.

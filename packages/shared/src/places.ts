@@ -3,7 +3,7 @@ import { PageQuerySchema, paginatedSchema } from './common';
 import { RECORD_LIMITS } from './records';
 import { RecordIdSchema } from './record-revisions';
 
-/** Places as records (issue 15): reused by events and informant sources, searchable. */
+/** Places as records: reused by events and informant sources, searchable. */
 
 export const PLACE_LIMITS = { maxAltNames: 50 } as const;
 

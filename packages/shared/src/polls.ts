@@ -7,7 +7,10 @@ export const POLL_STATUSES = ['active', 'canceled', 'finished'] as const;
 export const PollStatusSchema = z.enum(POLL_STATUSES);
 export type PollStatus = z.infer<typeof PollStatusSchema>;
 
-/** Kyrgyz labels of the statuses (KYRGYZ.md §3, ⚠ awaiting a native speaker's check). */
+/**
+ * Kyrgyz labels of the statuses (docs/kyrgyz.md, Interface words, ⚠ awaiting a native speaker's
+ * check).
+ */
 export const POLL_STATUS_LABELS = {
   active: 'Активдүү',
   canceled: 'Жокко чыгарылды',

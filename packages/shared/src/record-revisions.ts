@@ -4,8 +4,9 @@ import { RevisionActionSchema, RevisionStatusSchema } from './revisions';
 
 /**
  * Revisions of the shared records (places, sources, shared notes), moderated like the persons'
- * (DESIGN.md §5): a moderator's change is applied at once, a member's waits as a pending
- * proposal; a moderator accepts or rejects it and may revert an applied revision.
+ * (docs/genealogy.md, Revisions and proposals): a moderator's change is applied at once, a member's
+ * waits as a pending proposal; a moderator accepts or rejects it and may revert an applied
+ * revision.
  */
 export const RECORD_TYPES = ['place', 'source', 'note'] as const;
 export const RecordTypeSchema = z.enum(RECORD_TYPES);

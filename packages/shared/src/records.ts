@@ -1,5 +1,5 @@
 /**
- * The records a genealogist keeps beside the patrilineal spine (DESIGN.md §5, issue 15): names,
+ * The records a genealogist keeps beside the patrilineal spine (docs/genealogy.md, Records): names,
  * events, places, sources and citations, notes, media links and further parent families. The
  * vocabularies below are stored as they are in the database (text columns with checks).
  */

@@ -29,7 +29,7 @@ const named = (...tokens: string[]) => nameRelation(path(...tokens));
 
 type Row = [label: string, tokens: string[], term: string, reverse?: string];
 
-describe('nameRelation: blood relations, every row of KYRGYZ.md §2 as a path', () => {
+describe('nameRelation: blood relations, every row of docs/kyrgyz.md, Blood relations, as a path', () => {
   const rows: Row[] = [
     ['0/0 өзү', ['M'], 'өзү', 'өзү'],
     ['1/0 father', ['M', 'father'], 'ата', 'уул'],
@@ -118,7 +118,7 @@ describe('nameRelation: mixed blood chains, named from the fewest named pieces',
   });
 });
 
-describe('nameRelation: kin by marriage, every row of KYRGYZ.md §2b', () => {
+describe('nameRelation: kin by marriage, every row of docs/kyrgyz.md, Kin by marriage', () => {
   const rows: Row[] = [
     ['husband', ['F', 'husband'], 'күйөө', 'аял'],
     ['spouse’s father', ['M', 'wife', 'father'], 'кайната', 'күйөө бала'],

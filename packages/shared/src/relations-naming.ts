@@ -1,8 +1,8 @@
 /**
- * Names a relation found by any path of parent, child and spouse links (issue 17): blood
- * relations through `kinshipTerm` (KYRGYZ.md §2), kin by marriage from §2b, and longer chains
- * described from their pieces ("кайнатасынын иниси"), never with an invented word. Every word
- * comes from `kinship-terms.ts`.
+ * Names a relation found by any path of parent, child and spouse links: blood
+ * relations through `kinshipTerm` (docs/kyrgyz.md, Blood relations), kin by marriage (Kin by
+ * marriage), and longer chains described from their pieces ("кайнатасынын иниси"), never with an
+ * invented word. Every word comes from `kinship-terms.ts`.
  */
 import { kinshipTerms as T } from './kinship-terms';
 import {
@@ -256,7 +256,7 @@ class Namer {
     return { end, term: kinshipTerm(this.bloodInput(i, end).input).term };
   }
 
-  /** A §2b word starting at person i, the longest that fits. */
+  /** A kin-by-marriage word starting at person i, the longest that fits. */
   private marriagePiece(i: number): Piece | null {
     const ahead = this.ahead(i);
     const sex = (k: number) => this.sex(i + k);

@@ -55,7 +55,7 @@ export const RelationSchema = z.object({
   descriptive: z.string(),
   /** A phrase to read aloud: "Бакыт — Айбектин кайниси." */
   sentence: z.string(),
-  /** The term is a ⚠ row of KYRGYZ.md: show the descriptive phrase beside it. */
+  /** The term is a ⚠ row of docs/kyrgyz.md: show the descriptive phrase beside it. */
   unverified: z.boolean(),
   /** Within жети ата: only for blood relations on the male line, else null. */
   jeti_ata: z.boolean().nullable(),

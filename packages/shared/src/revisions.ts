@@ -3,9 +3,9 @@ import { PageQuerySchema, paginatedSchema } from './common';
 import { PersonLabelRefSchema } from './persons';
 
 /**
- * Every change to the tree is a revision (DESIGN.md §5): a member's change waits as a
- * `pending` proposal, a moderator's is `applied` at once; a moderator accepts or rejects a
- * proposal and may revert an applied revision (which is itself a new applied revision).
+ * Every change to the tree is a revision (docs/genealogy.md, Revisions and proposals): a member's
+ * change waits as a `pending` proposal, a moderator's is `applied` at once; a moderator accepts or
+ * rejects a proposal and may revert an applied revision (which is itself a new applied revision).
  */
 export const REVISION_ACTIONS = ['create', 'update', 'delete'] as const;
 export const RevisionActionSchema = z.enum(REVISION_ACTIONS);

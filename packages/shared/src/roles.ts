@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** DESIGN.md §4: each role may do everything the one before it may. */
+/** docs/genealogy.md, Roles: each role may do everything the one before it may. */
 export const ROLES = ['user', 'moderator', 'admin'] as const;
 export const RoleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof RoleSchema>;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isCyrillicLetter, toRunes } from './runes';
 
-/** Every code point KYRGYZ.md §1 lists; the converter may produce no other rune. */
+/** Every code point of docs/kyrgyz.md, Rune table; the converter may produce no other rune. */
 const LISTED_CODE_POINTS = new Set([
   0x10c00, 0x10c03, 0x10c05, 0x10c06, 0x10c07, 0x10c09, 0x10c0b, 0x10c0d, 0x10c0f, 0x10c11, 0x10c13,
   0x10c14, 0x10c16, 0x10c18, 0x10c1a, 0x10c1e, 0x10c20, 0x10c22, 0x10c23, 0x10c24, 0x10c2d, 0x10c2f,
@@ -14,7 +14,7 @@ function codePoints(text: string): number[] {
   return Array.from(text, (ch) => ch.codePointAt(0) ?? 0);
 }
 
-describe('toRunes: the test vectors of KYRGYZ.md §1', () => {
+describe('toRunes: the test vectors of docs/kyrgyz.md, Rune test vectors', () => {
   it.each([
     ['Санжыра', '𐰽𐰀𐰣𐰳𐰃𐰺𐰀'],
     ['Издөө', '𐰃𐰔𐰓𐰇𐰇'],

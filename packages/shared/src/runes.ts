@@ -1,5 +1,5 @@
 /**
- * Kyrgyz Cyrillic → Old Turkic runes for the `old_ky` script mode (KYRGYZ.md §1).
+ * Kyrgyz Cyrillic → Old Turkic runes for the `old_ky` script mode (docs/kyrgyz.md, Runes).
  *
  * Runes lie outside the BMP ('𐰀'.length === 2), so everything here walks strings by code point.
  */
@@ -7,8 +7,8 @@
 /**
  * Rune code points of each lower-case letter: the back-vowel form, then the front-vowel form of a
  * paired consonant. A form is a list because ё, ю, я and ц need two runes. `null` = no rune
- * (the letter is dropped). Code points as listed in KYRGYZ.md §1; U+10C3F (the syllable sign
- * "aš") is deliberately absent.
+ * (the letter is dropped). Code points as listed in docs/kyrgyz.md, Rune table; U+10C3F (the
+ * syllable sign "aš") is deliberately absent.
  */
 const RUNE_CODE_POINTS: Readonly<
   Record<string, readonly [back: readonly number[], front?: readonly number[]] | null>
@@ -83,8 +83,8 @@ export function isCyrillicLetter(ch: string): boolean {
 }
 
 /**
- * Writes Kyrgyz Cyrillic text in Old Turkic runes (KYRGYZ.md §1). Everything that is not a
- * Cyrillic letter — digits, punctuation, whitespace, Latin — is kept as it is, and a Cyrillic
+ * Writes Kyrgyz Cyrillic text in Old Turkic runes (docs/kyrgyz.md, Rune rules). Everything that is
+ * not a Cyrillic letter — digits, punctuation, whitespace, Latin — is kept as it is, and a Cyrillic
  * letter without a rune (ъ, ь dropped; foreign letters kept) never changes its neighbours.
  * The result is in logical order: display it inside an RTL-isolated element, never reverse it.
  */

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { SexSchema } from './sex';
 
 /**
- * `GET /search/?q=`: the name search of the tree (DESIGN.md §5). The query is folded like
- * names are (case, ң/н, ө/о, ү/у, Latin), tolerates one typo per name and reads as
+ * `GET /search/?q=`: the name search of the tree (docs/genealogy.md, Search). The query is folded
+ * like names are (case, ң/н, ө/о, ү/у, Latin), tolerates one typo per name and reads as
  * "name father grandfather".
  */
 export const SearchQuery = z.object({

@@ -10,8 +10,8 @@ import {
   visibleNavItems,
 } from './site';
 
-describe('the route table of spec §2', () => {
-  it('has the 19 routes of the spec, then the genealogy ones, with paths, titles, layouts, access', () => {
+describe('the route table of docs/product.md, Routes', () => {
+  it('has the 19 original routes, then the genealogy ones, with paths, titles, layouts, access', () => {
     expect(SITE_ROUTES.map((r) => [r.path, r.title, r.layout, r.access].join(' | '))).toEqual([
       '/ | Башкы бет | landing | public',
       '/search | Санжыра | default | public',
@@ -40,7 +40,7 @@ describe('the route table of spec §2', () => {
     ]);
   });
 
-  it('names the article form routes as the spec does', () => {
+  it('names the article form routes as the product does', () => {
     expect(siteRoute('addPersonArticle').path).toBe('/person-articles/add');
     expect(siteRoute('editPersonArticle').path).toBe('/person-articles/edit/:id');
     expect(new Set(SITE_ROUTES.map((r) => r.id)).size).toBe(SITE_ROUTES.length);
@@ -48,7 +48,7 @@ describe('the route table of spec §2', () => {
 });
 
 describe('navigation items', () => {
-  it('lists the public items, then the signed-in ones, with the spec labels', () => {
+  it('lists the public items, then the signed-in ones, with the original labels', () => {
     expect(NAV_ITEMS.map((item) => `${item.label}${item.showIfLoggedIn ? ' *' : ''}`)).toEqual([
       'Багыш уруусу',
       'Багыш мыктылары',

@@ -1,5 +1,5 @@
 /**
- * The site's name and its route table (product spec §2), shared by the web app (router,
+ * The site's name and its route table (docs/product.md, Routes), shared by the web app (router,
  * navigation, tab titles) and the server (the pre-rendered `<title>` of a deep link).
  * Plain data, no zod: the landing page's bundle imports it.
  */
@@ -31,10 +31,12 @@ export const ARTICLE_PERSON_LABEL = 'Кимдин санжырасы';
 /** Which frame a page is shown in: header + content + footer, a transparent header over the content, or nothing. */
 export type SiteLayout = 'default' | 'landing' | 'blank';
 
-/** Who may open a page (spec §6): anyone, signed-in users only, or guests only. */
+/**
+ * Who may open a page (docs/product.md, Route guard): anyone, signed-in users only, or guests only.
+ */
 export type SiteAccess = 'public' | 'login' | 'guest';
 
-/** The least role a signed-in page needs beyond signing in (DESIGN.md §4). */
+/** The least role a signed-in page needs beyond signing in (docs/genealogy.md, Roles). */
 export type SiteRole = 'moderator' | 'admin';
 
 // The role order of roles.ts, kept here without zod: the landing page's bundle imports this file.
@@ -47,11 +49,13 @@ export function roleAllows(role: unknown, required: SiteRole | undefined): boole
 }
 
 export interface SiteRoute {
-  /** Route id; `addPersonArticle` and `editPersonArticle` are the spec's route names. */
+  /** Route id; `addPersonArticle` and `editPersonArticle` are the product's route names. */
   readonly id: SiteRouteId;
   /** React Router pattern. */
   readonly path: string;
-  /** The page title of the spec's table. View pages replace it by the loaded item's title. */
+  /**
+   * The page title of docs/product.md, Routes. View pages replace it by the loaded item's title.
+   */
   readonly title: string;
   readonly layout: SiteLayout;
   readonly access: SiteAccess;
@@ -93,7 +97,7 @@ const ADD_ARTICLE_TITLE = 'Макала кошуу';
 const NEWS_TITLE = 'Жаңылыктар';
 
 /**
- * The 19 routes of spec §2 in the spec's order. Access the spec leaves "not shown" is public,
+ * The 19 original routes of docs/product.md, Routes, in that order. Access left open is public,
  * except /profile: it shows the signed-in user's own record, so a guest has nothing to see there.
  */
 export const SITE_ROUTES: readonly SiteRoute[] = [
@@ -165,9 +169,9 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
     layout: 'default',
     access: 'login',
   },
-  // Added by the genealogy pages (issue 6): a person's page and the moderators' queue.
+  // Added by the genealogy pages: a person's page and the moderators' queue.
   { id: 'person', path: '/persons/:id', title: 'Инсандар', layout: 'default', access: 'public' },
-  // Issue 16: a person's pedigree (both parents' lines) and descendant chart (all lines).
+  // A person's pedigree (both parents' lines) and descendant chart (all lines).
   {
     id: 'pedigree',
     path: '/persons/:id/pedigree',
@@ -189,7 +193,7 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
     layout: 'default',
     access: 'login',
   },
-  // Issue 16: GEDCOM import (preview, job, report, history) and export, for moderators.
+  // GEDCOM import (preview, job, report, history) and export, for moderators.
   {
     id: 'gedcom',
     path: '/gedcom',
@@ -203,11 +207,11 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
 export interface NavItem {
   readonly route: SiteRouteId;
   readonly label: string;
-  /** Hidden from guests (spec §2's show-if-logged-in flag). */
+  /** Hidden from guests (the show-if-logged-in flag). */
   readonly showIfLoggedIn: boolean;
 }
 
-/** The navigation menu in the spec's order: public items, then the signed-in ones. */
+/** The navigation menu in the product's order: public items, then the signed-in ones. */
 export const NAV_ITEMS: readonly NavItem[] = [
   { route: 'about', label: 'Багыш уруусу', showIfLoggedIn: false },
   { route: 'personArticles', label: ARTICLES_TITLE, showIfLoggedIn: false },
@@ -231,7 +235,7 @@ export function visibleNavItems(logged: boolean, role?: unknown): readonly NavIt
   );
 }
 
-/** Browser tab title: '{title} - {site name}' (spec §2). */
+/** Browser tab title: '{title} - {site name}' (docs/product.md, Layouts). */
 export function pageTitle(title: string): string {
   return `${title} - ${SITE_NAME}`;
 }

@@ -8,7 +8,7 @@ import { RECORD_LIMITS, SOURCE_KINDS } from './records';
 import { optionalRecordText, RecordIdSchema } from './record-revisions';
 
 /**
- * Sources (issue 15): a book, an archive document, a web page, or an informant (айтуучу) —
+ * Sources: a book, an archive document, a web page, or an informant (айтуучу) —
  * `author` is who told it, `told_date` when (a GEDCOM date), `told_place_id` where.
  */
 

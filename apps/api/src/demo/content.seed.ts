@@ -70,9 +70,10 @@ const SAMPLE_CATEGORIES = [
 ];
 
 /**
- * Demonstration content (DESIGN.md §6), clearly marked as sample text: categories, the about,
- * founders and contacts pages, and — when there is an author (`authorId`, the first admin) —
- * published sample articles and news. Called once from `loadDemoDataOnce`, in its transaction.
+ * Demonstration content (docs/operations.md, Demo data), clearly marked as sample text: categories,
+ * the about, founders and contacts pages, and — when there is an author (`authorId`, the first
+ * admin) — published sample articles and news. Called once from `loadDemoDataOnce`, in its
+ * transaction.
  */
 export async function seedContent(tx: Db, authorId: number | null): Promise<void> {
   const inserted = await tx

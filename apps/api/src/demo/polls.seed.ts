@@ -7,7 +7,7 @@ export const SAMPLE_POLL_QUESTION = 'Үлгү сурамжылоо: Урууну
 const SAMPLE_OPTIONS = ['Жайында', 'Күзүндө', 'Кышында', 'Жазында'];
 
 /**
- * The demonstration poll (DESIGN.md §6), created by `creatorId` (the first admin)
+ * The demonstration poll (docs/operations.md, Demo data), created by `creatorId` (the first admin)
  * and open for 30 days. Called once from `loadDemoDataOnce`, inside its transaction.
  */
 export async function seedPolls(tx: Db, creatorId: number): Promise<void> {

@@ -12,9 +12,9 @@ import type { CurrentUser } from '../plugins/auth';
 import type { RecordsColumn } from './person-records';
 
 /**
- * The one owner of the living-person rule (DESIGN.md §4–5). A viewer who does not see living
- * persons (a guest; every reader of a public export) sees of a living person the name and the
- * father line only: id, name, father, generation, descendants in the father line. Everything
+ * The one owner of the living-person rule (docs/genealogy.md, Privacy). A viewer who does not see
+ * living persons (a guest; every reader of a public export) sees of a living person the name and
+ * the father line only: id, name, father, generation, descendants in the father line. Everything
  * else is hidden, and so is every mother or spouse link with a living person at either end.
  *
  * Every path that returns persons goes through this module: the projections below for what

@@ -34,7 +34,9 @@ export function pageLinks(url: URL, page: number, pageSize: number, count: numbe
   };
 }
 
-/** `{count, next, previous, results}` for one page of a list (DESIGN.md §3). */
+/**
+ * `{count, next, previous, results}` for one page of a list (docs/genealogy.md, API conventions).
+ */
 export function paginated<T>(
   request: FastifyRequest,
   query: PageQuery,

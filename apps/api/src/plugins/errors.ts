@@ -29,7 +29,7 @@ const statusDetails: Record<number, string> = {
 
 /**
  * The single place that turns every failure into the API's error shape
- * (DESIGN.md §3): field messages for validation, `detail` for the rest, and a
+ * (docs/genealogy.md, API conventions): field messages for validation, `detail` for the rest, and a
  * 500 that never shows a stack. Unknown /api/ routes answer 404 JSON.
  */
 export const errorsPlugin = fp(

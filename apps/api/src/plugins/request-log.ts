@@ -23,7 +23,7 @@ export function loggedUrl(url: string): string {
 }
 
 /**
- * One `info` line per answered request (DESIGN.md: operations) in place of Fastify's two:
+ * One `info` line per answered request (docs/operations.md, Logs) in place of Fastify's two:
  * method, path and query, status, time, size and the request id — never a body, a header or
  * a cookie. Health checks are not logged. Failures are logged where they happen (the error
  * handler logs a 500 with its stack at `error`).

@@ -21,7 +21,7 @@ import { PUBLIC_VIEWER } from '../genealogy/privacy';
 import { shellHtml } from './seo.shell';
 
 /**
- * The head of every page the server sends (issue 14): its status, tab title, description,
+ * The head of every page the server sends: its status, tab title, description,
  * canonical URL, Open Graph and Twitter card tags, and `noindex` where a crawler has nothing
  * to index. The only database reads: the person, article or news item a detail page names,
  * read as a guest sees it (a crawler is a guest), which also decides the page's 404, and on a

@@ -9,7 +9,7 @@ import { escapeHtml } from '../lib/html-escape';
 import type { PageHead } from './seo.meta';
 
 /**
- * The pre-rendered shell (DESIGN.md §2): what a public page shows before its JavaScript has
+ * The pre-rendered shell: what a public page shows before its JavaScript has
  * arrived, so the first paint does not wait for it. The header bar as the app draws it, and the
  * page's title and description; React replaces the whole of it on its first render (new
  * elements, so no layout shift is counted). A few hundred bytes of markup and style, no script,

@@ -43,8 +43,8 @@ function withPreloads(html: string, path: string, firstPaint: FirstPaint): strin
  * Serves the built single-page app: hashed files under /assets/ cache for a year and go out
  * precompressed (brotli or gzip); `index.html` is revalidated on every visit and compressed
  * per response by @fastify/compress (its title, meta and preloads are written per path); and
- * every other non-/api/ GET falls back to `index.html` so client routes (spec §2) survive a
- * reload or a shared link.
+ * every other non-/api/ GET falls back to `index.html` so client routes (docs/product.md, Routes)
+ * survive a reload or a shared link.
  */
 export const webPlugin = fp(
   async (app: FastifyInstance, options: WebOptions) => {

@@ -22,7 +22,8 @@ export async function seriousViolations(page: Page, runes: boolean): Promise<str
     type Axe = { run(options: object): Promise<{ violations: Violation[] }> };
     const axe = (window as unknown as { axe: Axe }).axe;
     // In runes, links and buttons keep the Cyrillic as their accessible name on purpose
-    // (KYRGYZ.md §1: screen readers cannot read runes), so the visible text is never in it.
+    // (docs/kyrgyz.md, Rune rules: screen readers cannot read runes), so the visible text is never
+    // in it.
     return (await axe.run({ rules: { 'label-content-name-mismatch': { enabled: !runes } } }))
       .violations;
   }, runes);

@@ -25,7 +25,7 @@ async function run(access: 'public' | 'login' | 'guest', role?: 'moderator') {
 
 afterEach(() => useSessionStore.getState().clear());
 
-describe('route guard (spec §6, issue: guests go to /login)', () => {
+describe('route guard (docs/product.md, Route guard: guests go to /login)', () => {
   it('sends a guest from a page that needs login to /login, to come back after', async () => {
     expect(await run('login')).toBe('redirect 302 /login?next=%2Ffiles%3Fcategory%3D2');
   });

@@ -11,8 +11,8 @@ export function loginHref(url: URL): string {
 /**
  * The route guard, run before a page loads: without an access token a page that needs login
  * sends the visitor to /login, which explains why and returns to the page afterwards (rather
- * than spec §6's silent /: a guest following a shared link was lost on the home page); a
- * signed-in visitor opening /login goes to /; a member opening a staff page (`role`) gets the
+ * than the original product's silent /: a guest following a shared link was lost on the home page);
+ * a signed-in visitor opening /login goes to /; a member opening a staff page (`role`) gets the
  * 403 error page. The server checks every request on its own; this only keeps visitors off
  * empty pages.
  */

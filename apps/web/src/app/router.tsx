@@ -44,7 +44,7 @@ const pages: Record<SiteRouteId | 'notFound', () => Promise<PageModule>> = {
 };
 
 /**
- * Pages without a form in their first paint: they load no zod (issue 14's page budget;
+ * Pages without a form in their first paint: they load no zod (the first-paint budget;
  * lib/validation.ts). The person page's forms are its editors', loaded with it on first use.
  */
 const FORMLESS = new Set<SiteRouteId | 'notFound'>([
@@ -88,7 +88,10 @@ function pagesIn(layout: SiteLayout): RouteObject[] {
 
 const notFoundHandle: RouteHandle = { title: 'notFound' };
 
-/** The route tree of spec §2: three layouts, the 19 pages, and the error page for the rest. */
+/**
+ * The route tree of docs/product.md, Routes: three layouts, the 19 pages, and the error page for
+ * the rest.
+ */
 export const routes: RouteObject[] = [
   {
     id: 'root',
@@ -130,12 +133,13 @@ let current: AppRouter | undefined;
 /**
  * The app's router, made when boot asks for it rather than when this module is evaluated:
  * making it matches the page, runs its loader and starts its imports, a task of its own on a
- * slow phone (issue 14's Total Blocking Time).
+ * slow phone (Total Blocking Time).
  */
 export function createAppRouter(): AppRouter {
   const router = createBrowserRouter(routes);
   current = router;
-  // The API client and logout navigate from outside React (spec §4: session expiry goes to /).
+  // The API client and logout navigate from outside React (docs/product.md, Logout: session expiry
+  // goes to /).
   setNavigator((to, options) => void router.navigate(to, options));
   return router;
 }

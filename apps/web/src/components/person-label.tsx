@@ -10,7 +10,7 @@ export interface PersonLabelProps {
 }
 
 /**
- * "Айбек Чоткара уулу (Мырзабек) 1827–1895" (issue 16): the name, the father and grandfather
+ * "Айбек Чоткара уулу (Мырзабек) 1827–1895": the name, the father and grandfather
  * that tell namesakes apart, the years. Each part goes through the script (runes in old_ky);
  * the Cyrillic label is the title. It wraps (between words, inside a word only when it must,
  * never inside the years), so a long label never makes a phone's screen scroll sideways.

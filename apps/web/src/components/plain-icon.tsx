@@ -12,7 +12,7 @@ export const ICON_PATHS = {
 
 /**
  * An MUI icon drawn as MUI's SvgIcon draws it, without MUI's code: `@mui/icons-material` would
- * bring MUI's styling engine into the landing page's first paint (issue 14's page budget).
+ * bring MUI's styling engine into the landing page's first paint (the first-paint budget).
  */
 export function PlainIcon({
   icon,

@@ -1,11 +1,11 @@
-/** Numbers of product spec §4 and §9 that the web app's behaviour depends on. */
+/** The product's numbers the web app's behaviour depends on (docs/product.md). */
 
-/** Breakpoints (spec §9); "mobile" is everything below lg. */
+/** Breakpoints (docs/product.md, Breakpoints and sizes); "mobile" is everything below lg. */
 export const BREAKPOINTS = { xs: 0, sm: 600, md: 960, lg: 1280, xl: 1920, xxl: 2560 } as const;
 
 export const NAV_DRAWER_WIDTH = 256;
 
-/** The icon rail beside the content between md and lg (spec §9). */
+/** The icon rail beside the content between md and lg (docs/product.md, Header and navigation). */
 export const NAV_RAIL_WIDTH = 56;
 
 /** Overlays (dialogs, menus, drawer): the first layer's z-index, and the step per layer above it. */
@@ -18,7 +18,7 @@ export const OVERLAY_PULSE = { scale: 1.03, durationMs: 150 } as const;
 export const SNACKBAR_DEFAULTS = { timeout: 3000, color: 'purple' } as const;
 export const SNACKBAR_DISPLAY_TIMEOUT = 5000;
 export const SNACKBAR_SWIPE_PX = 50;
-/** Logout's success and failure notices stay this long (spec §8). */
+/** Logout's success and failure notices stay this long (docs/product.md, Logout). */
 export const LOGOUT_SNACKBAR_TIMEOUT = 4000;
 
 /** Toasts (sonner). */
@@ -35,7 +35,7 @@ export const TOASTS = {
 /** The year in the footer. */
 export const FOOTER_YEAR = 2024;
 
-/** Browser storage keys (spec §1, §3, §9). */
+/** Browser storage keys (docs/product.md, Languages and Session). */
 export const STORAGE_KEYS = {
   language: 'lang',
   accessToken: 'access-token',

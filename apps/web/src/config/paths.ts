@@ -8,7 +8,7 @@ export function href(id: SiteRouteId, params: { id?: string | number } = {}): st
   return path.replace(':id', encodeURIComponent(String(params.id)));
 }
 
-/** Every href of the web app (STYLE.md: paths come from one place). */
+/** Every href of the web app (docs/development.md, Conventions: paths come from one place). */
 export const paths = {
   home: () => href('home'),
   search: () => href('search'),

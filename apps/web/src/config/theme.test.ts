@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { widthBelow } from '../lib/use-media-query';
 import { BRAND_ORANGE, FONT_FAMILY, TEXT_ORANGE, theme } from './theme';
 
-describe('theme (spec §9)', () => {
+describe('theme (docs/product.md, Theme)', () => {
   it('is light, primary #E65100, secondary teal', () => {
     expect(theme.palette.mode).toBe('light');
     expect(theme.palette.primary.main).toBe('#E65100');

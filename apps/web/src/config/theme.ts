@@ -7,7 +7,7 @@ declare module '@mui/material/styles' {
   }
 }
 
-/** Runes first (KYRGYZ.md §1: the rune subset has no Latin or Cyrillic), then Inter. */
+/** Runes first (docs/kyrgyz.md, Rune font: no Latin or Cyrillic), then Inter. */
 export const FONT_FAMILY =
   '"Noto Sans Old Turkic", Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
 
@@ -17,7 +17,7 @@ export const FONT_FAMILY =
  */
 export const READABLE_RUNES = { '& bdi[lang="ky-Orkh"]': { fontSize: 'max(1em, 15px)' } } as const;
 
-/** The brand orange of spec §9: fills, borders, focus rings, the tree. */
+/** The brand orange (docs/product.md, Theme): fills, borders, focus rings, the tree. */
 export const BRAND_ORANGE = '#E65100';
 
 /**
@@ -30,7 +30,9 @@ export const TEXT_ORANGE = '#BF360C';
 /** Hover of a fill in TEXT_ORANGE. */
 const TEXT_ORANGE_HOVER = '#992B0A';
 
-/** Spec §9: light, primary orange #E65100, secondary teal, the site's breakpoints. */
+/**
+ * docs/product.md, Theme: light, primary orange #E65100, secondary teal, the site's breakpoints.
+ */
 export const theme = createTheme({
   breakpoints: { values: BREAKPOINTS },
   palette: {

@@ -56,7 +56,7 @@ afterEach(() => {
   useSessionStore.getState().clear();
 });
 
-describe('api client token refresh (spec §4, §8)', () => {
+describe('api client token refresh (docs/product.md, Token refresh)', () => {
   it('refreshes once for five concurrent 401s and retries each with the new token', async () => {
     const server = fakeServer();
     const answers = await Promise.all(

@@ -4,10 +4,13 @@ import { i18n } from './i18n';
 import { navigateTo } from './navigation';
 import { reloadSessionFromStorage, useSessionStore } from './session-store';
 
-/** Every call goes to the API on the site's own host (spec §7). */
+/** Every call goes to the API on the site's own host (docs/product.md, API calls). */
 export const API_BASE = '/api/';
 
-/** A failed API call: the HTTP status, the body, and the message to show (spec §8). */
+/**
+ * A failed API call: the HTTP status, the body, and the message to show (docs/product.md, Error
+ * messages).
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -87,7 +90,7 @@ async function postRefresh(pair: { access: string; refresh: string }): Promise<s
   });
   const body = await readBody(response);
   if (response.status === 401) {
-    // The login has ended: sign out and go home (spec §4, §8).
+    // The login has ended: sign out and go home (docs/product.md, Token refresh).
     useSessionStore.getState().clear();
     navigateTo('/', { replace: true });
     throw new ApiError(401, body);
@@ -97,7 +100,7 @@ async function postRefresh(pair: { access: string; refresh: string }): Promise<s
     throw new ApiError(422, body);
   }
   if (!response.ok) throw new ApiError(response.status, body);
-  // zod only now: the landing page calls the API without it (issue 14's page budget).
+  // zod only now: the landing page calls the API without it (the first-paint budget).
   const { TokenPairSchema } = await import('@bagysh/shared');
   const fresh = TokenPairSchema.parse(body);
   useSessionStore.getState().setSession(fresh);
@@ -174,9 +177,10 @@ function send(path: string, request: ApiRequest<unknown>, access: string | null)
 
 /**
  * The one API client of the app (fetch-based): JSON content type, the Bearer header
- * when a token exists, the base path /api/, errors as `ApiError` with the spec's
- * message rules. 204 answers resolve to undefined. A 401 to a signed-in request refreshes
- * the session once (shared by concurrent requests) and retries once with the new token.
+ * when a token exists, the base path /api/, errors as `ApiError` with the message
+ * rules of docs/product.md, Error messages. 204 answers resolve to undefined. A 401 to a signed-in
+ * request refreshes the session once (shared by concurrent requests) and retries once with the new
+ * token.
  */
 export async function api<T = unknown>(path: string, request: ApiRequest<T> = {}): Promise<T> {
   const access = getAccessToken();

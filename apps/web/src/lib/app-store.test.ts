@@ -9,7 +9,7 @@ async function freshStore(lang?: string) {
 
 afterEach(() => localStorage.clear());
 
-describe('app store (spec §4)', () => {
+describe('app store (docs/product.md, Application state)', () => {
   it('starts not loading, in ky, with the drawer closed', async () => {
     const store = await freshStore();
     expect(store.getState()).toMatchObject({ isLoading: false, language: 'ky', drawer: false });

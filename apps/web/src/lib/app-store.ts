@@ -30,7 +30,7 @@ interface AppState {
   toggleDrawer: () => void;
 }
 
-/** Application state of product spec §4. */
+/** Application state (docs/product.md, Application state). */
 export const useAppStore = create<AppState>()((set) => ({
   isLoading: false,
   language: storedLanguage(),

@@ -20,7 +20,7 @@ afterEach(() => {
   useSnackbarStore.getState().hide();
 });
 
-describe('logout (spec §4, §8)', () => {
+describe('logout (docs/product.md, Logout)', () => {
   it('ends the session on the server, clears it, notices success for 4 s and goes to /', async () => {
     const seen: { url: string; body: unknown; loading: boolean }[] = [];
     vi.stubGlobal(

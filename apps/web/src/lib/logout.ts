@@ -8,9 +8,9 @@ import { useSessionStore } from './session-store';
 import { useSnackbarStore } from './snackbar-store';
 
 /**
- * Signs out (spec §4, §8): sets the global loading flag, ends the session on the server,
- * forgets the token and user, then a success notice for 4000 ms — or the error message in the
- * secondary colour for 4000 ms when the call failed — and goes to /.
+ * Signs out (docs/product.md, Logout): sets the global loading flag, ends the session on the
+ * server, forgets the token and user, then a success notice for 4000 ms — or the error message in
+ * the secondary colour for 4000 ms when the call failed — and goes to /.
  */
 export async function logout(): Promise<void> {
   const app = useAppStore.getState();

@@ -28,7 +28,7 @@ afterEach(async () => {
   back.mockRestore();
 });
 
-describe('overlay stack (spec §9)', () => {
+describe('overlay stack (docs/product.md, Overlays)', () => {
   it('gives stacked overlays z-index 2000 + 10 per layer', () => {
     openOverlay(entry('a'));
     openOverlay(entry('b'));

@@ -2,8 +2,8 @@ import { OVERLAY_PULSE, OVERLAY_Z_INDEX, OVERLAY_Z_STEP } from '../config/consta
 
 /**
  * The stack of open overlays (dialogs, menus, the drawer), shared so that
- * - stacked overlays get z-index 2000 + 10 per layer (spec §9);
- * - the browser's Back button closes the top overlay instead of leaving the page (spec §4):
+ * - stacked overlays get z-index 2000 + 10 per layer (docs/product.md, Overlays);
+ * - the browser's Back button closes the top overlay instead of leaving the page (same section):
  *   every open overlay owns one history entry, the current URL again, marked with its id.
  *
  * History changes are reconciled one step at a time: an overlay closed by Escape or a click

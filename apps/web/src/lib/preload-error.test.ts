@@ -3,7 +3,7 @@ import { installPreloadErrorHandler, loadPage, useStaleDeployStore } from './pre
 
 afterEach(() => useStaleDeployStore.setState({ stale: false }));
 
-describe('page script load failures (spec §8)', () => {
+describe('page script load failures (docs/product.md, Error messages)', () => {
   it('handles the preload-error event (so Vite does not rethrow) and offers a reload', () => {
     const uninstall = installPreloadErrorHandler(window);
     const event = new Event('vite:preloadError', { cancelable: true });

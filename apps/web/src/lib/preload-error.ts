@@ -8,9 +8,9 @@ interface PreloadErrorEvent extends Event {
 }
 
 /**
- * The default handler of Vite's `vite:preloadError` event (spec §8): a page script that fails
- * to load (a stale deploy) raises the event, and Vite rethrows the error unless a handler
- * prevents it. This one handles it by offering a reload (the stale-deploy dialog).
+ * The default handler of Vite's `vite:preloadError` event (docs/product.md, Error messages): a page
+ * script that fails to load (a stale deploy) raises the event, and Vite rethrows the error unless a
+ * handler prevents it. This one handles it by offering a reload (the stale-deploy dialog).
  */
 export function handlePreloadError(event: PreloadErrorEvent): void {
   event.preventDefault();

@@ -11,7 +11,7 @@ let loading: Promise<Providers> | undefined;
 /**
  * MUI's theme (app/theme-provider.tsx) and TanStack Query's cache (app/query-provider.tsx),
  * requested once. The frame and the pages drawn without them (config/plain-pages.ts: the
- * landing page) load neither in their first paint (issue 14's page budget); whatever needs them
+ * landing page) load neither in their first paint (the first-paint budget); whatever needs them
  * comes with them: the other pages (router.tsx asks for them beside the page's code), the
  * frame's menus, dialogs and notices, the landing page's name search.
  */

@@ -8,8 +8,8 @@ export interface Script {
   runes: boolean;
   /**
    * Text to show: in runes, an isolated right-to-left `<bdi>` (runes are written right to left;
-   * the page itself stays ltr, KYRGYZ.md §1). Never for what the user types into an input.
-   * Nothing (undefined) for a missing or empty value, e.g. a field without an error.
+   * the page itself stays ltr, docs/kyrgyz.md, Rune rules). Never for what the user types into an
+   * input. Nothing (undefined) for a missing or empty value, e.g. a field without an error.
    */
   text(value: string | null | undefined): ReactNode;
   /** The same as a plain string, for places that take no markup (the tab title). */

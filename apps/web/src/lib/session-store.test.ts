@@ -10,7 +10,7 @@ async function freshStore(stored: Record<string, string>) {
 
 afterEach(() => localStorage.clear());
 
-describe('session store (spec §3, §4)', () => {
+describe('session store (docs/product.md, Session)', () => {
   it('is a guest without a stored token', async () => {
     const store = await freshStore({ user: '{"username":"asan"}' });
     expect(store.getState()).toMatchObject({ logged: false, token: null, user: null });

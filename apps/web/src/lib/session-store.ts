@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import { STORAGE_KEYS } from '../config/constants';
 import { storage } from './storage';
 
-/** The token pair kept in localStorage `access-token` (spec §3). */
+/** The token pair kept in localStorage `access-token` (docs/product.md, Session). */
 export interface TokenPair {
   access: string;
   refresh: string;
@@ -36,7 +36,7 @@ function readStored() {
 interface SessionState {
   token: TokenPair | null;
   user: SessionUser | null;
-  /** True when an access token is stored (spec §4). */
+  /** True when an access token is stored (docs/product.md, Session). */
   logged: boolean;
   /** Stores the token pair (and the user, when known): the visitor becomes signed in. */
   setSession: (token: TokenPair, user?: SessionUser | null) => void;

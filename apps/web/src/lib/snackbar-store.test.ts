@@ -4,7 +4,7 @@ import { useSnackbarStore } from './snackbar-store';
 const initial = useSnackbarStore.getState();
 beforeEach(() => useSnackbarStore.setState(initial, true));
 
-describe('snackbar store (spec §4)', () => {
+describe('snackbar store (docs/product.md, Snackbar)', () => {
   it('starts hidden, empty, 3000 ms, purple', () => {
     expect(useSnackbarStore.getState()).toMatchObject({
       isVisible: false,

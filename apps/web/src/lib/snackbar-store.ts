@@ -13,7 +13,10 @@ interface SnackbarState {
   hide: () => void;
 }
 
-/** The snackbar notice of product spec §4: hidden, '', 3000 ms, purple until something shows one. */
+/**
+ * The snackbar notice (docs/product.md, Snackbar): hidden, '', 3000 ms, purple until something
+ * shows one.
+ */
 export const useSnackbarStore = create<SnackbarState>()((set) => ({
   isVisible: false,
   message: '',

@@ -9,7 +9,7 @@ export interface Fetched<T> {
 
 /**
  * Server state for a page drawn without TanStack Query (config/plain-pages.ts: the landing
- * page, whose first paint does not load it, issue 14's page budget): one GET once mounted, again
+ * page, whose first paint does not load it: the first-paint budget): one GET once mounted, again
  * on `refetch` (a failed load's retry). No cache: the page asks again each time it is opened.
  * `key` names what `fetch` asks for: a new function with the same key asks nothing new.
  */
@@ -24,7 +24,7 @@ export function useFetched<T>(key: string, fetch: (signal: AbortSignal) => Promi
   useEffect(() => {
     const controller = new AbortController();
     // As a transition: what the answer draws is rendered in slices between the browser's
-    // frames, not in one task (issue 14's Total Blocking Time on a slow phone).
+    // frames, not in one task (Total Blocking Time on a slow phone).
     const show = (next: NonNullable<typeof result>) => startTransition(() => setResult(next));
     fetch(controller.signal).then(
       (data) => show({ key, attempt, data }),

@@ -13,8 +13,8 @@ export interface OverlayOptions {
 type CloseReason = 'backdropClick' | 'escapeKeyDown' | 'tabKeyDown' | (string & {});
 
 /**
- * Wires an MUI Dialog, Menu or Drawer to the shared overlay behaviour (spec §4, §9): its
- * z-index layer, Back closes it, and a persistent one pulses instead of closing.
+ * Wires an MUI Dialog, Menu or Drawer to the shared overlay behaviour (docs/product.md, Overlays):
+ * its z-index layer, Back closes it, and a persistent one pulses instead of closing.
  * Pass `zIndex` to the component's `sx`, `contentRef` to the element that pulses (the paper)
  * and `handleClose` as its `onClose`.
  */

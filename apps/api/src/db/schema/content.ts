@@ -63,7 +63,9 @@ export const posts = pgTable(
     status: text().$type<ContentStatus>().notNull().default('draft'),
     /** First publication; kept when an edit sends the item back to moderation. */
     publishedAt: timestamp({ withTimezone: true }),
-    /** foldName() of title, lead and body text: search in any spelling (DESIGN.md §5). */
+    /**
+     * foldName() of title, lead and body text: search in any spelling (docs/genealogy.md, Search).
+     */
     searchKey: text().notNull().default(''),
     /** Sample row of the demonstration data (db/seed.ts); `npm run demo:remove` deletes these. */
     isDemo: boolean().notNull().default(false),

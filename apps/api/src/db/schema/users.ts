@@ -19,7 +19,10 @@ export const users = pgTable(
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
     username: text().notNull(),
-    /** Folded in application code (DESIGN.md §5: lower() fails on Ү/Ө under LC_CTYPE=C). */
+    /**
+     * Folded in application code (docs/genealogy.md, Search: lower() fails on Ү/Ө under
+     * LC_CTYPE=C).
+     */
     usernameKey: text().notNull(),
     email: text(),
     emailKey: text(),

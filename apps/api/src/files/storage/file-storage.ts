@@ -34,7 +34,7 @@ export class BlobNotFoundError extends Error {
 }
 
 /**
- * Where uploaded bytes live: a local directory by default (DESIGN.md §2), an
+ * Where uploaded bytes live: a local directory by default, an
  * S3-compatible store as the scale-out option. Content-addressed, so identical
  * bytes are stored once; reference counting is the caller's (database rows).
  */

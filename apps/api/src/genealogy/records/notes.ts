@@ -14,7 +14,7 @@ import type { RecordFields, RecordKind } from '../proposals/record-kind';
 import { linkedPersonIds, linkHidden, type LinkColumns } from '../linked-persons';
 
 /**
- * Shared notes (issue 15). The rule for guests: a note is shown only when it is not private and
+ * Shared notes. The rule for guests: a note is shown only when it is not private and
  * none of its links reaches a living person (the person, the person of the event, a spouse of
  * the union); a note linked to a living person may tell what the living-person rule hides.
  * Members read every note; only members list them.

@@ -17,7 +17,7 @@ import type { Viewer } from '../privacy';
 import type { RecordFields, RecordKind } from '../proposals/record-kind';
 
 /**
- * Places as records (issue 15): a name, other names, a parent place and coordinates, used by
+ * Places as records: a name, other names, a parent place and coordinates, used by
  * events and informant sources. Deleting a used place is refused; `replace_with` merges it into
  * another place instead (what duplicates left by an import need), and a revert moves back
  * exactly what the merge moved.

@@ -17,7 +17,7 @@ import type { Viewer } from '../privacy';
 import type { RecordFields, RecordKind } from '../proposals/record-kind';
 
 /**
- * Sources (issue 15): books, archive documents, web pages and informants (айтуучу). They are
+ * Sources: books, archive documents, web pages and informants (айтуучу). They are
  * public like places; which records cite them is not: a guest is shown no citation that
  * reaches a living person, neither in the count nor in the list of persons.
  */

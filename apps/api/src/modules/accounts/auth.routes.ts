@@ -96,7 +96,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           429: DetailErrorSchema,
         },
       },
-      // The spec's client tells "no session at all" (422) from "session ended" (401).
+      // The web client tells "no session at all" (422) from "session ended" (401).
       errorHandler: (error: FastifyError, _request, reply) => {
         // Anything else goes on to the app's error handler.
         if (!isBadRefreshBody(error)) throw error;

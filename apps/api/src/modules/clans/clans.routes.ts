@@ -15,7 +15,7 @@ import { createClan, deleteClan, getClan, listClans, updateClan } from './clans.
 const tags = ['clans'];
 const security = [{ bearer: [] }];
 
-/** Clans (уруу → урук) of the tribe, anchored at their founders (issue 5). */
+/** Clans (уруу → урук) of the tribe, anchored at their founders. */
 export const clansRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/clans/',

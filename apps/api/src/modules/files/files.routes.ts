@@ -53,7 +53,7 @@ const errors = {
 };
 
 /**
- * Uploaded files (issue 9): upload, list, read, change, delete, download and
+ * Uploaded files: upload, list, read, change, delete, download and
  * thumbnails. Blobs live under DATA_DIR/files. Members-only files answer 404 to
  * guests. Multipart parsing is registered here only, limited to UPLOAD_MAX_BYTES.
  */

@@ -16,7 +16,7 @@ import type { Db } from '../../db/client';
 import { sitePages } from '../../db/schema';
 import { plainText, sanitizeBody } from '../../lib/sanitize-html';
 
-/** Titles of the pages before an admin names them (the spec's menu labels). */
+/** Titles of the pages before an admin names them (the menu labels, docs/product.md, Routes). */
 export const defaultPageTitles: Record<PageKey, string> = {
   about: 'Багыш уруусу',
   founders: 'Негиздөөчүлөр',

@@ -6,7 +6,7 @@ import { createTestUser, type TestUser } from '../../test/factories';
 import { addPerson } from './persons.factories';
 
 /**
- * `GET /persons/{id}/family/` (issue 16): parents of every kind, spouses in order with their
+ * `GET /persons/{id}/family/`: parents of every kind, spouses in order with their
  * events and children (adopted and fostered ones too), siblings and half-siblings (and those of
  * an adoptive family); a living person as a guest sees them.
  */

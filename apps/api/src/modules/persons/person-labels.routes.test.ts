@@ -17,7 +17,7 @@ import { createTestUser, type TestUser } from '../../test/factories';
 import { addLine, addPerson } from './persons.factories';
 
 /**
- * Issue 16, telling people apart: every person summary, search hit, comparison chain link and
+ * Telling people apart: every person summary, search hit, comparison chain link and
  * revision carries the father's and the grandfather's names.
  */
 

@@ -9,7 +9,7 @@ import { addPerson } from './persons.factories';
 import { addNote, addPlace, addSource } from './records.factories';
 
 /**
- * A person's records (issue 15) through the person API: what the page shows, who sees it, how
+ * A person's records through the person API: what the page shows, who sees it, how
  * they are edited, proposed, accepted, rejected and reverted, and how the tree's birth/death
  * summary stays in agreement with the birth/death events.
  */

@@ -28,7 +28,7 @@ import {
 const tags = ['polls'];
 const security = [{ bearer: [] }];
 
-/** Polls (issue 8): every route needs a signed-in user; managing them needs a moderator. */
+/** Polls: every route needs a signed-in user; managing them needs a moderator. */
 export const pollsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/polls/',

@@ -13,8 +13,8 @@ const NavRail = providedLazy(() => import('../shell/nav-rail'));
 const RAIL_WIDTHS = `(min-width: ${BREAKPOINTS.md}px) and (max-width: ${BREAKPOINTS.lg - 0.02}px)`;
 
 /**
- * Header, content, footer: every page but home and login (spec §2); between md and lg the
- * navigation rail beside the content.
+ * Header, content, footer: every page but home and login (docs/product.md, Layouts); between md and
+ * lg the navigation rail beside the content.
  */
 export function DefaultLayout({ frameOnly = false }: { frameOnly?: boolean }) {
   const rail = useMediaQuery(RAIL_WIDTHS);

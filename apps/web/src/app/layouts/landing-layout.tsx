@@ -4,7 +4,10 @@ import { AppHeader, MAIN_ID } from '../shell/app-header';
 import { LogoutDialog } from '../shell/logout';
 import styles from './layouts.module.css';
 
-/** The home page's frame: a transparent header over the content (spec §2), the footer under it. */
+/**
+ * The home page's frame: a transparent header over the content (docs/product.md, Layouts), the
+ * footer under it.
+ */
 export function LandingLayout({ frameOnly = false }: { frameOnly?: boolean }) {
   return (
     <div data-layout="landing" className={styles.landing}>

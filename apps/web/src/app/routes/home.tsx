@@ -18,7 +18,7 @@ export function Component() {
   const script = useScript();
 
   // Drawn without MUI (home.module.css): the landing page's first paint loads none of it
-  // (issue 14's page budget).
+  // (the first-paint budget).
   return (
     <>
       <div className={styles.hero}>

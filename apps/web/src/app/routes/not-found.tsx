@@ -1,6 +1,6 @@
 import { ErrorContent } from '../shell/error-content';
 
-/** Any unknown path (spec §2): the error page, inside the default layout. */
+/** Any unknown path (docs/product.md, Routes): the error page, inside the default layout. */
 export function Component() {
   return <ErrorContent notFound />;
 }

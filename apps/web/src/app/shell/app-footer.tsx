@@ -3,7 +3,7 @@ import { FOOTER_YEAR } from '../../config/constants';
 import { useScript } from '../../lib/script';
 import styles from './app-footer.module.css';
 
-/** Footer: the site name and 2024 (spec §2). */
+/** Footer: the site name and 2024 (docs/product.md, Footer). */
 export function AppFooter() {
   const { t } = useTranslation();
   const script = useScript();

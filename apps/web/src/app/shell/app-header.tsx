@@ -23,11 +23,11 @@ export const MAIN_ID = 'main-content';
 const NavDrawer = lazyOverlay(() => import('./nav-drawer'), { preloadWhenIdle: true });
 
 /**
- * The header (spec §2): site name linking home, the navigation menu, login button or user
- * menu, the language switch and the profile avatar. Below lg the menu and the user menu move
- * into the drawer behind the 'Меню' button. `transparent`: the landing page's header over
- * its content. Plain elements and CSS rather than MUI: the landing page loads no MUI (issue 14's
- * page budget).
+ * The header (docs/product.md, Header and navigation): site name linking home, the navigation menu,
+ * login button or user menu, the language switch and the profile avatar. Below lg the menu and the
+ * user menu move into the drawer behind the 'Меню' button. `transparent`: the landing page's header
+ * over its content. Plain elements and CSS rather than MUI: the landing page loads no MUI (the
+ * first-paint budget).
  */
 export function AppHeader({ transparent = false }: { transparent?: boolean }) {
   const { t } = useTranslation();

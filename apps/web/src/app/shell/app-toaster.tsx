@@ -32,10 +32,10 @@ function ReadyToaster({ Toaster }: { Toaster: typeof SonnerToaster }) {
 }
 
 /**
- * The toasts (sonner, spec §9): 4000 ms, 3 visible, gap 14 px, width 356 px, bottom-right,
- * swipe threshold 20 px, Alt+T focuses them. sonner is no part of a page's first load: it comes
- * with the first toast, or once the page is first used or has been open a few seconds, so the
- * offline notice (a toast) has its code before the connection drops.
+ * The toasts (sonner, docs/product.md, Toasts): 4000 ms, 3 visible, gap 14 px, width 356 px,
+ * bottom-right, swipe threshold 20 px, Alt+T focuses them. sonner is no part of a page's first
+ * load: it comes with the first toast, or once the page is first used or has been open a few
+ * seconds, so the offline notice (a toast) has its code before the connection drops.
  */
 export function AppToaster() {
   const wanted = useToasterWanted();

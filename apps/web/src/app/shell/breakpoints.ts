@@ -7,7 +7,8 @@ const WIDE = `(min-width: ${BREAKPOINTS.lg}px)`;
 
 /**
  * True from lg (1280 px) up, where the header shows the whole menu; below it ("mobile",
- * spec §9) the menu collapses into the drawer, which closes when the window grows past lg.
+ * docs/product.md, Breakpoints and sizes) the menu collapses into the drawer, which closes when the
+ * window grows past lg.
  */
 export function useIsWide(): boolean {
   const wide = useMediaQuery(WIDE);

@@ -5,8 +5,8 @@ import { LANGUAGE_PILL_RUNES } from '../../config/runes-language-pill';
 import styles from './header-controls.module.css';
 
 /**
- * The two pill buttons of the header (spec §1): ky and old_ky. Each pill names its script in
- * that script, whatever the current language, so either can be found.
+ * The two pill buttons of the header (docs/product.md, Languages): ky and old_ky. Each pill names
+ * its script in that script, whatever the current language, so either can be found.
  */
 export function LanguageSwitch({ onDark }: { onDark: boolean }) {
   const { t } = useTranslation();

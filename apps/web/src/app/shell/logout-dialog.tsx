@@ -6,7 +6,10 @@ import { useLogoutDialogStore } from './logout-store';
 
 const close = () => useLogoutDialogStore.setState({ open: false });
 
-/** 'Сайттан чыгасызбы?': closes the question and the drawer, then signs out (spec §8). */
+/**
+ * 'Сайттан чыгасызбы?': closes the question and the drawer, then signs out (docs/product.md,
+ * Logout).
+ */
 export default function LogoutDialog() {
   const { t } = useTranslation();
   const open = useLogoutDialogStore((state) => state.open);

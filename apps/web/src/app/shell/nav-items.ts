@@ -3,7 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { href } from '../../config/paths';
 import { useSessionStore } from '../../lib/session-store';
 
-/** The navigation links this visitor sees (spec §2), with their catalogue labels. */
+/**
+ * The navigation links this visitor sees (docs/product.md, Header and navigation), with their
+ * catalogue labels.
+ */
 export function useNavLinks() {
   const { t } = useTranslation();
   const logged = useSessionStore((state) => state.logged);

@@ -37,9 +37,10 @@ const ICONS: Partial<Record<SiteRouteId, ComponentType<{ fontSize?: 'small' }>>>
 };
 
 /**
- * The navigation rail (spec §9: width 56) of medium screens, between md and lg: the same links
- * as the menu, as icons with their names in a tooltip, one click away where the header only
- * has room for the menu button. Below md the drawer alone serves; from lg the header's menu.
+ * The navigation rail (docs/product.md, Breakpoints and sizes: width 56) of medium screens, between
+ * md and lg: the same links as the menu, as icons with their names in a tooltip, one click away
+ * where the header only has room for the menu button. Below md the drawer alone serves; from lg the
+ * header's menu.
  */
 export default function NavRail() {
   const { t } = useTranslation();

@@ -37,7 +37,7 @@ describe('the global loading indicator', () => {
   });
 });
 
-describe('the displayed snackbar (spec §4)', () => {
+describe('the displayed snackbar (docs/product.md, Snackbar)', () => {
   const initial = useSnackbarStore.getState();
   beforeEach(() => {
     useSnackbarStore.setState(initial, true);

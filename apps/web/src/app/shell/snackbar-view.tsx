@@ -28,8 +28,8 @@ function contrastText(palette: Palette, background: string): string {
 }
 
 /**
- * The displayed snackbar (spec §4): the store's message translated, its timeout or 5000 ms,
- * the secondary colour unless a notice asks for another; a swipe over 50 px closes it.
+ * The displayed snackbar (docs/product.md, Snackbar): the store's message translated, its timeout
+ * or 5000 ms, the secondary colour unless a notice asks for another; a swipe over 50 px closes it.
  */
 export default function SnackbarView() {
   useTranslation();

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { isSnackbarSwipe } from './snackbar-view';
 import { installToastSwipe } from './toast-swipe';
 
-describe('snackbar swipe (spec §4)', () => {
+describe('snackbar swipe (docs/product.md, Snackbar)', () => {
   it('closes on more than 50 px either way', () => {
     expect(isSnackbarSwipe(51)).toBe(true);
     expect(isSnackbarSwipe(-51)).toBe(true);
@@ -11,7 +11,7 @@ describe('snackbar swipe (spec §4)', () => {
   });
 });
 
-describe('toast swipe threshold (spec §9: 20 px)', () => {
+describe('toast swipe threshold (docs/product.md, Toasts: 20 px)', () => {
   let uninstall = () => {};
   afterEach(() => {
     uninstall();

@@ -10,7 +10,9 @@ export interface RouteHandle {
   title?: SiteRouteId | 'notFound';
 }
 
-/** Keeps the tab title '{title} - {site name}' (spec §2), in the current script. */
+/**
+ * Keeps the tab title '{title} - {site name}' (docs/product.md, Layouts), in the current script.
+ */
 export function TitleSync() {
   const { t } = useTranslation();
   const script = useScript();

@@ -11,7 +11,7 @@ function allowed(dx: number, dy: number): { axis: 'x' | 'y'; distance: number } 
 }
 
 /**
- * Spec §9 wants toasts dismissed by a 20 px swipe; sonner 2 hard-codes 45 px. On release, a
+ * docs/product.md, Toasts: dismissed by a 20 px swipe; sonner 2 hard-codes 45 px. On release, a
  * swipe between the two is topped up to sonner's threshold, so sonner dismisses it with its
  * own animation. Listens in the capture phase, i.e. before sonner's React handler.
  */

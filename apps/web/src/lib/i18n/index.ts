@@ -51,7 +51,7 @@ void i18n.use(initReactI18next).init({
 /**
  * Adds an area's messages to the catalogue. Each file in ./areas calls it when first
  * imported (a few hold a part of an area that a first paint needs, included in the area's file), so an area's texts load with its pages instead of with the landing page
- * (spec budget: 170 KB of initial JavaScript). Pages use `useTranslation('<area>')`.
+ * (the first-paint budget, docs/performance.md). Pages use `useTranslation('<area>')`.
  */
 export function addAreaMessages<N extends AreaNamespace>(
   namespace: N,

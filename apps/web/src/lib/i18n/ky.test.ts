@@ -12,9 +12,9 @@ function values(node: unknown): string[] {
 }
 
 describe('the ky catalogue', () => {
-  it('holds every label the spec fixes, spelled exactly', () => {
+  it('holds every label the product fixes, spelled exactly', () => {
     const all = new Set(values(ky));
-    // KYRGYZ.md §3: "Labels that the product spec fixes (use them exactly)".
+    // docs/kyrgyz.md, Fixed labels.
     for (const label of [
       'Башкы бет',
       'Санжыра',

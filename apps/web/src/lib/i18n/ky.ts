@@ -23,7 +23,7 @@ export const ky = {
   titles: routeTitles as Record<SiteRouteId, string>,
   nav: {
     ...(navLabels as Record<(typeof NAV_ITEMS)[number]['route'], string>),
-    // Labels the spec fixes for the original's menus (spec §2).
+    // Labels the product fixes for the original's menus (docs/kyrgyz.md, Fixed labels).
     home: 'Башкы бет',
     reference: 'Маалымдама',
     newPoll: 'Жаны сурамжылоо',

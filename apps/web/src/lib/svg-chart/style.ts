@@ -9,7 +9,8 @@ export const chartStyle = {
   muted: '#6B625B',
   error: '#C62828',
   background: '#FBF8F4',
-  // Runes first: their font covers only U+10C00–10C48, so Inter still draws digits (KYRGYZ.md §1).
+  // Runes first: their font covers only U+10C00–10C48, so Inter still draws digits (docs/kyrgyz.md,
+  // Rune font).
   fontFamily: "'Noto Sans Old Turkic', Inter, 'Noto Sans', 'DejaVu Sans', Arial, sans-serif",
   accent: { M: '#00796B', F: '#AD1457', U: '#9E9E9E' } satisfies Record<'M' | 'F' | 'U', string>,
   accentWidth: 6,

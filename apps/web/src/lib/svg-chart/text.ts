@@ -13,7 +13,7 @@ export function formatYears(
 
 /**
  * Cuts `text` to at most `max` characters with an ellipsis. Counts code points, not UTF-16
- * units: runes lie outside the BMP and must not be split in half (KYRGYZ.md §1).
+ * units: runes lie outside the BMP and must not be split in half (docs/kyrgyz.md, Rune rules).
  */
 export function truncate(text: string, max: number): string {
   const chars = Array.from(text);

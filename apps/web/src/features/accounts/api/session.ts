@@ -27,7 +27,7 @@ export function storeUser(user: User): void {
 
 /**
  * Signs in: stores the token pair, then fetches the user from `GET user/` and stores it
- * (spec §3, §4).
+ * (docs/product.md, Session).
  */
 async function startSession(answer: { access: string; refresh: string }): Promise<User> {
   useSessionStore.getState().setSession({ access: answer.access, refresh: answer.refresh });

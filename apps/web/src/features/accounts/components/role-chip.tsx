@@ -4,7 +4,10 @@ import { useTranslation } from 'react-i18next';
 import '../../../lib/i18n/areas/accounts';
 import { useScript } from '../../../lib/script';
 
-/** Marks the roles admin and moderator (spec §2: /users marks them); members get nothing. */
+/**
+ * Marks the roles admin and moderator (docs/product.md, Header and navigation); members get
+ * nothing.
+ */
 export function RoleChip({ role, always = false }: { role: Role; always?: boolean }) {
   const { t } = useTranslation('accounts');
   const script = useScript();

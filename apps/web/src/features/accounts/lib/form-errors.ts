@@ -13,7 +13,8 @@ export function zodFieldErrors(error: z.ZodError): Record<string, string> {
 
 /**
  * The errors of a failed call for a form: the API's 400 field messages under their fields
- * (the rest joined on the form), anything else as the form's message (spec §8).
+ * (the rest joined on the form), anything else as the form's message (docs/product.md, Error
+ * messages).
  */
 export function apiFormErrors(
   error: unknown,

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { fetchTreeStats } from './plain-reads';
 
 // Typed, not parsed: the landing page takes its figures from this module and loads no zod
-// (issue 14's page budget); the server has serialized both answers through their schemas.
+// (the first-paint budget); the server has serialized both answers through their schemas.
 
 export function getTreeStatsQueryOptions() {
   return queryOptions({

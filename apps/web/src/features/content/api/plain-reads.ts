@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
 
 // The content's reads the landing page makes, without TanStack Query (lib/use-fetched.ts): the
-// page's first paint loads none of it (issue 14's page budget). The queries of the other pages
+// page's first paint loads none of it (the first-paint budget). The queries of the other pages
 // wrap them (post-lists.ts, misc.ts).
 
 /** The two kinds of post behind one shape (docs/decisions/003). */
@@ -31,7 +31,7 @@ export const postKeys = {
 };
 
 // Typed, not parsed: the landing page shows the latest of both and loads no zod, nor TanStack
-// Query (this module: issue 14's page budget); the server has serialized them through the same
+// Query (this module: the first-paint budget); the server has serialized them through the same
 // schemas. The lists' queries are in post-lists.ts, the items, which the forms save, in posts.ts.
 
 export function fetchArticles(filters: PostListFilters, signal?: AbortSignal) {

@@ -6,7 +6,7 @@ import { postBase, postKeys, type PostKind } from './post-lists';
 /*
  * What an article's or a news item's page uses: its read, a moderator's status change and the
  * deletion, typed, not parsed (the server serializes them through the shared schemas), so that
- * the page loads no zod (issue 14). The form's saves are in post-save.ts.
+ * the page loads no zod. The form's saves are in post-save.ts.
  */
 
 export function getArticleQueryOptions(id: number) {

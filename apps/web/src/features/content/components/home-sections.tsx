@@ -17,7 +17,7 @@ import '../../../lib/i18n/areas/content-home';
 type LoadErrorProps = Parameters<typeof LoadErrorView>[0];
 
 // The sections are drawn without MUI (home-sections.module.css): the landing page loads none of
-// it (issue 14's page budget). A failed load's message is MUI's Alert and Button, loaded with
+// it (the first-paint budget). A failed load's message is MUI's Alert and Button, loaded with
 // MUI's theme when one is shown.
 const LoadError = providedLazy<LoadErrorProps>(() =>
   import('./query-state').then(({ LoadError }) => ({ default: LoadError })),

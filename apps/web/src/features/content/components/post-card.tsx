@@ -6,7 +6,7 @@ import { formatDate } from '../../../lib/dates';
 import styles from './post-card.module.css';
 
 // Only drafts and pending posts show their status, never the home page's published ones: the
-// chip's code loads when one is shown (issue 14's page budget).
+// chip's code loads when one is shown (the first-paint budget).
 const StatusChip = lazy(() =>
   import('./status-chip').then(({ StatusChip }) => ({ default: StatusChip })),
 );
@@ -69,7 +69,7 @@ export function PostCard({
   const date = formatDate(post.published_at ?? post.created_at);
   return (
     // MUI's outlined Card with a CardActionArea, drawn without MUI (post-card.module.css): the
-    // home page's sections load none of it (issue 14's page budget).
+    // home page's sections load none of it (the first-paint budget).
     <div className={styles.card} data-testid="post-card">
       <Link to={to} className={styles.area} {...script.label(post.title)}>
         {post.cover_url ? (

@@ -69,7 +69,7 @@ function fromPost(post: Article | News): Draft {
   };
 }
 
-/** Add and edit of an article (or a news item): the same form, as the spec says. */
+/** Add and edit of an article (or a news item): the same form (docs/product.md, Routes). */
 export function PostForm({
   kind,
   id,

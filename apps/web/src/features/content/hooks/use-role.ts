@@ -2,7 +2,7 @@ import { roleAllows, type Role } from '@bagysh/shared';
 import { useSessionStore } from '../../../lib/session-store';
 
 // The stored role is read through site.ts's roleAllows, not RoleSchema: the article and news
-// pages load no zod (issue 14). An unknown or missing role is a member's.
+// pages load no zod. An unknown or missing role is a member's.
 
 /** The signed-in user's id and role as stored by the accounts feature (guests: null). */
 export function useViewer(): { id: number | null; role: Role | null; logged: boolean } {

@@ -8,7 +8,7 @@ import { genealogyKeys } from './genealogy-keys';
  * Reads of the person page only, apart from genealogy-api.ts: the home and search pages load
  * that module in their first paint, and these reads need not come with it. They are typed, not
  * parsed, as the search page's (tree-reads.ts): a guest's person page loads no zod, whose
- * schemas cost more to build on a slow phone than the page's own render (issue 14), and the
+ * schemas cost more to build on a slow phone than the page's own render, and the
  * server has serialized the answers through the same schemas.
  */
 

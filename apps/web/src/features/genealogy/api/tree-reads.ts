@@ -12,7 +12,7 @@ import { genealogyKeys } from './genealogy-keys';
 
 // The reads of the search page's first paint (the name search and the tree: persons, their
 // ancestors and children, the tribe's root) are typed, not parsed: that page loads no zod
-// (issue 14's page budget), and the server has serialized them through the same schemas.
+// (the first-paint budget), and the server has serialized them through the same schemas.
 
 export function fetchSearch(q: string, signal?: AbortSignal) {
   return api<SearchResponse>('search/', { query: { q, limit: 10 }, signal });

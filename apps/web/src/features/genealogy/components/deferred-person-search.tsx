@@ -27,7 +27,7 @@ interface Started {
  *
  * Until the visitor turns to it, the box is drawn as the picker draws it (an outlined field
  * with its list button, the same ids and sizes) without the picker's code nor MUI's, which
- * neither page's first paint needs (issue 14's page budget): plain elements styled as MUI
+ * neither page's first paint needs (the first-paint budget): plain elements styled as MUI
  * styles them (deferred-person-search.module.css). Focusing the box or pressing its
  * button loads the picker; what was typed meanwhile goes over to it, and it takes the focus in
  * the same render, so no keystroke is lost: an Enter meanwhile opens the best match once the

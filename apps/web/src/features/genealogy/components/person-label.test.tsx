@@ -11,7 +11,7 @@ import { PersonSearch } from './person-search';
 import { PersonsList } from './persons-list';
 import { RevisionDiff } from './revision-diff';
 
-/** Issue 16: namesakes told apart by the father's and grandfather's names. */
+/** Namesakes told apart by the father's and grandfather's names. */
 
 const hit = (
   id: number,

@@ -234,7 +234,7 @@ function PersonDetails({
   // each came, they pushed everything below them down (a CLS of 0.1–0.2 in Lighthouse).
   // Once both are in, the body is drawn as deferred work, which React does in slices between
   // the browser's frames: done at once, on a slow phone it held the main thread for 150–250 ms
-  // (issue 14's Total Blocking Time). The skeleton stays until the body is ready.
+  // (Total Blocking Time). The skeleton stays until the body is ready.
   const bodyShown = useDeferredValue(!ancestors.isPending && !family.isPending);
   if (ancestors.isPending || family.isPending || !bodyShown) {
     return (

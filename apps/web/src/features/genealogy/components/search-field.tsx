@@ -16,7 +16,7 @@ export interface SearchFieldProps {
  * An outlined TextField as TextField draws it (FormControl, InputLabel, OutlinedInput with the
  * same ids and classes), for an Autocomplete's input. TextField itself also brings Select and
  * with it Menu, Popover and Modal: code the home page's search box never runs, which would
- * otherwise load with the landing page (issue 14's page budget).
+ * otherwise load with the landing page (the first-paint budget).
  */
 export function SearchField({ params, label, autoFocus, endAdornment }: SearchFieldProps) {
   const { id, disabled, fullWidth, size, slotProps } = params;

@@ -4,7 +4,7 @@ import { render, settle } from '../test/render';
 import type { TreeNodeData } from '../types';
 import { PersonCard } from './person-card';
 
-/** Issue 16: the tree's card tells a namesake apart by the father and grandfather. */
+/** The tree's card tells a namesake apart by the father and grandfather. */
 
 const aibek: TreeNodeData = {
   id: 7,

@@ -1,7 +1,7 @@
 import { addAreaMessages } from '../index';
 
 /**
- * Messages of the GEDCOM import and export page (issue 16): a namespace that loads with that
+ * Messages of the GEDCOM import and export page: a namespace that loads with that
  * page; `useTranslation('gedcom')`.
  */
 export const gedcom = {

@@ -1,7 +1,7 @@
 import { addAreaMessages } from '../index';
 
 /**
- * Messages of the person page's records (issue 16): timeline, family, sources, gallery, notes.
+ * Messages of the person page's records: timeline, family, sources, gallery, notes.
  * A namespace of its own, so they load with the person page only, not with the home and
  * search pages that load `genealogy`.
  */

@@ -1,7 +1,7 @@
 import { addAreaMessages } from '../index';
 
 /**
- * Messages of the comparison page's list of relations (issue 17): a namespace of its own, so
+ * Messages of the comparison page's list of relations: a namespace of its own, so
  * they load with that page only, not with the home and search pages that load `genealogy`.
  */
 export const relations = {
