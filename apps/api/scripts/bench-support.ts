@@ -5,10 +5,10 @@
  * afterwards) with a signed-in admin, the import through POST /api/gedcom/import/, and the
  * figures (percentiles, peak RSS, load average).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, openAsBlob, readFileSync } from 'node:fs';
-import { mkdtemp, rename, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rename, rm, symlink } from 'node:fs/promises';
 import http from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -124,12 +124,13 @@ export async function gedcomFor(persons: number): Promise<{ path: string; tree: 
 
 async function startServer(
   env: Record<string, string>,
+  root: string,
 ): Promise<{ child: ChildProcess; base: URL }> {
   const child = spawn(
     process.execPath,
     [...SERVE_FLAGS, '--import', 'tsx', 'apps/api/src/server.ts'],
     {
-      cwd: ROOT,
+      cwd: root,
       env: { ...process.env, ...env, NODE_ENV: 'production' },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
@@ -182,12 +183,14 @@ export interface BenchServer {
 
 /**
  * The real server (src/server.ts, NODE_ENV=production, so it also serves apps/web/dist) on
- * 127.0.0.1 and a free port, on a fresh database, with its admin signed in.
+ * 127.0.0.1 and a free port, on a fresh database, with its admin signed in. `root` is the
+ * checkout it runs from: this one, or another commit's (`checkoutOf`).
  */
 export async function startBenchServer(
   name: string,
   kind: 'pglite' | 'postgres',
   settings: Record<string, string> = {},
+  root: string = ROOT,
 ): Promise<BenchServer> {
   const dataDir = await mkdtemp(join(tmpdir(), `bagysh-bench-${name}-`));
   const password = randomBytes(12).toString('hex');
@@ -219,7 +222,7 @@ export async function startBenchServer(
     await database?.drop();
   };
   try {
-    const started = await startServer(env);
+    const started = await startServer(env, root);
     child = started.child;
     const login = await request(started.base, '/api/login/', {
       method: 'POST',
@@ -287,4 +290,35 @@ export async function importTree(
   const first = await getJson<{ name: string }>(base, `/api/persons/${baseId}/`);
   if (first.name !== nameOf(tree, 0)) throw new Error('unexpected ids after the import');
   return { tree, importSeconds, idOf: (index) => baseId + index };
+}
+
+/**
+ * A checkout of `revision` beside this one, to run its server against this one's in the same
+ * benchmark: a git worktree in the temp directory whose node_modules are this checkout's
+ * packages, except the workspaces, which point into the worktree (so its own
+ * packages/shared is the one it runs with). Made once per commit and reused.
+ */
+export async function checkoutOf(revision: string): Promise<string> {
+  const commit = execFileSync('git', ['rev-parse', '--short', `${revision}^{commit}`], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  }).trim();
+  const dir = join(tmpdir(), `bagysh-bench-checkout-${commit}`);
+  if (existsSync(join(dir, 'node_modules'))) return dir;
+  await rm(dir, { recursive: true, force: true });
+  execFileSync('git', ['worktree', 'prune'], { cwd: ROOT });
+  execFileSync('git', ['worktree', 'add', '--detach', dir, commit], { cwd: ROOT, stdio: 'ignore' });
+  const modules = join(dir, 'node_modules');
+  await mkdir(join(modules, '@bagysh'), { recursive: true });
+  for (const entry of await readdir(join(ROOT, 'node_modules'))) {
+    if (entry === '@bagysh') continue;
+    await symlink(join(ROOT, 'node_modules', entry), join(modules, entry));
+  }
+  const workspaces = { shared: 'packages/shared', api: 'apps/api', web: 'apps/web' };
+  for (const [name, path] of Object.entries(workspaces))
+    await symlink(join(dir, path), join(modules, '@bagysh', name));
+  for (const path of ['apps/api/node_modules', 'apps/web/node_modules', 'apps/web/dist'])
+    if (existsSync(join(ROOT, path))) await symlink(join(ROOT, path), join(dir, path));
+  console.log(`  checked out ${commit} in ${dir}`);
+  return dir;
 }
