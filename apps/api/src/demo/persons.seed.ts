@@ -6,7 +6,7 @@ import { mulberry32 } from '../lib/random';
 import { personsTable } from '../genealogy/person-table';
 
 /**
- * The demonstration tree (issue 5): SAMPLE DATA, invented from start to finish. Names are
+ * The demonstration tree: SAMPLE DATA, invented from start to finish. Names are
  * common Kyrgyz names; the shape (18 generations, three уруу with урук inside them, mothers,
  * spouses, living and historical persons) only shows what the site can do. The root's and every
  * clan's description say so, and so does every biography.

@@ -4,7 +4,7 @@ import { queryRows, type Db } from '../db/client';
 import { livingCondition } from '../genealogy/privacy';
 import { personsTable } from '../genealogy/person-table';
 
-/** robots.txt and the sitemap (issue 14); the head of each page is in seo.meta.ts. */
+/** robots.txt and the sitemap; the head of each page is in seo.meta.ts. */
 
 /** The sitemap protocol's limit of URLs per file. */
 export const SITEMAP_CHUNK = 50_000;

@@ -32,7 +32,7 @@ const timestamps = {
 };
 
 /**
- * The санжыра (DESIGN.md §5). `father_id` is the patrilineal edge that makes it a tree;
+ * The санжыра (docs/genealogy.md, Persons and lineage). `father_id` is the patrilineal edge that makes it a tree;
  * `path` holds the ancestor ids root → father and `depth` its length, kept right in the
  * same transaction as every change of `father_id`, so that ancestors, subtrees and the lowest
  * common ancestor need no recursive query. A subtree is one contiguous range of the btree
@@ -272,7 +272,7 @@ export const gedcomJobs = pgTable(
 );
 
 /**
- * An uploaded GEDCOM analysed without writing (issue 15, "preview first"): the file waits in
+ * An uploaded GEDCOM analysed without writing ("preview first", docs/genealogy.md, GEDCOM): the file waits in
  * DATA_DIR/tmp/gedcom-previews/<id>/ until its creator commits it (it becomes a job's upload)
  * or it expires (swept with its file).
  */

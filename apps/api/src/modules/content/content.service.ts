@@ -298,7 +298,9 @@ function cleanText(input: PostPatch) {
 
 const SEARCH_TEXT_MAX = 20_000;
 
-/** What `?q=` searches: title, lead and the text of the body, folded (DESIGN.md §5). */
+/**
+ * What `?q=` searches: title, lead and the text of the body, folded (docs/genealogy.md, Search).
+ */
 export function postSearchKey(title: string, lead: string, body: string): string {
   return foldName(`${title} ${lead} ${plainText(body).slice(0, SEARCH_TEXT_MAX)}`);
 }

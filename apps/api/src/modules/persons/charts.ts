@@ -14,7 +14,7 @@ import { projectSummary, siblingOrder, visibleChildOf, type Viewer } from '../..
 import { personsTable } from '../../genealogy/person-table';
 
 /**
- * The pedigree and descendant charts (issue 16): one primary-key or parent-index read per
+ * The pedigree and descendant charts: one primary-key or parent-index read per
  * generation, whatever the size of the tree. Each generation is projected for the viewer before
  * the next is read, so a hidden mother link is never followed.
  */

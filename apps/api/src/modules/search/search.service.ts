@@ -18,7 +18,8 @@ import {
 import { personsTable } from '../../genealogy/person-table';
 
 /**
- * The name search (DESIGN.md §5). Trigram matching straight on a million person rows takes
+ * The name search (docs/genealogy.md, Search). Trigram matching straight on a million person
+ * rows takes
  * 0.2–0.6 s, so the query's words are matched against the small dictionary of distinct name
  * keys first, and only then are the persons carrying those keys read, through the
  * (name_key, father_name_key) index. The dictionary (a few thousand keys) is matched in memory
