@@ -19,8 +19,8 @@ import { relationAlong } from '../../genealogy/relations';
 import { personsTable } from '../../genealogy/person-table';
 /**
  * "How are A and B related" (docs/genealogy.md, Comparison and relations). The lowest common
- * ancestor is the longest common
- * prefix of the two lines (materialized path + the person), so no recursive query is needed.
+ * ancestor is the longest common prefix of the two lines (materialized path + the person), so no
+ * recursive query is needed.
  * Besides the father line, each side may also go up through their mother once (A's mother,
  * then her father's line): that is what the daughter's-line terms of docs/kyrgyz.md (жээн,
  * тай ата, таяке, бөлө) need. The closest of these relations is named.

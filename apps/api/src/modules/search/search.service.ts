@@ -19,9 +19,8 @@ import { personsTable } from '../../genealogy/person-table';
 
 /**
  * The name search (docs/genealogy.md, Search). Trigram matching straight on a million person
- * rows takes
- * 0.2–0.6 s, so the query's words are matched against the small dictionary of distinct name
- * keys first, and only then are the persons carrying those keys read, through the
+ * rows takes 0.2–0.6 s, so the query's words are matched against the small dictionary of
+ * distinct name keys first, and only then are the persons carrying those keys read, through the
  * (name_key, father_name_key) index. The dictionary (a few thousand keys) is matched in memory
  * with `levenshteinWithin1` on the keys of about the word's length: measured at 1M persons,
  * that takes well under a millisecond where pg_trgm `similarity()` over the same keys took
