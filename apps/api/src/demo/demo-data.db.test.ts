@@ -26,7 +26,7 @@ async function counts() {
       (select count(*)::int from polls where is_demo) as demo_polls,
       (select count(*)::int from polls where not is_demo) as polls,
       (select count(*)::int from unions) as unions,
-      (select count(*)::int from person_revisions) as revisions`,
+      (select count(*)::int from proposals where kind = 'person') as revisions`,
   );
   return row!;
 }
@@ -154,7 +154,7 @@ describe('removeDemoData (npm run demo:remove)', () => {
     expect(after.polls).toBe(1);
     const [history] = await queryRows<{ count: number }>(
       app.db,
-      sql`select count(*)::int as count from person_revisions where person_id = ${own.id}`,
+      sql`select count(*)::int as count from proposals where kind = 'person' and record_id = ${own.id}`,
     );
     expect(history!.count).toBeGreaterThanOrEqual(1);
     for (const url of [

@@ -5,7 +5,7 @@ import { seedContent } from './content.seed';
 import { seedGenealogy } from './persons.seed';
 import { seedPolls } from './polls.seed';
 import { queryRows, type Database, type Db } from '../db/client';
-import { appSettings, clans, nameKeys, personRevisions, polls, posts, users } from '../db/schema';
+import { appSettings, clans, nameKeys, polls, posts, proposals, users } from '../db/schema';
 import { personsTable } from '../genealogy/person-table';
 
 const DEMO_KEY = 'demo_data_loaded';
@@ -194,9 +194,9 @@ export async function removeDemoData(db: Db): Promise<DemoRemoval> {
       const batch = ids.slice(i, i + 5000);
       revisions += (
         await tx
-          .delete(personRevisions)
-          .where(inArray(personRevisions.personId, batch))
-          .returning({ id: personRevisions.id })
+          .delete(proposals)
+          .where(and(eq(proposals.kind, 'person'), inArray(proposals.recordId, batch)))
+          .returning({ id: proposals.id })
       ).length;
     }
     // All at once: fathers and children go in the same statement (the foreign key is checked

@@ -2,8 +2,6 @@ import type {
   GedcomImportMode,
   GedcomJobStatus,
   GedcomPreview,
-  RevisionAction,
-  RevisionStatus,
   Sex,
   YearSource,
 } from '@bagysh/shared';
@@ -192,49 +190,6 @@ export const clans = pgTable(
   (table) => [
     uniqueIndex('clans_founder_unique').on(table.founderId),
     index().on(table.createdById),
-  ],
-);
-
-/**
- * Every change to the tree: who, when, the person before and after (API field names),
- * and whether it is applied, waiting for a moderator, or rejected. `person_id` has no
- * foreign key on purpose: the history of a deleted person stays.
- */
-export const personRevisions = pgTable(
-  'person_revisions',
-  {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    personId: integer(),
-    action: text().$type<RevisionAction>().notNull(),
-    status: text().$type<RevisionStatus>().notNull(),
-    before: jsonb().$type<Record<string, unknown>>(),
-    after: jsonb().$type<Record<string, unknown>>(),
-    /** The person's version the change was made against (stale proposals are refused). */
-    baseVersion: integer(),
-    authorId: integer().references(() => users.id, { onDelete: 'set null' }),
-    reviewerId: integer().references(() => users.id, { onDelete: 'set null' }),
-    comment: text(),
-    reviewedAt: timestamp({ withTimezone: true }),
-    revertOfId: integer().references((): AnyPgColumn => personRevisions.id, {
-      onDelete: 'set null',
-    }),
-    revertedById: integer().references((): AnyPgColumn => personRevisions.id, {
-      onDelete: 'set null',
-    }),
-    ...timestamps,
-  },
-  (table) => [
-    index().on(table.personId, table.id),
-    index().on(table.status, table.id),
-    index().on(table.authorId),
-    index().on(table.reviewerId),
-    index().on(table.revertOfId),
-    index().on(table.revertedById),
-    check('person_revisions_action_check', sql`${table.action} in ('create', 'update', 'delete')`),
-    check(
-      'person_revisions_status_check',
-      sql`${table.status} in ('applied', 'pending', 'rejected')`,
-    ),
   ],
 );
 

@@ -5,4 +5,4 @@ export * from './content';
 export * from './genealogy';
 export * from './files';
 export * from './records';
-export * from './record-revisions';
+export * from './proposals';

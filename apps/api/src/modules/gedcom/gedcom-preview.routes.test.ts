@@ -560,7 +560,9 @@ describe('replace mode', () => {
       });
       expect(clan.statusCode, clan.body).toBe(201);
       const before = await personNames();
-      const revisions = await count(sql`select count(*)::int as n from person_revisions`);
+      const revisions = await count(
+        sql`select count(*)::int as n from proposals where kind = 'person'`,
+      );
 
       const result = await preview(admin, NEW_TREE, 'new-tree.ged');
       const job = await commitAndWait(admin, result.id, { mode: 'replace' });
@@ -568,7 +570,9 @@ describe('replace mode', () => {
       expect(await personNames()).toEqual(['Жаңы Ата', 'Жаңы Бала']);
       expect(await count(sql`select count(*)::int as n from clans`)).toBe(0);
       // The history of the old tree stays.
-      expect(await count(sql`select count(*)::int as n from person_revisions`)).toBe(revisions);
+      expect(await count(sql`select count(*)::int as n from proposals where kind = 'person'`)).toBe(
+        revisions,
+      );
 
       const backup = join(dataDir, 'backups', job.backup_name ?? '-');
       expect(job.backup_name).toMatch(/^bagysh-backup-.*\.tar\.gz$/);

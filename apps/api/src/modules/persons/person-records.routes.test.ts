@@ -512,7 +512,7 @@ describe("a union's notes", () => {
     // As an older server stored it: union details without `note_ids`.
     const strip = sql`(select coalesce(jsonb_agg(u - 'note_ids'), '[]'::jsonb)
       from jsonb_array_elements(r.after -> 'unions') u)`;
-    await app.db.execute(sql`update person_revisions r
+    await app.db.execute(sql`update proposals r
       set after = jsonb_set(r.after, '{unions}', ${strip}) where r.id = ${id}`);
     await review(id, 'accept');
     expect((await get(husband.id, member)).unions[0]).toMatchObject({ position: 1, notes: [] });
@@ -743,11 +743,11 @@ describe("a union's events' media", () => {
     const strip = sql`(select coalesce(jsonb_agg(jsonb_set(u, '{events}', (select
         coalesce(jsonb_agg(e - 'media'), '[]'::jsonb) from jsonb_array_elements(u -> 'events') e))),
         '[]'::jsonb) from jsonb_array_elements(r.after -> 'unions') u)`;
-    await app.db.execute(sql`update person_revisions r
+    await app.db.execute(sql`update proposals r
       set after = jsonb_set(r.after, '{unions}', ${strip}) where r.id = ${id}`);
     const [stored] = await queryRows<{ media: unknown }>(
       app.db,
-      sql`select r.after #> '{unions,0,events,1,media}' as media from person_revisions r
+      sql`select r.after #> '{unions,0,events,1,media}' as media from proposals r
           where r.id = ${id}`,
     );
     expect(stored?.media).toBeNull();
@@ -782,7 +782,7 @@ describe("a union's events' media", () => {
     const { id } = proposed.json<Revision>();
     const [stored] = await queryRows<{ media: unknown }>(
       app.db,
-      sql`select r.after #> '{unions,0,events,0,media}' as media from person_revisions r
+      sql`select r.after #> '{unions,0,events,0,media}' as media from proposals r
           where r.id = ${id}`,
     );
     expect(stored?.media).toEqual([]);

@@ -25,13 +25,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { paginated, requestUrl } from '../../lib/pagination';
 import { currentUser, requireUser } from '../../plugins/auth';
-import {
-  getRevision,
-  listRevisions,
-  submitCreate,
-  submitDelete,
-  submitUpdate,
-} from '../../genealogy/proposals/person-proposals';
+import { personKind } from '../../genealogy/proposals/person-kind';
+import { getRevision, listRevisions } from '../../genealogy/proposals/person-revisions';
+import { submitProposal } from '../../genealogy/proposals/proposals';
 import { readDescendantChart, readPedigree } from './charts';
 import { getPersonFamily } from './person-family.service';
 import { viewerOf } from '../../genealogy/privacy';
@@ -94,11 +90,14 @@ export const personsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const result = await submitCreate(app.db, user, request.body);
+      const result = await submitProposal(app.db, user, personKind, {
+        action: 'create',
+        fields: request.body,
+      });
       if (result.status === 'pending') {
         return reply.code(202).send(await getRevision(app.db, result.revisionId, user));
       }
-      return reply.code(201).send(await getPerson(app.db, result.personId ?? 0, viewerOf(request)));
+      return reply.code(201).send(await getPerson(app.db, result.id ?? 0, viewerOf(request)));
     },
   );
 
@@ -130,7 +129,11 @@ export const personsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const result = await submitUpdate(app.db, user, request.params.id, request.body);
+      const result = await submitProposal(app.db, user, personKind, {
+        action: 'update',
+        id: request.params.id,
+        changes: request.body,
+      });
       if (result.status === 'pending') {
         return reply.code(202).send(await getRevision(app.db, result.revisionId, user));
       }
@@ -154,9 +157,13 @@ export const personsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const result = await submitDelete(app.db, user, request.params.id, {
-        reparentTo: request.query.reparent_children_to,
-        version: request.query.version,
+      const result = await submitProposal(app.db, user, personKind, {
+        action: 'delete',
+        id: request.params.id,
+        options: {
+          reparentTo: request.query.reparent_children_to,
+          version: request.query.version,
+        },
       });
       if (result.status === 'pending') {
         return reply.code(202).send(await getRevision(app.db, result.revisionId, user));

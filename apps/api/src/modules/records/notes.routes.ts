@@ -12,13 +12,10 @@ import { z } from 'zod';
 import { paginated } from '../../lib/pagination';
 import { currentUser, requireUser } from '../../plugins/auth';
 import { viewerOf } from '../../genealogy/privacy';
-import {
-  submitCreate,
-  submitDelete,
-  submitUpdate,
-} from '../../genealogy/proposals/record-proposals';
+import { submitProposal } from '../../genealogy/proposals/proposals';
+import { RECORD_PROPOSAL_KINDS } from '../../genealogy/proposals/record-kinds';
 import { sendSubmitted } from './submitted-reply';
-import { getNote, listNotes, noteKind } from '../../genealogy/records/notes';
+import { getNote, listNotes } from '../../genealogy/records/notes';
 
 const tags = ['notes'];
 const security = [{ bearer: [] }];
@@ -74,7 +71,10 @@ export const notesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const result = await submitCreate(app.db, user, noteKind, request.body);
+      const result = await submitProposal(app.db, user, RECORD_PROPOSAL_KINDS.note, {
+        action: 'create',
+        fields: request.body,
+      });
       return sendSubmitted(reply, app.db, user, result, 201, (id) =>
         getNote(app.db, id, viewerOf(request)),
       );
@@ -96,7 +96,11 @@ export const notesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const result = await submitUpdate(app.db, user, noteKind, request.params.id, request.body);
+      const result = await submitProposal(app.db, user, RECORD_PROPOSAL_KINDS.note, {
+        action: 'update',
+        id: request.params.id,
+        changes: request.body,
+      });
       return sendSubmitted(reply, app.db, user, result, 200, (id) =>
         getNote(app.db, id, viewerOf(request)),
       );
@@ -117,7 +121,11 @@ export const notesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const result = await submitDelete(app.db, user, noteKind, request.params.id, {});
+      const result = await submitProposal(app.db, user, RECORD_PROPOSAL_KINDS.note, {
+        action: 'delete',
+        id: request.params.id,
+        options: {},
+      });
       return sendSubmitted(reply, app.db, user, result, 204);
     },
   );

@@ -404,7 +404,7 @@ describe('places: OpenAPI', () => {
     );
     const rows = await queryRows<{ count: number }>(
       app.db,
-      sql`select count(*)::int as count from record_revisions where record_type = 'place'`,
+      sql`select count(*)::int as count from proposals where kind = 'place'`,
     );
     expect(rows[0]?.count).toBeGreaterThan(0);
   });

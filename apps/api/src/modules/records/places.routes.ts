@@ -13,13 +13,10 @@ import { z } from 'zod';
 import { paginated } from '../../lib/pagination';
 import { currentUser, requireUser } from '../../plugins/auth';
 import { viewerOf } from '../../genealogy/privacy';
-import {
-  submitCreate,
-  submitDelete,
-  submitUpdate,
-} from '../../genealogy/proposals/record-proposals';
+import { submitProposal } from '../../genealogy/proposals/proposals';
+import { RECORD_PROPOSAL_KINDS } from '../../genealogy/proposals/record-kinds';
 import { sendSubmitted } from './submitted-reply';
-import { getPlace, listPlaces, placeKind } from '../../genealogy/records/places';
+import { getPlace, listPlaces } from '../../genealogy/records/places';
 
 const tags = ['places'];
 const security = [{ bearer: [] }];
@@ -72,7 +69,10 @@ export const placesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const result = await submitCreate(app.db, user, placeKind, request.body);
+      const result = await submitProposal(app.db, user, RECORD_PROPOSAL_KINDS.place, {
+        action: 'create',
+        fields: request.body,
+      });
       return sendSubmitted(reply, app.db, user, result, 201, (id) =>
         getPlace(app.db, id, viewerOf(request)),
       );
@@ -94,7 +94,11 @@ export const placesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const result = await submitUpdate(app.db, user, placeKind, request.params.id, request.body);
+      const result = await submitProposal(app.db, user, RECORD_PROPOSAL_KINDS.place, {
+        action: 'update',
+        id: request.params.id,
+        changes: request.body,
+      });
       return sendSubmitted(reply, app.db, user, result, 200, (id) =>
         getPlace(app.db, id, viewerOf(request)),
       );
@@ -122,7 +126,11 @@ export const placesRoutes: FastifyPluginAsyncZod = async (app) => {
         request.query.replace_with === undefined
           ? {}
           : { replace_with: request.query.replace_with };
-      const result = await submitDelete(app.db, user, placeKind, request.params.id, options);
+      const result = await submitProposal(app.db, user, RECORD_PROPOSAL_KINDS.place, {
+        action: 'delete',
+        id: request.params.id,
+        options,
+      });
       return sendSubmitted(reply, app.db, user, result, 204);
     },
   );

@@ -10,17 +10,19 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { paginated } from '../../lib/pagination';
 import { currentUser, requireRole, requireUser } from '../../plugins/auth';
 import {
-  acceptRecordRevision,
-  getRecordRevision,
-  listRecordRevisions,
-  rejectRecordRevision,
-  revertRecordRevision,
-} from '../../genealogy/proposals/record-proposals';
+  acceptProposal,
+  rejectProposal,
+  revertProposal,
+} from '../../genealogy/proposals/proposals';
+import { getRecordRevision, listRecordRevisions } from '../../genealogy/proposals/record-revisions';
 
 const tags = ['record-revisions'];
 const security = [{ bearer: [] }];
 
-/** Moderation of places, sources and shared notes, as `/revisions/` is of persons. */
+/**
+ * Moderation of places, sources and shared notes, as `/revisions/` is of persons (one engine,
+ * one table). A revision's id from before that table still finds it.
+ */
 export const recordRevisionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/record-revisions/',
@@ -70,8 +72,14 @@ export const recordRevisionsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = currentUser(request);
-      await acceptRecordRevision(app.db, user, request.params.id, request.body?.comment);
-      return getRecordRevision(app.db, request.params.id, user);
+      const id = await acceptProposal(
+        app.db,
+        user,
+        'record',
+        request.params.id,
+        request.body?.comment,
+      );
+      return getRecordRevision(app.db, id, user);
     },
   );
 
@@ -90,8 +98,14 @@ export const recordRevisionsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = currentUser(request);
-      await rejectRecordRevision(app.db, user, request.params.id, request.body.comment);
-      return getRecordRevision(app.db, request.params.id, user);
+      const id = await rejectProposal(
+        app.db,
+        user,
+        'record',
+        request.params.id,
+        request.body.comment,
+      );
+      return getRecordRevision(app.db, id, user);
     },
   );
 
@@ -110,7 +124,13 @@ export const recordRevisionsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const id = await revertRecordRevision(app.db, user, request.params.id, request.body?.comment);
+      const id = await revertProposal(
+        app.db,
+        user,
+        'record',
+        request.params.id,
+        request.body?.comment,
+      );
       return reply.code(201).send(await getRecordRevision(app.db, id, user));
     },
   );

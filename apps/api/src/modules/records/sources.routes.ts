@@ -12,13 +12,10 @@ import { z } from 'zod';
 import { paginated } from '../../lib/pagination';
 import { currentUser, requireUser } from '../../plugins/auth';
 import { viewerOf } from '../../genealogy/privacy';
-import {
-  submitCreate,
-  submitDelete,
-  submitUpdate,
-} from '../../genealogy/proposals/record-proposals';
+import { submitProposal } from '../../genealogy/proposals/proposals';
+import { RECORD_PROPOSAL_KINDS } from '../../genealogy/proposals/record-kinds';
 import { sendSubmitted } from './submitted-reply';
-import { getSource, listSources, sourceKind } from '../../genealogy/records/sources';
+import { getSource, listSources } from '../../genealogy/records/sources';
 
 const tags = ['sources'];
 const security = [{ bearer: [] }];
@@ -71,7 +68,10 @@ export const sourcesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const result = await submitCreate(app.db, user, sourceKind, request.body);
+      const result = await submitProposal(app.db, user, RECORD_PROPOSAL_KINDS.source, {
+        action: 'create',
+        fields: request.body,
+      });
       return sendSubmitted(reply, app.db, user, result, 201, (id) =>
         getSource(app.db, id, viewerOf(request)),
       );
@@ -93,7 +93,11 @@ export const sourcesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const result = await submitUpdate(app.db, user, sourceKind, request.params.id, request.body);
+      const result = await submitProposal(app.db, user, RECORD_PROPOSAL_KINDS.source, {
+        action: 'update',
+        id: request.params.id,
+        changes: request.body,
+      });
       return sendSubmitted(reply, app.db, user, result, 200, (id) =>
         getSource(app.db, id, viewerOf(request)),
       );
@@ -114,7 +118,11 @@ export const sourcesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const result = await submitDelete(app.db, user, sourceKind, request.params.id, {});
+      const result = await submitProposal(app.db, user, RECORD_PROPOSAL_KINDS.source, {
+        action: 'delete',
+        id: request.params.id,
+        options: {},
+      });
       return sendSubmitted(reply, app.db, user, result, 204);
     },
   );

@@ -1,7 +1,8 @@
 import type { FastifyReply } from 'fastify';
 import type { Db } from '../../db/client';
 import type { CurrentUser } from '../../plugins/auth';
-import { getRecordRevision, type Submitted } from '../../genealogy/proposals/record-proposals';
+import type { Submitted } from '../../genealogy/proposals/proposals';
+import { getRecordRevision } from '../../genealogy/proposals/record-revisions';
 
 /**
  * The answer to a write of a place, source or note: a member's proposal is 202 with the pending

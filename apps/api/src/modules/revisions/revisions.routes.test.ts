@@ -8,7 +8,7 @@ import { createTestFileRow, createTestUser, type TestUser } from '../../test/fac
 import { PUBLIC_VIEWER, FULL_VIEWER } from '../../genealogy/privacy';
 import { addPerson } from '../persons/persons.factories';
 import { addNote, addSource } from '../persons/records.factories';
-import { loadLinkedRecords } from '../../genealogy/proposals/person-proposals';
+import { loadLinkedRecords } from '../../genealogy/proposals/person-revisions';
 
 /**
  * A revision's diff names the sources, notes and files its records point to, as it names

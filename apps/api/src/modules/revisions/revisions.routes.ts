@@ -10,17 +10,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, requireRole, requireUser } from '../../plugins/auth';
 import { paginated } from '../../lib/pagination';
 import {
-  acceptRevision,
-  getRevision,
-  listRevisions,
-  rejectRevision,
-  revertRevision,
-} from '../../genealogy/proposals/person-proposals';
+  acceptProposal,
+  rejectProposal,
+  revertProposal,
+} from '../../genealogy/proposals/proposals';
+import { getRevision, listRevisions } from '../../genealogy/proposals/person-revisions';
 
 const tags = ['revisions'];
 const security = [{ bearer: [] }];
 
-/** Moderation of the tree: proposals wait here for a moderator (issue 5). */
+/** Moderation of persons: their proposals wait here for a moderator (the person kind). */
 export const revisionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/revisions/',
@@ -70,8 +69,14 @@ export const revisionsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = currentUser(request);
-      await acceptRevision(app.db, user, request.params.id, request.body?.comment);
-      return getRevision(app.db, request.params.id, user);
+      const id = await acceptProposal(
+        app.db,
+        user,
+        'person',
+        request.params.id,
+        request.body?.comment,
+      );
+      return getRevision(app.db, id, user);
     },
   );
 
@@ -90,8 +95,14 @@ export const revisionsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = currentUser(request);
-      await rejectRevision(app.db, user, request.params.id, request.body.comment);
-      return getRevision(app.db, request.params.id, user);
+      const id = await rejectProposal(
+        app.db,
+        user,
+        'person',
+        request.params.id,
+        request.body.comment,
+      );
+      return getRevision(app.db, id, user);
     },
   );
 
@@ -110,7 +121,13 @@ export const revisionsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const id = await revertRevision(app.db, user, request.params.id, request.body?.comment);
+      const id = await revertProposal(
+        app.db,
+        user,
+        'person',
+        request.params.id,
+        request.body?.comment,
+      );
       return reply.code(201).send(await getRevision(app.db, id, user));
     },
   );
