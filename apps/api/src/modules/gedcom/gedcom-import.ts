@@ -12,28 +12,25 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Database, type Db } from '../../db/client';
 import { copyText, type CopyValue } from '../../db/copy-text';
 import type { GedcomExtraNode, GedcomExtraTarget } from '../../db/schema';
+import { releaseBlobs } from '../../files/file-blobs';
 import {
   importedChecksums,
-  releaseBlobs,
   storeImportedFiles,
   type ImportedFile,
-} from '../../files/files.service';
+} from '../../files/imported-files';
 import { isLiving } from '../../genealogy/privacy';
 import { lockTree } from '../../genealogy/tree';
 import { invalidateTreeCaches } from '../../genealogy/tree-cache';
 import {
-  child,
   chooseEncoding,
   encodingLabel,
-  GedcomError,
-  headerVersion,
-  ImportReport,
   notGedcomKind,
-  readGedcomRecordBatches,
   sampleFile,
   type EncodingChoice,
-  type GedcomNode,
-} from './gedcom-reader';
+} from './read/encoding';
+import { child, headerVersion, type GedcomNode } from './read/node';
+import { readGedcomRecordBatches } from './read/records';
+import { GedcomError, ImportReport } from './read/report';
 import { deleteTree, deleteUnlinkedImportedFiles } from './replace-tree';
 import {
   adoptions,

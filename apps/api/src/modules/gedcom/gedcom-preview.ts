@@ -22,13 +22,10 @@ import {
   unionEventOf,
 } from './gedcom-records';
 import { stageMedia, type GedzipArchive, type MediaFiles, type MediaOptions } from './gedzip-media';
-import {
-  GedcomError,
-  ImportReport,
-  readGedcomRecordBatches,
-  type EncodingChoice,
-  type GedcomNode,
-} from './gedcom-reader';
+import { type EncodingChoice } from './read/encoding';
+import { type GedcomNode } from './read/node';
+import { readGedcomRecordBatches } from './read/records';
+import { GedcomError, ImportReport } from './read/report';
 
 /**
  * What importing a GEDCOM file would do, without writing anything (issue 15, "preview first"):

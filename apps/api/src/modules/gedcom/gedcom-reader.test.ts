@@ -4,16 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { gedcomBytes, type FixtureEncoding, type LineEnd } from './gedcom.factories';
-import {
-  chooseEncoding,
-  GedcomError,
-  ImportReport,
-  looksCyrillic,
-  notGedcomKind,
-  readGedcomRecordBatches,
-  sampleFile,
-  type GedcomNode,
-} from './gedcom-reader';
+import { chooseEncoding, looksCyrillic, notGedcomKind, sampleFile } from './read/encoding';
+import { type GedcomNode } from './read/node';
+import { readGedcomRecordBatches } from './read/records';
+import { GedcomError, ImportReport } from './read/report';
 
 const dir = mkdtempSync(join(tmpdir(), 'bagysh-gedcom-reader-'));
 afterAll(() => rm(dir, { recursive: true, force: true }));

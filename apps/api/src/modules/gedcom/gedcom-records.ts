@@ -10,7 +10,8 @@ import {
 } from '@bagysh/shared';
 import type { GedcomExtraNode, GedcomExtraTarget } from '../../db/schema';
 import { dateYear, importedDate, parseGedcomDate as treeDateText } from './gedcom-dates';
-import { child, type GedcomNode, type ImportReport } from './gedcom-reader';
+import { child, type GedcomNode } from './read/node';
+import { type ImportReport } from './read/report';
 
 /**
  * GEDCOM records → rows of the genealogist's records (issue 15): names, events, places,

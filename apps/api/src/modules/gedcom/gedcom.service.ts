@@ -26,7 +26,7 @@ import { LocalFileStorage } from '../../files/storage/local-storage';
 import { clearAbandonedStaging, clearStaging, importGedcom } from './gedcom-import';
 import { analyseGedcom } from './gedcom-preview';
 import type { MediaOptions } from './gedzip-media';
-import { GedcomError, ImportReport } from './gedcom-reader';
+import { GedcomError, ImportReport } from './read/report';
 
 /** What `gedcom_jobs.report` holds: the job answer's report fields. */
 type JobReport = Pick<GedcomJob, 'encoding' | 'encoding_reason' | 'warnings' | 'warnings_total'>;

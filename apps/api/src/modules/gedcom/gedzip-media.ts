@@ -4,17 +4,18 @@ import { pipeline } from 'node:stream/promises';
 import { gedcomMessages, type FileKind, type FileVisibility } from '@bagysh/shared';
 import yauzl from 'yauzl';
 import type { Db } from '../../db/client';
+import { ownerUsedBytes } from '../../files/file-blobs';
+import { filesMessages } from '../../files/file-messages';
 import { sanitizeFileName } from '../../files/file-names';
 import {
   discardImportedFiles,
-  filesMessages,
   isStoredAlready,
-  ownerUsedBytes,
   stageImportedFile,
   type ImportedFile,
-} from '../../files/files.service';
+} from '../../files/imported-files';
 import type { FileStorage } from '../../files/storage/file-storage';
-import { child, GedcomError, type GedcomNode, type ImportReport } from './gedcom-reader';
+import { child, type GedcomNode } from './read/node';
+import { GedcomError, type ImportReport } from './read/report';
 import { personEventOf, unionEventOf } from './gedcom-records';
 
 /**
