@@ -13,7 +13,7 @@ import { createEmptyPostgresDatabase, testPostgresUrl } from '../../test/databas
 import { withDatabase } from '../../test/global-setup';
 import { createTestUser, type TestUser } from '../../test/factories';
 import { LOCK_BACKUP, withBlobRemovalsPaused } from '../../files/blob-removal-pause';
-import { sweepOrphans } from '../../files/files.service';
+import { sweepOrphans } from '../../files/file-blobs';
 import { LocalFileStorage } from '../../files/storage/local-storage';
 import { multipartBody, pngFile } from '../files/test/fixtures';
 import { localMigrations, MANIFEST, type Manifest } from '../../backup/backup-format';

@@ -12,7 +12,7 @@ import type { App } from '../../app';
 import { files, persons, posts } from '../../db/schema';
 import { createTestApp } from '../../test/app';
 import { createTestUser, type TestUser } from '../../test/factories';
-import { sweepOrphans } from '../../files/files.service';
+import { sweepOrphans } from '../../files/file-blobs';
 import { FILE_LINK_TTL_SECONDS, signDownloadLink } from '../../files/signed-links';
 import { LocalFileStorage } from '../../files/storage/local-storage';
 import {

@@ -21,17 +21,19 @@ import { sendStoredContent } from './download';
 import { downloadName } from '../../files/file-names';
 import {
   assertQuotaLeft,
+  quotaUsed,
+  sweepOrphans,
+  type FilesContext,
+} from '../../files/file-blobs';
+import { filesMessages } from '../../files/file-messages';
+import {
   createDownloadLink,
   createFile,
   deleteFile,
-  filesMessages,
   getFile,
   getFileContent,
   listFiles,
-  quotaUsed,
-  sweepOrphans,
   updateFile,
-  type FilesContext,
 } from '../../files/files.service';
 import { verifyDownloadLink } from '../../files/signed-links';
 import { LocalFileStorage } from '../../files/storage/local-storage';
