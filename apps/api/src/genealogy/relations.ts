@@ -51,7 +51,8 @@ export interface RelationLimits {
 export const DEFAULT_RELATION_LIMITS: RelationLimits = {
   bloodGenerations: 10,
   marriages: 2,
-  // Two up and two down hold every word of docs/kyrgyz.md, kin by marriage (жезде: father's sister's husband).
+  // Two up and two down hold every word of docs/kyrgyz.md, Kin by marriage (жезде: father's
+  // sister's husband).
   marriageUp: 2,
   marriageDown: 2,
   maxCandidates: 5000,
