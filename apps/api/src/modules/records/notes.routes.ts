@@ -21,7 +21,7 @@ const tags = ['notes'];
 const security = [{ bearer: [] }];
 
 /**
- * Shared notes (issue 15): members list them; a guest reads one only when it is not private and
+ * Shared notes: members list them; a guest reads one only when it is not private and
  * linked to no living person (notes.service.ts); a moderator's change applies at once, a
  * member's is a proposal (202 with the pending revision).
  */

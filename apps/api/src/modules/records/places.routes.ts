@@ -22,7 +22,7 @@ const tags = ['places'];
 const security = [{ bearer: [] }];
 
 /**
- * Places (issue 15): anyone reads them; a moderator's change applies at once, a member's is a
+ * Places: anyone reads them; a moderator's change applies at once, a member's is a
  * proposal (202 with the pending revision).
  */
 export const placesRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -21,7 +21,7 @@ const tags = ['sources'];
 const security = [{ bearer: [] }];
 
 /**
- * Sources (issue 15), informants (айтуучу) included: anyone reads them; a moderator's change
+ * Sources, informants (айтуучу) included: anyone reads them; a moderator's change
  * applies at once, a member's is a proposal (202 with the pending revision).
  */
 export const sourcesRoutes: FastifyPluginAsyncZod = async (app) => {
