@@ -27,7 +27,7 @@ import {
 import { ExtraPointers, famXref } from './export-pointers';
 import { formatGedcomDate } from './gedcom-dates';
 import { eventTag, GedcomWriter, nameWithSurname } from './gedcom-writer';
-import { isRepositoryCitation, NO_NAME, PLACE_NAME_COMMA } from './gedcom-records';
+import { isRepositoryCitation, NO_NAME, PLACE_NAME_COMMA } from './conventions';
 
 /**
  * GEDCOM export (5.5.1 or 7.0, UTF-8), streamed batch by batch in lineage order. Each batch of

@@ -23,9 +23,10 @@ import { errorMessages, forbidden, HttpError, notFound } from '../../lib/http-er
 import { pageWindow } from '../../lib/pagination';
 import { prepareBackup, workDirOf } from '../../backup/backup.service';
 import { LocalFileStorage } from '../../files/storage/local-storage';
-import { clearAbandonedStaging, clearStaging, importGedcom } from './gedcom-import';
-import { analyseGedcom } from './gedcom-preview';
-import type { MediaOptions } from './gedzip-media';
+import { importGedcom } from './import/import';
+import { clearAbandonedStaging, clearStaging } from './import/staging';
+import { analyseGedcom } from './import/preview';
+import type { MediaOptions } from './import/gedzip-media';
 import { GedcomError, ImportReport } from './read/report';
 
 /** What `gedcom_jobs.report` holds: the job answer's report fields. */
@@ -509,7 +510,7 @@ export class GedcomJobs {
 
   /**
    * Keeps an upload under DATA_DIR/tmp/gedcom-previews/ and analyses it without writing to the
-   * tree (gedcom-preview.ts). A file cut at the size limit answers 413.
+   * tree (import/preview.ts). A file cut at the size limit answers 413.
    */
   async preview(
     file: Readable & { truncated?: boolean },

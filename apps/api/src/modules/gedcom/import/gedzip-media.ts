@@ -3,20 +3,20 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { gedcomMessages, type FileKind, type FileVisibility } from '@bagysh/shared';
 import yauzl from 'yauzl';
-import type { Db } from '../../db/client';
-import { ownerUsedBytes } from '../../files/file-blobs';
-import { filesMessages } from '../../files/file-messages';
-import { sanitizeFileName } from '../../files/file-names';
+import type { Db } from '../../../db/client';
+import { ownerUsedBytes } from '../../../files/file-blobs';
+import { filesMessages } from '../../../files/file-messages';
+import { sanitizeFileName } from '../../../files/file-names';
 import {
   discardImportedFiles,
   isStoredAlready,
   stageImportedFile,
   type ImportedFile,
-} from '../../files/imported-files';
-import type { FileStorage } from '../../files/storage/file-storage';
-import { child, type GedcomNode } from './read/node';
-import { GedcomError, type ImportReport } from './read/report';
-import { personEventOf, unionEventOf } from './gedcom-records';
+} from '../../../files/imported-files';
+import type { FileStorage } from '../../../files/storage/file-storage';
+import { child, type GedcomNode } from '../read/node';
+import { GedcomError, type ImportReport } from '../read/report';
+import { personEventOf, unionEventOf } from './events';
 
 /**
  * GEDZip (.gdz, GEDCOM 7): a zip holding `gedcom.ged` and the media files its OBJE/FILE lines
@@ -26,7 +26,7 @@ import { personEventOf, unionEventOf } from './gedcom-records';
  * file of the same name and bytes stored before is reused), owned by whoever
  * started the import and visible to members only — but a primary photo (`_PRIM Y`) of a person
  * who is not living, which every guest may see as the person's photo, is public. Files are
- * staged first and stored in the import's last transaction (gedcom-import.ts).
+ * staged first and stored in the import's last transaction (move.ts).
  */
 
 /** The largest GEDCOM taken out of a GEDZip archive (as large as an upload may be). */
@@ -186,7 +186,7 @@ export function objeRecordFile(
  * The OBJE links that become media links: of a person, a family, a source record, a person's
  * or a family's events, and of the citations (SOUR) under a record, an event or a name. Links
  * of a family or a citation, which media links do not model, land on the nearest record that
- * holds media (gedcom-import.ts `linkMedia`).
+ * holds media (media-links.ts).
  */
 export function forEachObjeLink(record: GedcomNode, visit: (node: GedcomNode) => void): void {
   const isEvent =

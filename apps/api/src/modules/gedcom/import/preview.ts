@@ -1,39 +1,34 @@
 import { rm } from 'node:fs/promises';
 import type { GedcomCounts, GedcomPreview } from '@bagysh/shared';
 import { sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/client';
-import {
-  Couples,
-  NO_YEAR,
-  personName,
-  prepare,
-  readStructure,
-  recordKey,
-  RecordMapping,
-  resolveLineage,
-  stagedMedia,
-  type Structure,
-} from './gedcom-import';
-import {
-  OwnerPositions,
-  personEventOf,
-  pointer,
-  StagedRecords,
-  unionEventOf,
-} from './gedcom-records';
+import { queryRows, type Db } from '../../../db/client';
+import { personsTable } from '../../../genealogy/person-table';
+import { intArray, textArray } from '../../../genealogy/person-rows';
+import type { EncodingChoice } from '../read/encoding';
+import type { GedcomNode } from '../read/node';
+import { readGedcomRecordBatches } from '../read/records';
+import { GedcomError, ImportReport } from '../read/report';
+import type { PersonRow } from '../rows';
+import { personEventOf, unionEventOf } from './events';
+import { Couples } from './families';
 import { stageMedia, type GedzipArchive, type MediaFiles, type MediaOptions } from './gedzip-media';
-import { type EncodingChoice } from './read/encoding';
-import { type GedcomNode } from './read/node';
-import { readGedcomRecordBatches } from './read/records';
-import { GedcomError, ImportReport } from './read/report';
+import { prepare } from './import';
+import { resolveLineage } from './lineage';
+import { RecordMapping } from './map-record';
+import { OwnerPositions, StagedRecords } from './mapping';
+import { stagedMedia } from './media-links';
+import { personName } from './persons';
+import { pointer } from './pointers';
+import { readStructure } from './read-structure';
+import { NO_YEAR, recordKey, type Structure } from './structure';
 
 /**
- * What importing a GEDCOM file would do, without writing anything (issue 15, "preview first"):
- * the import's own first pass (encoding, structure, refusals), a second streaming pass that
- * counts records, finds dangling pointers and unreadable dates and maps each record as the
- * import does (for what the mapping reports), and one query for the file's persons that look
- * like persons already in the tree. Memory holds the import's few integers
- * per individual and the set of distinct place names, never the file.
+ * What importing a GEDCOM file would do, without writing anything (a preview comes before any
+ * write: docs/genealogy.md, GEDCOM): the import's own first pass (encoding, structure,
+ * refusals), a second streaming pass that counts records, finds dangling pointers and
+ * unreadable dates and maps each record as the import does (for what the mapping reports), and
+ * one query for the file's persons that look like persons already in the tree. Memory holds the
+ * import's few integers per individual and the set of distinct place names, never the file.
  */
 
 export type Analysis = Pick<
@@ -51,17 +46,13 @@ export type Analysis = Pick<
 /** How many look-alikes the preview shows by name. */
 const EXAMPLES = 5;
 
-/** A PostgreSQL array literal of texts, sent as one parameter. */
-function textArray(values: readonly string[]): string {
-  return `{${values.map((v) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
-}
-
+/** A person of the tree like the file's individual `index`; `total` counts them all. */
 interface LookAlikeRow {
   total: number;
   index: number;
-  person_id: number;
-  person_name: string;
-  person_birth_year: number | null;
+  person_id: PersonRow['id'];
+  person_name: PersonRow['name'];
+  person_birth_year: PersonRow['birth_year'];
 }
 
 /**
@@ -91,18 +82,17 @@ async function treeLookAlikes(
   const rows = await queryRows<LookAlikeRow>(
     db,
     sql`with keys as (
-          select key, n::int from unnest(${textArray(s.keys)}::text[]) with ordinality k(key, n)),
+          select key, n::int from unnest(${textArray(s.keys)}) with ordinality k(key, n)),
         file as (
           select f.i, name.key as name_key, father.key as father_key, f.year
-          from unnest(${`{${indices.join(',')}}`}::int[], ${`{${names.join(',')}}`}::int[],
-                      ${`{${fathers.join(',')}}`}::int[],
+          from unnest(${intArray(indices)}, ${intArray(names)}, ${intArray(fathers)},
                       ${`{${years.map((y) => y ?? 'NULL').join(',')}}`}::int[]) f(i, name, father, year)
           join keys name on name.n = f.name
           join keys father on father.n = f.father)
         select count(*) over ()::int as total, file.i as index, p.id as person_id,
           p.name as person_name, p.birth_year as person_birth_year
         from file cross join lateral (
-          select id, name, birth_year from persons p
+          select id, name, birth_year from ${personsTable} p
           where p.name_key = file.name_key and p.father_name_key = file.father_key
             and (file.year is null or p.birth_year is null or p.birth_year = file.year)
           order by id limit 1) p
@@ -117,7 +107,7 @@ const isEvent = (record: GedcomNode, tag: string) =>
   (record.tag === 'INDI' ? personEventOf(tag) : unionEventOf(tag)) !== null;
 
 /**
- * The import's mapping of pass 2 (gedcom-import.ts), its rows thrown away: what it reports
+ * The import's mapping of pass 2 (map-record.ts), its rows thrown away: what it reports
  * (pointers to sources, notes and repositories the file lacks, pointers in kept data to no
  * record, what a family without a couple drops, dates) goes to `report`, as in the import.
  * Ids are only told apart from "no such record".

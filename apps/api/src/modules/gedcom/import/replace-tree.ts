@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/client';
+import { queryRows, type Db } from '../../../db/client';
+import { personsTable } from '../../../genealogy/person-table';
+import type { FileRow } from '../rows';
 
 /**
  * Deletes the whole tree inside a replacing import's final transaction (the caller holds the
@@ -14,7 +16,7 @@ export async function deleteTree(tx: Db): Promise<void> {
   // Clans name their founder without a cascade: first.
   await tx.execute(sql`delete from clans`);
   // One statement: the father/mother references between deleted rows are checked at its end.
-  await tx.execute(sql`delete from persons`);
+  await tx.execute(sql`delete from ${personsTable}`);
   await tx.execute(sql`delete from sources`);
   await tx.execute(sql`delete from notes`);
   await tx.execute(sql`delete from places`);
@@ -29,11 +31,11 @@ export async function deleteTree(tx: Db): Promise<void> {
  * backup the import made first holds them all.
  */
 export async function deleteUnlinkedImportedFiles(tx: Db): Promise<(string | null)[]> {
-  const rows = await queryRows<{ checksum: string; thumbnail_checksum: string | null }>(
+  const rows = await queryRows<Pick<FileRow, 'checksum' | 'thumbnail_checksum'>>(
     tx,
     sql`delete from files f where f.origin = 'gedcom'
         and not exists (select 1 from media_links l where l.file_id = f.id)
-        and not exists (select 1 from persons p where p.photo_file_id = f.id)
+        and not exists (select 1 from ${personsTable} p where p.photo_file_id = f.id)
         and not exists (select 1 from users u where u.avatar_file_id = f.id)
         and not exists (select 1 from posts c where c.cover_file_id = f.id)
       returning f.checksum, f.thumbnail_checksum`,
