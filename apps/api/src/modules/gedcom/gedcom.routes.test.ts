@@ -12,8 +12,8 @@ import { queryRows } from '../../db/client';
 import { createTestApp } from '../../test/app';
 import { createTestUser, type TestUser } from '../../test/factories';
 import { addPerson } from '../persons/persons.factories';
-import { exportLinkMessages, signExportLink } from './export-links';
-import { exportMessages } from './export-stream';
+import { exportLinkMessages, signExportLink } from './export/links';
+import { exportMessages } from './export/stream';
 import { importGedcomFile, multipart } from './gedcom.test-support';
 
 let app: App;

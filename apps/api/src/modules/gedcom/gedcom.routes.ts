@@ -25,8 +25,8 @@ import {
   isTruncatedMultipart,
 } from '../../plugins/input-guard';
 import { FULL_VIEWER, PUBLIC_VIEWER } from '../../genealogy/privacy';
-import { exportLinkMessages, exportLinkRole, isLinkQuery, signExportLink } from './export-links';
-import { exportGedcom, exportScope } from './gedcom-export';
+import { exportLinkMessages, exportLinkRole, isLinkQuery, signExportLink } from './export/links';
+import { exportGedcom, exportScope } from './export/export';
 import { GedcomJobs } from './gedcom.service';
 import {
   EXPORT_RETRY_AFTER_SECONDS,
@@ -35,7 +35,7 @@ import {
   exportStream,
   givingWay,
   RequestActivity,
-} from './export-stream';
+} from './export/stream';
 import { optionalSecurity } from '../../plugins/docs';
 
 /** Large trees make large files: 1M persons are about 100 MB of GEDCOM. Staff only. */

@@ -36,6 +36,8 @@ export type PersonRow = RowOf<typeof personsTable>;
 export type UnionRow = RowOf<typeof unions>;
 export type PlaceRow = RowOf<typeof places>;
 export type FileRow = RowOf<typeof files>;
+export type NoteLinkRow = RowOf<typeof noteLinks>;
+export type MediaLinkRow = RowOf<typeof mediaLinks>;
 
 /** A source as the import stages it and the export writes it: every column the site edits. */
 export type SourceRow = Pick<
@@ -121,7 +123,7 @@ export type StagedEventRow = Omit<EventRow, 'person_id' | 'union_id'> &
 export type StagedCitationFields = CitationFields & Pick<CitationColumns, 'position'>;
 
 /** What the import stages of a note link beside the record that links. */
-export type StagedNoteLinkFields = Pick<RowOf<typeof noteLinks>, 'note_id' | 'position'>;
+export type StagedNoteLinkFields = Pick<NoteLinkRow, 'note_id' | 'position'>;
 
 /** A place as the import makes it. */
 export type StagedPlaceRow = Pick<
@@ -130,7 +132,4 @@ export type StagedPlaceRow = Pick<
 >;
 
 /** What the import stages of a media link beside the record that links. */
-export type StagedMediaLinkFields = Pick<
-  RowOf<typeof mediaLinks>,
-  'file_id' | 'title' | 'position'
->;
+export type StagedMediaLinkFields = Pick<MediaLinkRow, 'file_id' | 'title' | 'position'>;

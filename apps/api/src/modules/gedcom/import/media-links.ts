@@ -30,13 +30,13 @@ export function stagedMedia(node: GedcomNode, s: Structure, media: MediaFiles | 
   return link && named && staged && file ? { link, named, staged, file } : null;
 }
 
-export type MediaLinkRow = MediaOwner & StagedMediaLinkFields;
+export type StagedMediaLink = MediaOwner & StagedMediaLinkFields;
 
 /** Where a union's media go: both spouses (by their ids). */
 export type UnionSpouses = (unionId: number) => [husband: number, wife: number];
 
 export class MediaLinks {
-  readonly links: MediaLinkRow[] = [];
+  readonly links: StagedMediaLink[] = [];
   readonly photos: { person: number; file: number }[] = [];
   private readonly positions = new Map<string, number>();
   private readonly linked = new Set<number>();

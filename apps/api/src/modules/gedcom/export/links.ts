@@ -6,9 +6,9 @@ import {
   type Role,
 } from '@bagysh/shared';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { users } from '../../db/schema';
-import { signLink, verifyLink } from '../../files/signed-links';
+import type { Db } from '../../../db/client';
+import { users } from '../../../db/schema';
+import { signLink, verifyLink } from '../../../files/signed-links';
 
 /**
  * Signed links to the GEDCOM export (`POST /api/gedcom/export/link/`): the page navigates to

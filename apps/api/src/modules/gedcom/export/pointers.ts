@@ -1,14 +1,16 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/client';
-import type { GedcomExtraNode } from '../../db/schema/records';
-import { intArray } from '../../genealogy/person-rows';
+import { queryRows, type Db } from '../../../db/client';
+import type { GedcomExtraNode } from '../../../db/schema/records';
+import { personsTable } from '../../../genealogy/person-table';
+import { intArray } from '../../../genealogy/person-rows';
 import {
   isRestricted,
   motherLinkVisible,
   restrictedCondition,
   unionVisible,
   type Viewer,
-} from '../../genealogy/privacy';
+} from '../../../genealogy/privacy';
+import type { NoteRow, PersonRow, SourceRow, UnionRow } from '../rows';
 
 /**
  * The records that pointers in kept data (`extra`: an ASSO, a `_LINK`…) name, as the export
@@ -18,7 +20,7 @@ import {
  * restricted for the viewer: a link to a hidden living person is left out like any other);
  * a family when the export writes it under the key it writes; sources and notes when they
  * still exist (and the note is visible). The export itself decides, from its own state, whether
- * a source or note is written (gedcom-export.ts).
+ * a source or note is written (context.ts).
  */
 export class ExtraPointers {
   private readonly persons = new Map<number, boolean>();
@@ -60,7 +62,7 @@ export class ExtraPointers {
     await this.loadFamilies([...families].filter(([key]) => !this.families.has(key)));
     const newSources = [...sources].filter((id) => !this.sources.has(id));
     if (newSources.length > 0) {
-      const found = await queryRows<{ id: number }>(
+      const found = await queryRows<Pick<SourceRow, 'id'>>(
         this.db,
         sql`select id from sources where id = any(${intArray(newSources)})`,
       );
@@ -68,7 +70,7 @@ export class ExtraPointers {
     }
     const newNotes = [...notes].filter((id) => !this.notes.has(id));
     if (newNotes.length > 0) {
-      const found = await queryRows<{ id: number }>(
+      const found = await queryRows<Pick<NoteRow, 'id'>>(
         this.db,
         sql`select n.id from notes n where n.id = any(${intArray(newNotes)}) and ${this.noteVisible}`,
       );
@@ -98,15 +100,11 @@ export class ExtraPointers {
 
   private async loadPersons(ids: number[]): Promise<void> {
     if (ids.length === 0) return;
-    const rows = await queryRows<{
-      id: number;
-      is_living: boolean;
-      birth_year: number | null;
-      death_year: number | null;
-      death_date: string | null;
-    }>(
+    const rows = await queryRows<
+      Pick<PersonRow, 'id' | 'is_living' | 'birth_year' | 'death_year' | 'death_date'>
+    >(
       this.db,
-      sql`select p.id, p.is_living, p.birth_year, p.death_year, p.death_date from persons p
+      sql`select p.id, p.is_living, p.birth_year, p.death_year, p.death_date from ${personsTable} p
           where p.id = any(${intArray(ids)}) and ${this.scope}`,
     );
     for (const id of ids) this.persons.set(id, false);
@@ -114,7 +112,7 @@ export class ExtraPointers {
   }
 
   /**
-   * The key the export gives the family of each of these parents (gedcom-export.ts `famXref`):
+   * The key the export gives the family of each of these parents (`famXref`):
    * the couple's union, ordered as the export orders spouses; else the parents of a child or of
    * a further parent family. Null when the export writes no such family. Two queries in all.
    */
@@ -136,18 +134,18 @@ export class ExtraPointers {
     }
     if (couples.size > 0) {
       const list = [...couples.values()];
-      const unions = await queryRows<{ a: number; b: number; sex_a: string; sex_b: string }>(
+      const unions = await queryRows<Pick<CoupleRow, 'a' | 'b' | 'sex_a' | 'sex_b'>>(
         db,
         sql`select u.person1_id as a, u.person2_id as b, x.sex as sex_a, y.sex as sex_b
             from unnest(${intArray(list.map((c) => c.a))}, ${intArray(list.map((c) => c.b))})
               as c(a, b)
               join unions u on u.person1_id = c.a and u.person2_id = c.b
-              join persons x on x.id = u.person1_id join persons y on y.id = u.person2_id
+              join ${personsTable} x on x.id = u.person1_id join ${personsTable} y on y.id = u.person2_id
             where ${unionVisible(viewer, 'x', 'y')}`,
       );
       for (const union of unions) {
-        const husbandFirst = union.sex_a === 'M' || (union.sex_b !== 'M' && union.sex_a !== 'F');
-        const xref = husbandFirst ? famXref(union.a, union.b) : famXref(union.b, union.a);
+        const [father, mother] = spousesInOrder(union);
+        const xref = famXref(father, mother);
         for (const key of couples.get(`${union.a}:${union.b}`)?.keys ?? [])
           this.families.set(key, xref);
       }
@@ -166,9 +164,9 @@ export class ExtraPointers {
     const found = await queryRows<{ father: number | null; mother: number | null }>(
       db,
       sql`select c.father, c.mother from ${parents}
-          where exists (select 1 from persons p where ${sameParents('p')}
+          where exists (select 1 from ${personsTable} p where ${sameParents('p')}
               and (c.mother is null or ${motherLinkVisible(viewer)}) and ${scope})
-            or exists (select 1 from parent_families pf join persons p on p.id = pf.child_id
+            or exists (select 1 from parent_families pf join ${personsTable} p on p.id = pf.child_id
               where ${sameParents('pf')} and not ${restrictedCondition(viewer)} and ${scope})`,
     );
     for (const { father, mother } of found) {
@@ -182,6 +180,27 @@ type Family = [father: number | null, mother: number | null];
 /** An `int[]` parameter whose elements may be null. */
 const nullableIntArray = (values: readonly (number | null)[]) =>
   sql`${`{${values.map((value) => (value === null ? 'NULL' : Math.trunc(value))).join(',')}}`}::int[]`;
+
+/**
+ * A union as the export reads it: its persons (`a` the smaller id) with their sex and their
+ * order of marriages.
+ */
+export interface CoupleRow extends Pick<UnionRow, 'id' | 'extra'> {
+  a: UnionRow['person1_id'];
+  b: UnionRow['person2_id'];
+  sex_a: PersonRow['sex'];
+  sex_b: PersonRow['sex'];
+  pos_a: UnionRow['person1_position'];
+  pos_b: UnionRow['person2_position'];
+}
+
+/** A couple's spouses as the export writes them: the husband first (HUSB, then WIFE). */
+export function spousesInOrder(
+  couple: Pick<CoupleRow, 'a' | 'b' | 'sex_a' | 'sex_b'>,
+): [father: number, mother: number] {
+  const husbandFirst = couple.sex_a === 'M' || (couple.sex_b !== 'M' && couple.sex_a !== 'F');
+  return husbandFirst ? [couple.a, couple.b] : [couple.b, couple.a];
+}
 
 /** A family as the export names it (`@F<father>_<mother>@`, 0 for none). */
 export const famXref = (father: number | null, mother: number | null) =>

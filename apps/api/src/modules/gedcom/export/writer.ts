@@ -1,12 +1,12 @@
 import type { EventType, NameKind, ParentRelation } from '@bagysh/shared';
-import type { GedcomExtraNode, GedcomExtraTarget } from '../../db/schema/records';
+import type { GedcomExtraNode, GedcomExtraTarget } from '../../../db/schema/records';
 
 /**
  * GEDCOM lines as text, 5.5.1 or 7.0: escapes, long and multi-line values, the tags of our
  * vocabularies, and the custom tags every export may write (declared in a 7.0 HEAD.SCHMA).
  *
- * The tags for what GEDCOM has no word for are the ones the import reads back (the list at the
- * top of gedcom-records.ts): name kinds as NAME.TYPE (7.0: OTHER + PHRASE for ours), a source's
+ * The tags for what GEDCOM has no word for are the ones the import reads back (the list in
+ * conventions.ts): name kinds as NAME.TYPE (7.0: OTHER + PHRASE for ours), a source's
  * kind as `1 _TYPE BOOK|ARCHIVE|WEB|INFORMANT`, an informant's when and where as `1 DATA` +
  * `2 DATE`/`2 PLAC`, a private shared note as `1 RESN PRIVACY`, an event's own GEDCOM tag
  * (BAPM, CENS…) from `custom_type`. Ours besides: `_LIVING Y`, `_BORD n`, `_MILT` (military),

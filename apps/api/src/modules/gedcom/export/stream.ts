@@ -1,6 +1,6 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
-import type { Db } from '../../db/client';
+import type { Db } from '../../../db/client';
 
 /** Seconds a refused export is told to wait (a 200k-person export takes about that long). */
 export const EXPORT_RETRY_AFTER_SECONDS = 30;
