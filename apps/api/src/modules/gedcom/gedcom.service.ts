@@ -1,52 +1,36 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Transform, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   gedcomMessages,
-  hasRole,
-  type GedcomCommitBody,
   type GedcomJob,
   type GedcomJobListItem,
-  type GedcomPreview,
   type PageQuery,
-  type Role,
 } from '@bagysh/shared';
-import { and, count, desc, eq, gt, inArray, lte } from 'drizzle-orm';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import PgBoss from 'pg-boss';
 import type { Database, Db } from '../../db/client';
-import { gedcomJobs, gedcomPreviews, users } from '../../db/schema';
-import { errorMessages, forbidden, HttpError, notFound } from '../../lib/http-errors';
+import { gedcomJobs } from '../../db/schema';
+import { errorMessages, HttpError, notFound } from '../../lib/http-errors';
 import { pageWindow } from '../../lib/pagination';
 import { prepareBackup, workDirOf } from '../../backup/backup.service';
 import { LocalFileStorage } from '../../files/storage/local-storage';
+import type { MediaOptions } from './import/gedzip-media';
 import { importGedcom } from './import/import';
 import { clearAbandonedStaging, clearStaging } from './import/staging';
-import { analyseGedcom } from './import/preview';
-import type { MediaOptions } from './import/gedzip-media';
+import { JobQueue } from './jobs/job-queue';
+import {
+  reportOf,
+  selectJobs,
+  storeFile,
+  toJob,
+  type JobEntry,
+  type JobReport,
+} from './jobs/job-rows';
 import { GedcomError, ImportReport } from './read/report';
-
-/** What `gedcom_jobs.report` holds: the job answer's report fields. */
-type JobReport = Pick<GedcomJob, 'encoding' | 'encoding_reason' | 'warnings' | 'warnings_total'>;
-
-const NO_REPORT: JobReport = {
-  encoding: null,
-  encoding_reason: null,
-  warnings: [],
-  warnings_total: 0,
-};
-
-function reportOf(report: ImportReport): JobReport {
-  return {
-    encoding: report.encoding,
-    encoding_reason: report.encodingReason,
-    warnings: report.warnings(),
-    warnings_total: report.warningsTotal,
-  };
-}
 
 /**
  * GEDCOM import jobs, shared by every API process on one database.
@@ -67,7 +51,6 @@ function reportOf(report: ImportReport): JobReport {
  * runs it again from the start.
  */
 
-const QUEUE = 'gedcom-import';
 const PERSIST_EVERY_MS = 2000;
 /** How often a runner looks whether its job was cancelled (from any process). */
 const CANCEL_CHECK_MS = 250;
@@ -76,64 +59,8 @@ const SWEEP_EVERY_MS = 5000;
 export const ABANDONED = 'Импорт үзгүлтүккө учурады (сервер токтоп калган). Файлды кайра жүктөңүз.';
 /** Advisory-lock namespace of import jobs (first int4 of pg_try_advisory_lock(int4, int4)). */
 export const LOCK_JOB = 0x67_65_64_63; // 'gedc'
-/** Held on a preview while its file arrives, is analysed or moves to a job. */
-export const LOCK_PREVIEW = 0x67_65_64_70; // 'gedp'
-/** How long a preview waits to be committed. */
-export const PREVIEW_TTL_MS = 24 * 3600 * 1000;
-/** How often each process removes expired previews and their files. */
-const PREVIEW_SWEEP_MS = 10 * 60 * 1000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const UNFINISHED: GedcomJob['status'][] = ['queued', 'running'];
-
-/**
- * pg-boss on the app's database, on either driver (over PGlite too: see decision record 007);
- * it creates and migrates its own schema `pgboss` at start.
- */
-class JobQueue {
-  private readonly boss: PgBoss;
-
-  constructor(database: Database, log: FastifyBaseLogger) {
-    this.boss = new PgBoss({
-      db: { executeSql: (text, values) => database.executeSql(text, values) },
-      schedule: false,
-    });
-    this.boss.on('error', (error) => log.error({ err: error }, 'pg-boss'));
-  }
-
-  async start(run: (id: string) => Promise<void>): Promise<void> {
-    await this.boss.start();
-    // A job put back by a closing process, or refused while another runner held it, is
-    // retried soon; expiry only guards against a runner stuck for hours.
-    await this.boss.createQueue(QUEUE, {
-      name: QUEUE,
-      retryLimit: 20,
-      retryDelay: 1,
-      expireInSeconds: 23 * 3600,
-    });
-    await this.boss.work<{ id: string }>(
-      QUEUE,
-      { batchSize: 1, pollingIntervalSeconds: 0.5 },
-      async ([job]) => {
-        if (job) await run(job.data.id);
-      },
-    );
-  }
-
-  async send(id: string): Promise<void> {
-    await this.boss.send(QUEUE, { id }, { id });
-  }
-
-  /** Whether the queue still holds `id` (waiting, or handed to a runner that starts it). */
-  async holds(id: string): Promise<boolean> {
-    const job = await this.boss.getJobById(QUEUE, id);
-    return job !== null && ['created', 'retry', 'active'].includes(job.state);
-  }
-
-  /** Takes no more jobs; resolves once this process's runners have returned. */
-  async stop(): Promise<void> {
-    await this.boss.stop({ graceful: true, wait: true, timeout: 60_000 });
-  }
-}
 
 interface RunningJob {
   state: GedcomJob;
@@ -141,60 +68,8 @@ interface RunningJob {
   cancelled: boolean;
 }
 
-type JobRow = typeof gedcomJobs.$inferSelect;
-/** A job row with its creator's user name. */
-interface JobEntry {
-  job: JobRow;
-  username: string | null;
-}
-
-function toJob({ job: row, username }: JobEntry): GedcomJob {
-  return {
-    id: row.id,
-    status: row.status,
-    mode: row.mode,
-    file_name: row.fileName,
-    file_sha256: row.fileSha256,
-    file_size: row.fileSize,
-    backup_name: row.backupName,
-    created_by:
-      row.createdById !== null && username !== null ? { id: row.createdById, username } : null,
-    processed: row.processed,
-    total: row.total,
-    error: row.error,
-    persons_created: row.personsCreated,
-    created_at: row.createdAt.toISOString(),
-    finished_at: row.finishedAt?.toISOString() ?? null,
-    ...NO_REPORT,
-    ...(row.report as JobReport | null),
-  };
-}
-
 /** The job's run ended because this process is closing: it goes back to the queue. */
 class Requeued extends Error {}
-
-/** Copies a stream into a new file at `path`: its SHA-256 (hex) and size. */
-async function storeFile(file: Readable, path: string): Promise<{ sha256: string; size: number }> {
-  const hash = createHash('sha256');
-  let size = 0;
-  const measure = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      hash.update(chunk);
-      size += chunk.length;
-      done(null, chunk);
-    },
-  });
-  await pipeline(file, measure, createWriteStream(path, { mode: 0o600 }));
-  return { sha256: hash.digest('hex'), size };
-}
-
-/** '2026-11-24 13:05 (UTC)', for messages. */
-const whenText = (date: Date) => `${date.toISOString().slice(0, 16).replace('T', ' ')} (UTC)`;
-
-interface Requester {
-  id: number;
-  role: Role;
-}
 
 export class GedcomJobs {
   private readonly running = new Map<string, RunningJob>();
@@ -202,16 +77,13 @@ export class GedcomJobs {
   private readonly queue: JobQueue;
   private stopping = false;
   private sweeper: NodeJS.Timeout | undefined;
-  private previewSweeper: NodeJS.Timeout | undefined;
   /** Where uploads are kept while their job lives: `DATA_DIR/tmp/gedcom/<job id>/`. */
   readonly uploadsDir: string;
-  /** Where previewed files wait: `DATA_DIR/tmp/gedcom-previews/<preview id>/`. */
-  readonly previewsDir: string;
   /** Where a replacing import leaves its backup of the tree before it. */
   readonly backupsDir: string;
   private readonly dataDir: string;
-  /** The Files feature's storage and limits, for the media of GEDZip archives. */
-  private readonly files: Omit<MediaOptions, 'ownerId'>;
+  /** The Files feature's storage and limits, for the media of GEDZip archives (and previews). */
+  readonly files: Omit<MediaOptions, 'ownerId'>;
 
   constructor(
     private readonly database: Database,
@@ -226,7 +98,6 @@ export class GedcomJobs {
       uploadQuotaBytes: options.uploadQuotaBytes,
     };
     this.uploadsDir = join(options.dataDir, 'tmp', 'gedcom');
-    this.previewsDir = join(options.dataDir, 'tmp', 'gedcom-previews');
     this.backupsDir = join(options.dataDir, 'backups');
     this.queue = new JobQueue(database, log);
   }
@@ -247,13 +118,6 @@ export class GedcomJobs {
       }, SWEEP_EVERY_MS);
       this.sweeper.unref();
     }
-    await this.sweepPreviews();
-    this.previewSweeper = setInterval(() => {
-      this.sweepPreviews().catch((error: unknown) =>
-        this.log.error({ err: error }, 'GEDCOM preview sweep failed'),
-      );
-    }, PREVIEW_SWEEP_MS);
-    this.previewSweeper.unref();
   }
 
   /**
@@ -293,19 +157,12 @@ export class GedcomJobs {
   }
 
   /** Records a job whose file is in place and queues it. */
-  private async enqueue(values: typeof gedcomJobs.$inferInsert): Promise<void> {
+  async enqueue(values: typeof gedcomJobs.$inferInsert): Promise<void> {
     await this.db.insert(gedcomJobs).values(values);
     await this.queue.send(values.id).catch(async (error: unknown) => {
       await this.db.delete(gedcomJobs).where(eq(gedcomJobs.id, values.id));
       throw error;
     });
-  }
-
-  private selectJobs() {
-    return this.db
-      .select({ job: gedcomJobs, username: users.username })
-      .from(gedcomJobs)
-      .leftJoin(users, eq(users.id, gedcomJobs.createdById));
   }
 
   /** The queue hands a job to this process: runs it unless it was cancelled meanwhile. */
@@ -315,7 +172,7 @@ export class GedcomJobs {
     if (!lock) throw new Error(`GEDCOM job ${id} is locked`);
     const dir = join(this.uploadsDir, id);
     try {
-      const [row] = await this.selectJobs().where(eq(gedcomJobs.id, id));
+      const [row] = await selectJobs(this.db).where(eq(gedcomJobs.id, id));
       if (row?.job.status !== 'queued') {
         await rm(dir, { recursive: true, force: true });
         return;
@@ -469,7 +326,7 @@ export class GedcomJobs {
   }
 
   async get(id: string): Promise<GedcomJob> {
-    const [row] = await this.selectJobs().where(eq(gedcomJobs.id, id));
+    const [row] = await selectJobs(this.db).where(eq(gedcomJobs.id, id));
     if (!row) throw notFound();
     return this.withLive(toJob(row));
   }
@@ -478,7 +335,7 @@ export class GedcomJobs {
   async list(query: PageQuery): Promise<{ total: number; results: GedcomJobListItem[] }> {
     const { limit, offset } = pageWindow(query);
     const [total] = await this.db.select({ n: count() }).from(gedcomJobs);
-    const rows = await this.selectJobs()
+    const rows = await selectJobs(this.db)
       .orderBy(desc(gedcomJobs.createdAt), desc(gedcomJobs.id))
       .limit(limit)
       .offset(offset);
@@ -487,186 +344,6 @@ export class GedcomJobs {
       return { ...job, counts: row.job.counts ?? null };
     });
     return { total: total?.n ?? 0, results };
-  }
-
-  // -------------------------------------------------------------------------------------------
-  // Previews: analysed uploads waiting to be committed
-
-  /** The latest finished import of a file with this SHA-256. */
-  private async sameFile(sha256: string): Promise<GedcomPreview['same_file']> {
-    const [row] = await this.selectJobs()
-      .where(and(eq(gedcomJobs.fileSha256, sha256), eq(gedcomJobs.status, 'done')))
-      .orderBy(desc(gedcomJobs.finishedAt))
-      .limit(1);
-    if (!row) return null;
-    const job = toJob(row);
-    return {
-      job_id: job.id,
-      imported_at: job.finished_at ?? job.created_at,
-      imported_by: job.created_by,
-      mode: job.mode,
-    };
-  }
-
-  /**
-   * Keeps an upload under DATA_DIR/tmp/gedcom-previews/ and analyses it without writing to the
-   * tree (import/preview.ts). A file cut at the size limit answers 413.
-   */
-  async preview(
-    file: Readable & { truncated?: boolean },
-    fileName: string,
-    userId: number,
-  ): Promise<GedcomPreview> {
-    await this.sweepPreviews();
-    const id = randomUUID();
-    const lock = await this.database.tryHoldLock(LOCK_PREVIEW, id);
-    if (!lock) throw new Error(`GEDCOM preview ${id} is locked`);
-    const dir = join(this.previewsDir, id);
-    try {
-      await mkdir(dir, { recursive: true, mode: 0o700 });
-      const path = join(dir, 'upload.ged');
-      const { sha256, size } = await storeFile(file, path);
-      if (file.truncated) throw new HttpError(413, errorMessages.payloadTooLarge);
-      const analysis = await analyseGedcom(this.db, path, { ...this.files, ownerId: userId });
-      const now = new Date();
-      const expires = new Date(now.getTime() + PREVIEW_TTL_MS);
-      const result: GedcomPreview = {
-        id,
-        file_name: fileName,
-        file_sha256: sha256,
-        file_size: size,
-        created_at: now.toISOString(),
-        expires_at: expires.toISOString(),
-        ...analysis,
-        same_file: await this.sameFile(sha256),
-      };
-      await this.db.insert(gedcomPreviews).values({
-        id,
-        fileName,
-        fileSha256: sha256,
-        fileSize: size,
-        result,
-        createdById: userId,
-        expiresAt: expires,
-        createdAt: now,
-      });
-      return result;
-    } catch (error) {
-      await rm(dir, { recursive: true, force: true });
-      throw error;
-    } finally {
-      await lock.release();
-    }
-  }
-
-  /** A live preview its creator (or an admin) asks for; 404 once expired or committed. */
-  private async previewRow(id: string, user: Requester) {
-    const [row] = await this.db
-      .select()
-      .from(gedcomPreviews)
-      .where(and(eq(gedcomPreviews.id, id), gt(gedcomPreviews.expiresAt, new Date())));
-    if (!row) throw notFound();
-    if (row.createdById !== user.id && !hasRole(user.role, 'admin')) throw forbidden();
-    return row;
-  }
-
-  async getPreview(id: string, user: Requester): Promise<GedcomPreview> {
-    const row = await this.previewRow(id, user);
-    return { ...row.result, same_file: await this.sameFile(row.fileSha256) };
-  }
-
-  /** Drops a preview and its file. */
-  async discardPreview(id: string, user: Requester): Promise<void> {
-    await this.previewRow(id, user);
-    await this.db.delete(gedcomPreviews).where(eq(gedcomPreviews.id, id));
-    await rm(join(this.previewsDir, id), { recursive: true, force: true });
-  }
-
-  /**
-   * Turns a preview into a queued import job: its file moves to the job's upload folder.
-   * Replace is for admins (403); a refused file and an already imported file that is not
-   * confirmed answer 409.
-   */
-  async commit(id: string, body: GedcomCommitBody, user: Requester): Promise<string> {
-    const preview = await this.previewRow(id, user);
-    if (body.mode === 'replace' && !hasRole(user.role, 'admin')) {
-      throw forbidden(gedcomMessages.replaceAdminOnly);
-    }
-    if (preview.result.refusal) throw new HttpError(409, preview.result.refusal);
-    const same = await this.sameFile(preview.fileSha256);
-    if (same && !body.confirm_same_file) {
-      throw new HttpError(409, gedcomMessages.sameFile(whenText(new Date(same.imported_at))));
-    }
-    // Another commit of the same preview, or the sweep, holds it: it is being taken.
-    const lock = await this.database.tryHoldLock(LOCK_PREVIEW, id);
-    if (!lock) throw notFound();
-    const jobId = randomUUID();
-    const jobLock = await this.database.tryHoldLock(LOCK_JOB, jobId);
-    if (!jobLock) {
-      await lock.release();
-      throw new Error(`GEDCOM job ${jobId} is locked`);
-    }
-    const jobDir = join(this.uploadsDir, jobId);
-    try {
-      const [claimed] = await this.db
-        .delete(gedcomPreviews)
-        .where(eq(gedcomPreviews.id, id))
-        .returning();
-      if (!claimed) throw notFound();
-      try {
-        await mkdir(jobDir, { recursive: true, mode: 0o700 });
-        await rename(join(this.previewsDir, id, 'upload.ged'), join(jobDir, 'upload.ged'));
-        await this.enqueue({
-          id: jobId,
-          status: 'queued',
-          fileName: claimed.fileName,
-          createdById: user.id,
-          mode: body.mode,
-          fileSha256: claimed.fileSha256,
-          fileSize: claimed.fileSize,
-          counts: claimed.result.counts,
-        });
-      } catch (error) {
-        await rm(jobDir, { recursive: true, force: true });
-        throw error;
-      } finally {
-        await rm(join(this.previewsDir, id), { recursive: true, force: true });
-      }
-    } finally {
-      await jobLock.release();
-      await lock.release();
-    }
-    return jobId;
-  }
-
-  /**
-   * Removes expired previews with their files, and files of previews that have no row (their
-   * process died while analysing, or their creator was deleted).
-   */
-  async sweepPreviews(): Promise<void> {
-    const expired = await this.db
-      .delete(gedcomPreviews)
-      .where(lte(gedcomPreviews.expiresAt, new Date()))
-      .returning({ id: gedcomPreviews.id });
-    for (const { id } of expired) {
-      await rm(join(this.previewsDir, id), { recursive: true, force: true });
-    }
-    const folders = (await readdir(this.previewsDir).catch(() => [])).filter((name) =>
-      UUID.test(name),
-    );
-    for (const id of folders) {
-      const lock = await this.database.tryHoldLock(LOCK_PREVIEW, id);
-      if (!lock) continue;
-      try {
-        const [row] = await this.db
-          .select({ id: gedcomPreviews.id })
-          .from(gedcomPreviews)
-          .where(eq(gedcomPreviews.id, id));
-        if (!row) await rm(join(this.previewsDir, id), { recursive: true, force: true });
-      } finally {
-        await lock.release();
-      }
-    }
   }
 
   /**
@@ -743,7 +420,6 @@ export class GedcomJobs {
   async stopAll(): Promise<void> {
     this.stopping = true;
     clearInterval(this.sweeper);
-    clearInterval(this.previewSweeper);
     await this.queue.stop();
   }
 }
