@@ -25,7 +25,10 @@ import {
   uploadCopies,
 } from './gedcom.test-support';
 
-/** Preview before import, add or replace, the same file twice, history (issue 15). */
+/**
+ * Preview before import, add or replace, the same file twice, history (docs/genealogy.md,
+ * GEDCOM).
+ */
 
 const SLOW = 60_000;
 let app: App;

@@ -18,9 +18,8 @@ import {
 } from './gedcom.test-support';
 
 /**
- * GEDZip media beyond persons, events and sources (issue 15's leftovers): a family's and a
- * citation's files, the same archive imported twice, and a replacing import removing the old
- * tree's imported files.
+ * GEDZip media beyond persons, events and sources: a family's and a citation's files, the same
+ * archive imported twice, and a replacing import removing the old tree's imported files.
  */
 
 const SLOW = 60_000;
