@@ -15,8 +15,8 @@ import { importGedcomFile, lastPersonId, previewGedcomFile } from './gedcom.test
 /**
  * The GEDCOM import writes every part of the model (docs/genealogy.md, Records): names, events
  * with structured dates and places, sources (an informant too), citations, shared and inline
- * notes, parent families, the order of marriages, and what it does not map (`extra`). Each test imports a
- * small file written here and reads the stored rows back field by field.
+ * notes, parent families, the order of marriages, and what it does not map (`extra`). Each
+ * test imports a small file written here and reads the stored rows back field by field.
  */
 
 let app: App;
