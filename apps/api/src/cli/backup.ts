@@ -15,12 +15,7 @@ import { openPglite, openPostgres } from '../db/client';
 import { EnvError, loadConfig, type Config } from '../env';
 import { claimDataDir, dataDirOwner, DataDirInUseError } from '../lib/data-dir-owner';
 import { resolveJwtSecret } from '../lib/secrets';
-import {
-  BackupError,
-  MANIFEST,
-  ManifestSchema,
-  type Manifest,
-} from '../backup/backup-format';
+import { BackupError, MANIFEST, ManifestSchema, type Manifest } from '../backup/backup-format';
 import { BACKUP_SIGNATURE_HEADER, signBackupRequest } from '../modules/backup/backup.routes';
 import { createBackup, workDirOf } from '../backup/backup.service';
 import { LocalFileStorage } from '../files/storage/local-storage';

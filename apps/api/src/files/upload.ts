@@ -1,11 +1,7 @@
 import type { Multipart } from '@fastify/multipart';
 import { formatFileSize } from '@bagysh/shared';
 import { FieldValidationError, HttpError } from '../lib/http-errors';
-import {
-  assertGoodPart,
-  inputGuardMessages,
-  isTruncatedMultipart,
-} from '../plugins/input-guard';
+import { assertGoodPart, inputGuardMessages, isTruncatedMultipart } from '../plugins/input-guard';
 import type { FileStorage, StagedBlob } from './storage/file-storage';
 
 /** One received upload: the bytes staged on disk (not yet stored) and the text fields. */
