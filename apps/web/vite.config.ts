@@ -134,6 +134,15 @@ const reactRouterProduction = {
 /** Files every page has run before any lazy import but boot's (the entry's). */
 const ALWAYS_LOADED = /(^|\/)(rolldown-runtime|framework)-[\w-]+\.js$/;
 
+/** The page modules' names (src/app/routes/<name>.tsx is built as assets/<name>-<hash>.js). */
+const PAGE_NAMES = new Set(
+  readdirSync(new URL('./src/app/routes', import.meta.url))
+    .filter((file) => file.endsWith('.tsx') && !file.includes('.test.'))
+    .map((file) => file.slice(0, -'.tsx'.length)),
+);
+const isPageFile = (file: string) =>
+  PAGE_NAMES.has(file.replace(/^.*\//, '').replace(/-[\w-]{8}\.js$/, ''));
+
 const APP_MODULE = /[\\/]apps[\\/]web[\\/]src[\\/]/;
 const FEATURE_INDEX = /[\\/]src[\\/]features[\\/][^\\/]+[\\/]index\.ts$/;
 
@@ -184,13 +193,18 @@ export default defineConfig(({ command }) => ({
     // .vite/manifest.json: the chunk graph scripts/bundle-size.mjs walks for each route's budget.
     manifest: true,
     modulePreload: {
-      // A lazy module's files are preloaded when it is imported, but not the three every page
-      // has run before any lazy import but boot's: each route and lazy part listed them again
-      // (bytes in the first paint's route table, and link elements added for nothing).
-      resolveDependencies: (_file, deps, { hostId }) =>
+      // A page's files are preloaded when it is imported, but not the three every page has run
+      // before any lazy import but boot's: each route and lazy part listed them again (bytes in
+      // the first paint's route table, and link elements added for nothing). A lazy part of a
+      // page (menu, dialog, picker) preloads only its CSS: its MUI pieces, listed by name and
+      // hash for each part, cost the first paint over a kilobyte, and are most often loaded
+      // already by the page that opens the part.
+      resolveDependencies: (file, deps, { hostId }) =>
         /(^|\/)index-[\w-]+\.js$/.test(hostId)
           ? deps
-          : deps.filter((dep) => !ALWAYS_LOADED.test(dep)),
+          : deps.filter(
+              (dep) => !ALWAYS_LOADED.test(dep) && (isPageFile(file) || dep.endsWith('.css')),
+            ),
     },
     rolldownOptions: {
       output: {

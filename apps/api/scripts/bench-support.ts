@@ -193,7 +193,8 @@ export async function startBenchServer(
   root: string = ROOT,
 ): Promise<BenchServer> {
   const dataDir = await mkdtemp(join(tmpdir(), `bagysh-bench-${name}-`));
-  const password = randomBytes(12).toString('hex');
+  // A database kept by an earlier run (BENCH_KEEP=1) comes with its admin's password.
+  const password = settings.ADMIN_PASSWORD ?? randomBytes(12).toString('hex');
   const env: Record<string, string> = {
     PORT: '0',
     HOST: '127.0.0.1',
@@ -205,17 +206,20 @@ export async function startBenchServer(
     ...settings,
   };
   let database: Awaited<ReturnType<typeof createPostgresDatabase>> | undefined;
-  if (kind === 'postgres') {
+  if (kind === 'postgres' && !settings.DATABASE_URL) {
     if (!adminUrl) throw new Error('no TEST_DATABASE_URL or DATABASE_URL');
     database = await createPostgresDatabase(adminUrl, 'bagysh_bench');
   }
-  env.DATABASE_URL = database?.url ?? '';
+  env.DATABASE_URL = database?.url ?? settings.DATABASE_URL ?? '';
 
   let child: ChildProcess | undefined;
   const close = async () => {
     if (child) await stopServer(child);
     if (process.env.BENCH_KEEP === '1') {
-      console.log(`  kept (BENCH_KEEP=1): DATA_DIR=${dataDir} DATABASE_URL=${env.DATABASE_URL}`);
+      console.log(
+        `  kept (BENCH_KEEP=1): DATA_DIR=${dataDir} DATABASE_URL=${env.DATABASE_URL} ` +
+          `ADMIN_PASSWORD=${password}`,
+      );
       return;
     }
     await rm(dataDir, { recursive: true, force: true });

@@ -19,6 +19,7 @@ import { backupRoutes } from './modules/backup/backup.routes';
 import { categoriesRoutes } from './modules/categories/categories.routes';
 import { clansRoutes } from './modules/clans/clans.routes';
 import { comparisonRoutes } from './modules/comparison/comparison.routes';
+import { duplicatesRoutes } from './modules/duplicates/duplicates.routes';
 import { contactMessagesRoutes } from './modules/contact-messages/contact-messages.routes';
 import { newsRoutes, personArticlesRoutes } from './modules/content/content.routes';
 import { filesRoutes } from './modules/files/files.routes';
@@ -26,7 +27,12 @@ import { gedcomRoutes } from './modules/gedcom/gedcom.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { moderationRoutes } from './modules/moderation/moderation.routes';
 import { notesRoutes } from './modules/records/notes.routes';
+import { noticeJobsPlugin } from './modules/notices/notice-jobs';
+import { noticesRoutes } from './modules/notices/notices.routes';
+import { outboxRoutes } from './modules/outbox/outbox.routes';
 import { pagesRoutes } from './modules/pages/pages.routes';
+import { personClaimsRoutes } from './modules/person-claims/person-claims.routes';
+import { personMergeRoutes } from './modules/person-merge/person-merge.routes';
 import { personsRoutes } from './modules/persons/persons.routes';
 import { placesRoutes } from './modules/records/places.routes';
 import { pollsRoutes } from './modules/polls/polls.routes';
@@ -36,6 +42,8 @@ import { revisionsRoutes } from './modules/revisions/revisions.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { sourcesRoutes } from './modules/records/sources.routes';
 import { statsRoutes } from './modules/stats/stats.routes';
+import { treeChecksRoutes } from './modules/tree-checks/tree-checks.routes';
+import { twoFactorRoutes } from './modules/accounts/two-factor.routes';
 import { usersRoutes } from './modules/accounts/users.routes';
 import { apiCachePlugin } from './plugins/api-cache';
 import { authPlugin } from './plugins/auth';
@@ -43,6 +51,8 @@ import { dbPlugin } from './plugins/db';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
 import { inputGuardPlugin } from './plugins/input-guard';
+import { mailPlugin } from './plugins/mail';
+import { jsonBodyPlugin } from './plugins/json-body';
 import { requestLogPlugin } from './plugins/request-log';
 import { webPlugin } from './shell/web';
 
@@ -129,9 +139,12 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
   await app.register(requestLogPlugin);
   await app.register(errorsPlugin);
   // Before any route: hooks of the root reach every route registered after them.
+  await app.register(jsonBodyPlugin);
   await app.register(inputGuardPlugin);
   await app.register(dbPlugin, { database });
   await app.register(authPlugin);
+  await app.register(mailPlugin);
+  await app.register(noticeJobsPlugin);
   await app.register(docsPlugin);
   // Off by default; a route opts in with `config.rateLimit` (login, register, refresh…).
   // Counted in the database, so that the limits hold across API processes.
@@ -149,6 +162,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
       await api.register(healthRoutes);
       await api.register(authRoutes);
       await api.register(usersRoutes);
+      await api.register(twoFactorRoutes);
       await api.register(pollsRoutes);
       await api.register(filesRoutes);
       await api.register(personArticlesRoutes);
@@ -157,12 +171,16 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
       await api.register(pagesRoutes);
       await api.register(contactMessagesRoutes);
       await api.register(personsRoutes);
+      await api.register(duplicatesRoutes);
+      await api.register(personMergeRoutes);
+      await api.register(personClaimsRoutes);
       await api.register(revisionsRoutes);
       await api.register(placesRoutes);
       await api.register(sourcesRoutes);
       await api.register(notesRoutes);
       await api.register(recordRevisionsRoutes);
       await api.register(moderationRoutes);
+      await api.register(treeChecksRoutes);
       await api.register(searchRoutes);
       await api.register(comparisonRoutes);
       await api.register(relationsRoutes);
@@ -170,6 +188,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
       await api.register(statsRoutes);
       await api.register(gedcomRoutes);
       await api.register(backupRoutes);
+      await api.register(outboxRoutes);
+      await api.register(noticesRoutes);
     },
     { prefix: '/api' },
   );

@@ -6,6 +6,14 @@ const MB = 1024 * 1024;
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 
+/** Five cron fields (minute hour day month weekday, UTC), or `off`. */
+const cronSetting = z
+  .string()
+  .regex(
+    /^(off|[0-9*/,-]+( [0-9*/,-]+){4})$/,
+    'must be five cron fields (minute hour day month weekday, UTC) or off',
+  );
+
 const EnvSchema = z.object({
   NODE_ENV: optional(z.enum(['development', 'production', 'test'])),
   PORT: optional(z.coerce.number().int().min(0).max(65535)).default(3000),
@@ -21,6 +29,9 @@ const EnvSchema = z.object({
   BODY_LIMIT_BYTES: optional(z.coerce.number().int().min(1024)).default(1 * MB),
   UPLOAD_MAX_BYTES: optional(z.coerce.number().int().min(1024)).default(50 * MB),
   UPLOAD_QUOTA_BYTES: optional(z.coerce.number().int().min(1024)).default(1024 * MB),
+  ARCHIVE_MAX_BYTES: optional(z.coerce.number().int().min(1024)).default(2048 * MB),
+  ARCHIVE_MAX_ENTRIES: optional(z.coerce.number().int().min(1)).default(10_000),
+  ARCHIVE_MAX_RATIO: optional(z.coerce.number().int().min(2)).default(100),
   ACCESS_TOKEN_TTL_SECONDS: optional(z.coerce.number().int().min(5)).default(15 * 60),
   REFRESH_TOKEN_TTL_SECONDS: optional(z.coerce.number().int().min(60)).default(30 * 24 * 3600),
   LOGIN_RATE_LIMIT: optional(z.coerce.number().int().min(1)).default(20),
@@ -53,6 +64,21 @@ const EnvSchema = z.object({
     }),
   ).default('auto'),
   SHUTDOWN_TIMEOUT_SECONDS: optional(z.coerce.number().int().min(1).max(3600)).default(25),
+  SMTP_URL: optional(
+    z
+      .string()
+      .regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL')
+      .refine((value) => URL.canParse(value), 'must be an smtp:// or smtps:// URL'),
+  ),
+  MAIL_FROM: optional(z.string().min(3).max(200)),
+  MAIL_RETRY_DELAY_SECONDS: optional(z.coerce.number().int().min(1).max(3600)).default(30),
+  NOTICE_DAILY_CRON: optional(cronSetting).default('0 3 * * *'),
+  NOTICE_WEEKLY_CRON: optional(cronSetting).default('0 3 * * 1'),
+  STAFF_2FA: optional(
+    z.enum(['optional', 'required'], {
+      error: 'must be optional or required (optional же required болушу керек)',
+    }),
+  ).default('optional'),
 });
 
 export type DemoDataMode = 'auto' | 'true' | 'false';
@@ -84,6 +110,14 @@ export interface Config {
   bodyLimitBytes: number;
   uploadMaxBytes: number;
   uploadQuotaBytes: number;
+  /**
+   * What an uploaded archive (GEDZip) may unpack to: all its entries together, how many
+   * entries, and how many times an entry (or the whole archive, past 1 MB) may grow
+   * (files/zip-archive.ts). Past any of them the upload is refused at once.
+   */
+  archiveMaxBytes: number;
+  archiveMaxEntries: number;
+  archiveMaxRatio: number;
   /** Lifetime of an access JWT (15 min; e2e tests shorten it to exercise refresh). */
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
@@ -139,6 +173,26 @@ export interface Config {
    * exits 1. Below systemd's default TimeoutStopSec (30 s), so the server, not systemd, decides.
    */
   shutdownTimeoutSeconds: number;
+  /**
+   * `smtp://user:pass@host:port` (STARTTLS when offered) or `smtps://…` (TLS from the start).
+   * Unset → every mail is written as an .eml file under `dataDir/outbox/` for admins to read.
+   */
+  smtpUrl: string | undefined;
+  /** The From of every mail; unset → `"<site name>" <noreply@host of publicUrl>`. */
+  mailFrom: string | undefined;
+  /** A mail the server refused is tried again after this, doubling each time. */
+  mailRetryDelaySeconds: number;
+  /**
+   * When the moderators' daily digest and the followers' weekly digest run: cron in UTC
+   * (03:00 UTC is 09:00 in Bishkek), or `off` (docs/operations.md, Notices).
+   */
+  noticeDailyCron: string;
+  noticeWeeklyCron: string;
+  /**
+   * `required`: moderators and admins without two-factor sign-in are signed in but may do
+   * nothing except set it up (403 elsewhere). `optional` (the default): anyone may turn it on.
+   */
+  staff2fa: 'optional' | 'required';
 }
 
 export class EnvError extends Error {
@@ -172,6 +226,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     uploadMaxBytes: env.UPLOAD_MAX_BYTES,
     uploadQuotaBytes: env.UPLOAD_QUOTA_BYTES,
+    archiveMaxBytes: env.ARCHIVE_MAX_BYTES,
+    archiveMaxEntries: env.ARCHIVE_MAX_ENTRIES,
+    archiveMaxRatio: env.ARCHIVE_MAX_RATIO,
     accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlSeconds: env.REFRESH_TOKEN_TTL_SECONDS,
     loginRateLimit: env.LOGIN_RATE_LIMIT,
@@ -194,5 +251,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     hsts: env.HSTS === 'auto' ? publicUrl.startsWith('https:') : env.HSTS === 'true',
     demoData: env.DEMO_DATA,
     shutdownTimeoutSeconds: env.SHUTDOWN_TIMEOUT_SECONDS,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    mailRetryDelaySeconds: env.MAIL_RETRY_DELAY_SECONDS,
+    noticeDailyCron: env.NOTICE_DAILY_CRON,
+    noticeWeeklyCron: env.NOTICE_WEEKLY_CRON,
+    staff2fa: env.STAFF_2FA,
   };
 }

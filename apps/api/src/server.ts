@@ -3,10 +3,13 @@ import { openDatabase } from './db/client';
 import { isBrandNewDatabase, loadDemoDataOnce, wantsDemoData } from './demo/seed';
 import { EnvError, loadConfig } from './env';
 import { claimDataDir, DataDirInUseError } from './lib/data-dir-owner';
+import { makePrivate, usePrivateUmask } from './lib/private-files';
 import { resolveJwtSecret } from './lib/secrets';
 import { ensureFirstAdmin } from './modules/accounts/bootstrap-admin';
 
 async function main() {
+  // Before anything is written: every folder and file of DATA_DIR is the server's user's only.
+  usePrivateUmask();
   const config = loadConfig();
   config.jwtSecret = await resolveJwtSecret(config.jwtSecret, config.dataDir);
 
@@ -15,6 +18,8 @@ async function main() {
   const database = await openDatabase(config);
   const brandNew = await isBrandNewDatabase(database);
   await database.migrate();
+  // What an older version, a hand or PGlite (0666 whatever the umask) left open.
+  await makePrivate(config.dataDir);
   await ensureFirstAdmin(database.db, {
     username: config.adminUsername,
     password: config.adminPassword,

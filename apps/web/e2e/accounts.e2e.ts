@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { DESKTOP, PHONE, useBrowser } from './support/browser';
+import { DESKTOP, PHONE, forgetRefusals, useBrowser } from './support/browser';
 import { open } from './support/shell';
 
 const PASSWORD = 'Kara-Too-2024!';
@@ -136,24 +136,22 @@ describe('accounts: register, log out, log in (docs/product.md, Session and Logo
     await page.setViewportSize(DESKTOP);
     await header.getByRole('button', { name: 'Асан Үсөнов' }).waitFor();
     // The failed login answered 401 on purpose.
-    session.consoleErrors.splice(
-      0,
-      session.consoleErrors.length,
-      ...session.consoleErrors.filter((error) => !error.includes('401')),
-    );
+    forgetRefusals(session, 401);
   });
 });
 
 describe('accounts: guards (docs/product.md, Route guard)', () => {
   const session = useBrowser();
 
-  it('sends guests from login-only pages, /profile too, to /login', async () => {
+  it('sends guests from login-only pages, /profile too, to / with a sign-in', async () => {
     const page = await session.newPage(PHONE);
     await page.goto('/users');
-    await page.waitForURL(`${session.baseUrl}/login?next=%2Fusers`);
+    await page.waitForURL(`${session.baseUrl}/`);
+    await page.getByTestId('guard-notice').waitFor();
     await page.goto('/profile');
-    await page.waitForURL(`${session.baseUrl}/login?next=%2Fprofile`);
-    await page.getByRole('button', { name: 'Кирүү', exact: true }).waitFor();
+    await page.waitForURL(`${session.baseUrl}/`);
+    const signIn = page.getByTestId('guard-notice').getByRole('link', { name: 'Кирүү' });
+    expect(await signIn.getAttribute('href')).toBe('/login?next=%2Fprofile');
   });
 
   it('sends a signed-in visitor from /login to /', async () => {
@@ -193,11 +191,7 @@ describe('accounts: token expiry and profile', () => {
     await page.locator('[data-testid="user-row"]').first().waitFor();
     expect(await page.getByRole('alert').count()).toBe(0);
     // The refused first request is the browser's network log, not something the user sees.
-    session.consoleErrors.splice(
-      0,
-      session.consoleErrors.length,
-      ...session.consoleErrors.filter((error) => !error.includes('401')),
-    );
+    forgetRefusals(session, 401);
   });
 
   it('keeps a profile edit across a reload', async () => {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loginAdmin, registerUser, signInAs, type Auth } from './support/accounts';
-import { DESKTOP, PHONE, useBrowser } from './support/browser';
+import { DESKTOP, PHONE, forgetRefusals, useBrowser } from './support/browser';
 import { solidPng } from './support/images';
 import { screenshots } from './support/shots';
 import { open } from './support/shell';
@@ -242,11 +242,7 @@ describe('content: articles, news, categories, pages, contacts', () => {
       .filter({ hasText: `Тарыхчы ${tag}` })
       .waitFor({ state: 'detached' });
     // The refused DELETE (409) is the expected answer the dialog shows, not a page error.
-    session.consoleErrors.splice(
-      0,
-      session.consoleErrors.length,
-      ...session.consoleErrors.filter((error) => !error.includes('409')),
-    );
+    forgetRefusals(session, 409);
 
     // A member reads them and cannot change them.
     const member = await newUser();

@@ -45,7 +45,7 @@ describe('the home page (item 12)', () => {
   it('ends with the same footer as the other pages', async () => {
     const page = await session.newPage();
     await open(page, '/');
-    expect(await page.locator('footer').textContent()).toBe(`${SITE_NAME} © 2024`);
+    expect(await page.locator('footer').textContent()).toBe(`Маалымдама${SITE_NAME} © 2024`);
   });
 });
 

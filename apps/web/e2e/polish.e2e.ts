@@ -211,7 +211,7 @@ describe('the comparison pickers (items 7, 8, 13)', () => {
   });
 });
 
-describe('rune menus and the header at 1280 px (items 8, 10)', () => {
+describe('rune menus and the header at 1280 and 1440 px (items 8, 10)', () => {
   const session = useBrowser();
 
   it('writes the rune menu at 15 px or more', async () => {
@@ -237,9 +237,14 @@ describe('rune menus and the header at 1280 px (items 8, 10)', () => {
     await expect.poll(smallest(drawer.locator('a bdi'))).toBeGreaterThanOrEqual(15);
   });
 
-  for (const lang of ['ky', 'old_ky']) {
-    it(`keeps the signed-in navigation on one line at 1280 px (${lang})`, async () => {
-      const page = await session.newPage({ width: 1280, height: 800 });
+  for (const [width, lang] of [
+    [1280, 'ky'],
+    [1280, 'old_ky'],
+    [1440, 'ky'],
+    [1440, 'old_ky'],
+  ] as const) {
+    it(`keeps the signed-in navigation on one line at ${width} px (${lang})`, async () => {
+      const page = await session.newPage({ width, height: 800 });
       await signInAs(page, await registerUser({ name: 'nav' }));
       await storeLanguage(page, lang);
       await page.goto('/search');
@@ -259,10 +264,12 @@ describe('rune menus and the header at 1280 px (items 8, 10)', () => {
 describe('login-only pages and the login page (items 11, 13)', () => {
   const session = useBrowser();
 
-  it('sends a guest to /login with a word, and back to the page after login', async () => {
+  it('sends a guest to / with a word, and back to the page after login', async () => {
     const auth = await registerUser({ name: 'back' });
     const page = await session.newPage();
     await page.goto('/files');
+    await page.waitForURL(`${session.baseUrl}/`);
+    await page.getByTestId('guard-notice').getByRole('link', { name: 'Кирүү' }).click();
     await page.waitForURL(`${session.baseUrl}/login?next=%2Ffiles`);
     await page.getByText('Бул баракты көрүү үчүн сайтка кириңиз.').waitFor();
     await page.getByTestId('login-username').fill(auth.user.username);

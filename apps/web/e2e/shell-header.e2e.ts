@@ -5,6 +5,7 @@ import { registerUser, signInAs } from './support/accounts';
 import { open, signIn, SITE_NAME, storeLanguage } from './support/shell';
 
 const GUEST_NAV = [
+  'Башкы бет',
   'Багыш уруусу',
   'Багыш мыктылары',
   'Инсандар',
@@ -33,6 +34,7 @@ describe('header and navigation (docs/product.md, Header and navigation)', () =>
     expect(
       await nav.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href'))),
     ).toEqual([
+      '/',
       '/about',
       '/person-articles',
       '/persons',
@@ -66,7 +68,12 @@ describe('header and navigation (docs/product.md, Header and navigation)', () =>
     await page.getByRole('button', { name: 'Асан' }).click();
     const menu = page.getByRole('menu');
     await menu.waitFor();
-    expect(await menu.getByRole('menuitem').allTextContents()).toEqual(['Профиль', 'Чыгуу']);
+    expect(await menu.getByRole('menuitem').allTextContents()).toEqual([
+      'Профиль',
+      'Билдирүүлөр',
+      'Менин сунуштарым',
+      'Чыгуу',
+    ]);
     await menu.getByRole('menuitem', { name: 'Профиль' }).click();
     await page.waitForURL(/\/profile$/);
     await expect.poll(() => page.locator('h1').textContent()).toBe('Профиль');
@@ -112,7 +119,7 @@ describe('the header of moderators and admins', () => {
         // The menu button's code loads for staff only, after the links.
         await page.getByTestId('header-manage').waitFor();
         const items = nav.locator(':scope > a, :scope > button');
-        expect(await items.count()).toBe(11); // ten links and the menu button
+        expect(await items.count()).toBe(12); // eleven links and the menu button
         // One line: a second one would be a whole line (30 px) lower.
         const middles = await items.evaluateAll((all) =>
           all.map((item) => {
@@ -155,6 +162,8 @@ describe('the header of moderators and admins', () => {
       'Категориялар',
       'Колдонуучулар',
       'GEDCOM',
+      'Кайталанган инсандар',
+      'Текшерүү',
     ]);
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.textContent))
@@ -239,7 +248,7 @@ describe('drawer below lg (1280 px)', () => {
     const page = await session.newPage({ width: 1280, height: 900 });
     await open(page, '/search');
     expect(await page.getByRole('button', { name: 'Меню' }).count()).toBe(0);
-    expect(await page.getByTestId('header-nav').getByRole('link').count()).toBe(8);
+    expect(await page.getByTestId('header-nav').getByRole('link').count()).toBe(9);
 
     await page.setViewportSize({ width: 1000, height: 900 });
     await page.getByRole('button', { name: 'Меню' }).click();
@@ -294,7 +303,7 @@ describe('navigation rail (docs/product.md, Breakpoints and sizes: width 56)', (
     expect(await page.getByTestId('nav-rail').count()).toBe(0);
     await open(page, '/news');
     await page.getByTestId('nav-rail').waitFor();
-    expect(await page.getByTestId('nav-rail').getByRole('link').count()).toBe(8);
+    expect(await page.getByTestId('nav-rail').getByRole('link').count()).toBe(9);
   });
 });
 
@@ -333,7 +342,9 @@ describe('languages and runes (docs/product.md, Languages)', () => {
       await page.reload();
       await page.locator('h1').waitFor();
       await expect.poll(() => siteName.textContent()).toBe(toRunes(SITE_NAME));
-      expect(await page.locator('footer').textContent()).toBe(toRunes(`${SITE_NAME} © 2024`));
+      expect(await page.locator('footer').textContent()).toBe(
+        toRunes(`Маалымдама${SITE_NAME} © 2024`),
+      );
       // The rune font is bundled and used.
       await page.evaluate(() => document.fonts.ready);
       expect(

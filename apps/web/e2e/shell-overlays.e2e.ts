@@ -313,6 +313,8 @@ describe('toasts (docs/product.md, Toasts)', () => {
     }
     const toaster = page.locator('[data-sonner-toaster]');
     await expect.poll(() => page.locator('[data-sonner-toast]').count()).toBe(4);
+    // The pointer on them holds their 4 s (a loaded machine could take that long to look).
+    await page.locator('[data-sonner-toast][data-front="true"]').hover();
     expect(await toaster.getAttribute('data-x-position')).toBe('right');
     expect(await toaster.getAttribute('data-y-position')).toBe('bottom');
     const style = await toaster.evaluate((el) => [

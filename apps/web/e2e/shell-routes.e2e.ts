@@ -139,7 +139,7 @@ describe('layouts (docs/product.md, Layouts)', () => {
       const heroTop = await page.locator('main').evaluate((el) => el.getBoundingClientRect().top);
       expect(heroTop).toBe(0);
       // The same footer as the default layout (issue "Trust and polish", item 12).
-      expect(await page.locator('footer').textContent()).toBe(`${SITE_NAME} © 2024`);
+      expect(await page.locator('footer').textContent()).toBe(`Маалымдама${SITE_NAME} © 2024`);
 
       await open(page, '/search');
       expect(await page.locator('[data-layout="default"]').count()).toBe(1);
@@ -149,7 +149,7 @@ describe('layouts (docs/product.md, Layouts)', () => {
       const mainTop = await page.locator('main').evaluate((el) => el.getBoundingClientRect().top);
       const headerBottom = await header.evaluate((el) => el.getBoundingClientRect().bottom);
       expect(mainTop).toBeGreaterThanOrEqual(headerBottom);
-      expect(await page.locator('footer').textContent()).toBe(`${SITE_NAME} © 2024`);
+      expect(await page.locator('footer').textContent()).toBe(`Маалымдама${SITE_NAME} © 2024`);
       // The theme's orange (docs/product.md, Theme) darkened for text: 5.4:1 on the page
       // background.
       const siteName = header.getByRole('link', { name: SITE_NAME });
@@ -167,14 +167,26 @@ describe('layouts (docs/product.md, Layouts)', () => {
 describe('route guard (docs/product.md, Route guard)', () => {
   const session = useBrowser();
 
-  it('sends a guest from every login-only page to /login, which says why', async () => {
+  it('sends a guest from every login-only page to /, which says why and offers a sign-in', async () => {
     const page = await session.newPage();
     for (const route of ROUTES.filter((r) => r.access === 'login')) {
       await page.goto(route.path);
-      await page.waitForURL(`${session.baseUrl}/login?next=${encodeURIComponent(route.path)}`);
-      await expect.poll(() => page.title()).toBe(`Кирүү - ${SITE_NAME}`);
-      await page.getByText('Бул баракты көрүү үчүн сайтка кириңиз.').waitFor();
+      await page.waitForURL(`${session.baseUrl}/`);
+      await expect.poll(() => page.title()).toBe(`Башкы бет - ${SITE_NAME}`);
+      const notice = page.getByTestId('guard-notice');
+      await notice.getByText('Бул баракты көрүү үчүн сайтка кириңиз.').waitFor();
+      expect(await notice.getByRole('link', { name: 'Кирүү' }).getAttribute('href')).toBe(
+        `/login?next=${encodeURIComponent(route.path)}`,
+      );
     }
+    // The notice is the home page's answer to the guard, not part of home: gone once left.
+    // (Back would return to the login-only page asked for, and the guard would answer again.)
+    await page.getByRole('link', { name: 'Санжыра', exact: true }).first().click();
+    await page.waitForURL(`${session.baseUrl}/search`);
+    await page.getByRole('link', { name: 'Башкы бет', exact: true }).first().click();
+    await page.waitForURL(`${session.baseUrl}/`);
+    await page.locator('[data-layout="landing"] h1').waitFor();
+    expect(await page.getByTestId('guard-notice').count()).toBe(0);
   });
 
   it('sends a signed-in visitor from /login to /', async () => {

@@ -1,10 +1,5 @@
-import '@fontsource/inter/300.css';
-import '@fontsource/inter/400.css';
-import '@fontsource/inter/500.css';
-import '@fontsource/inter/600.css';
-import '@fontsource/inter/700.css';
-import '@fontsource/inter/800.css';
-import '@fontsource/inter/900.css';
+// Inter in the weights 300 to 900, only the subsets a Kyrgyz page writes with (fonts.css).
+import './config/fonts.css';
 // Only the rune subset, and only for runes (the font's own CSS has no unicode-range).
 import './rune-font.css';
 // The theme's values for the parts drawn without MUI (the frame and the landing page).

@@ -171,10 +171,19 @@ export const UserSchema = z.object({
   username: z.string(),
   full_name: z.string(),
   email: z.string().nullable(),
+  /** The member opened the confirmation link mailed to `email` (false without an e-mail). */
+  email_verified: z.boolean(),
   role: RoleSchema,
   /** `/api/files/{id}/download/` of the avatar image, or null. */
   avatar: z.string().nullable(),
   date_joined: z.iso.datetime(),
+  /** Two-factor sign-in (TOTP) is on. */
+  two_factor_enabled: z.boolean(),
+  /**
+   * `STAFF_2FA=required`, a moderator or admin, and two-factor sign-in still off: every call
+   * but the set-up answers 403 until it is on.
+   */
+  two_factor_setup_required: z.boolean(),
 });
 export type User = z.infer<typeof UserSchema>;
 

@@ -64,5 +64,15 @@ export const HealthSchema = z.object({
     free_bytes: z.number().int().nullable(),
     problem: z.string().nullable(),
   }),
+  /**
+   * The outgoing mail queue: how mails leave (`smtp`, or `outbox` files), how many wait for a
+   * first try or a retry, and how many were given up after every retry (null when the
+   * database did not answer). Informative: a mail problem does not make the site unhealthy.
+   */
+  mail: z.object({
+    transport: z.enum(['smtp', 'outbox']),
+    waiting: z.number().int().nullable(),
+    failed: z.number().int().nullable(),
+  }),
 });
 export type Health = z.infer<typeof HealthSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PageQuerySchema, paginatedSchema } from './common';
+import { DuplicateReasonSchema } from './duplicates';
 import { FileDownloadQuery, FileLinkSchema } from './files';
 import { RoleSchema } from './roles';
 
@@ -35,8 +36,11 @@ export type GedcomWarning = z.infer<typeof GedcomWarningSchema>;
 /** At most this many warnings are kept with a job; `warnings_total` counts them all. */
 export const GEDCOM_WARNINGS_KEPT = 500;
 
-/** `add`: the file's persons join the tree; `replace`: they replace it (admins only). */
-export const GEDCOM_IMPORT_MODES = ['add', 'replace'] as const;
+/**
+ * `add`: the file's persons join the tree; `replace`: they replace it (admins only); `merge`:
+ * the file's persons matched to tree persons are merged into them, the rest added (admins only).
+ */
+export const GEDCOM_IMPORT_MODES = ['add', 'replace', 'merge'] as const;
 export const GedcomImportModeSchema = z.enum(GEDCOM_IMPORT_MODES);
 export type GedcomImportMode = z.infer<typeof GedcomImportModeSchema>;
 
@@ -60,6 +64,10 @@ export const GedcomJobSchema = z.object({
   /** Why a failed import failed, with the line number of a malformed line. */
   error: z.string().nullable(),
   persons_created: z.number().int(),
+  /** A merging import: the file's persons merged into tree persons. */
+  persons_merged: z.number().int(),
+  /** When a merging import was reverted, or null. */
+  reverted_at: z.string().nullable(),
   created_at: z.string(),
   finished_at: z.string().nullable(),
   /** The character set the file was read in ('UTF-8', 'CP1251', 'ANSEL', …), once known. */
@@ -164,13 +172,85 @@ export type GedcomPreview = z.infer<typeof GedcomPreviewSchema>;
 
 export const GedcomPreviewIdParams = z.object({ id: z.uuid() });
 
+/** An accepted match of a merging import: the file's person `xref` is the tree's `person_id`. */
+export const GedcomMatchChoiceSchema = z.strictObject({
+  xref: z.string().min(1).max(100),
+  person_id: z.number().int().min(1).max(2_147_483_647),
+});
+export type GedcomMatchChoice = z.infer<typeof GedcomMatchChoiceSchema>;
+
 /** `POST /api/gedcom/previews/{id}/commit/`: import the previewed file. */
 export const GedcomCommitBody = z.object({
   mode: GedcomImportModeSchema.default('add'),
   /** Needed when the same file was imported before (else 409 asks for it). */
   confirm_same_file: z.boolean().default(false),
+  /**
+   * `merge` only: `auto` accepts every proposed match at or above `GEDCOM_MATCH_AUTO`;
+   * `reviewed` accepts exactly `matches` (each one of the preview's proposals).
+   */
+  accept: z.enum(['auto', 'reviewed']).default('reviewed'),
+  matches: z.array(GedcomMatchChoiceSchema).max(100_000).default([]),
+  /** `merge` only: the tree person who becomes the father of the file's root person. */
+  attach_to: z.number().int().min(1).max(2_147_483_647).nullable().default(null),
 });
 export type GedcomCommitBody = z.infer<typeof GedcomCommitBody>;
+
+/**
+ * An upload imported at once: the same file imported before needs `confirm_same_file=true`;
+ * `mode=merge&accept=auto` merges the file's persons matched above `GEDCOM_MATCH_AUTO`.
+ */
+export const GedcomImportQuery = z.object({
+  confirm_same_file: z
+    .enum(['true', 'false'])
+    .transform((value) => value === 'true')
+    .default(false),
+  mode: z.enum(['add', 'merge']).default('add'),
+  accept: z.enum(['auto']).optional(),
+});
+
+/** Proposed matches start at the duplicate finder's threshold; `auto` accepts from here. */
+export const GEDCOM_MATCH_AUTO = 0.6;
+
+/** A tree person as a match shows them: the name with the father and grandfather. */
+export const GedcomMatchPersonSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  sex: z.enum(['M', 'F', 'U']),
+  father_name: z.string().nullable(),
+  grandfather_name: z.string().nullable(),
+  birth_year: z.number().int().nullable(),
+});
+
+/** One person of the file and the tree person proposed as the same (null: none found). */
+export const GedcomMatchSchema = z.object({
+  xref: z.string(),
+  name: z.string(),
+  father_name: z.string().nullable(),
+  birth_year: z.number().int().nullable(),
+  match: GedcomMatchPersonSchema.nullable(),
+  score: z.number().nullable(),
+  /** Strongest evidence first (codes of the duplicate finder, worded by the web). */
+  reasons: z.array(DuplicateReasonSchema),
+  /** At or above `GEDCOM_MATCH_AUTO`: "accept all above the threshold" takes it. */
+  above_threshold: z.boolean(),
+});
+export type GedcomMatch = z.infer<typeof GedcomMatchSchema>;
+
+/** `GET /api/gedcom/previews/{id}/matches/`: every person of the file, top of the file first. */
+export const GedcomMatchesSchema = z.object({
+  threshold: z.number(),
+  /** The file's root person (the top of its largest line), whom `attach_to` places. */
+  root_xref: z.string().nullable(),
+  results: z.array(GedcomMatchSchema),
+});
+export type GedcomMatches = z.infer<typeof GedcomMatchesSchema>;
+
+/** What reverting an import answers: the persons it removed and the merges it undid. */
+export const GedcomRevertResultSchema = z.object({
+  persons_removed: z.number().int(),
+  merges_undone: z.number().int(),
+});
+export type GedcomRevertResult = z.infer<typeof GedcomRevertResultSchema>;
 
 export const GEDCOM_VERSIONS = ['5.5.1', '7.0'] as const;
 
@@ -233,6 +313,9 @@ export const gedcomMessages = {
 
 /** Import-report lines: the import goes on after each of them. */
 export const gedcomWarnings = {
+  /** A merging import: the tree person's value is kept over the file's different one. */
+  mergeKept: (name: string, field: string, kept: string, other: string) =>
+    `${name}: ${field} санжырада «${kept}», файлда «${other}» — санжыранын мааниси калды.`,
   dangling: (xref: string) => `${xref} табылган жок: шилтеме эске алынган жок.`,
   notPointer: (tag: string, value: string) => `${tag} «${value}» шилтеме эмес: эске алынган жок.`,
   /** A pointer in kept data (ASSO, a `_TAG`…) to a record that is missing or not imported. */

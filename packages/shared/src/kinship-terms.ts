@@ -159,4 +159,7 @@ export const kinshipTerms = {
 
   /** Words that already carry the possessive suffix and stay as they are in a sentence. */
   alreadyPossessive: ['өзү'] as readonly string[],
+
+  /** "Your", polite: begins a term said to the person it is about ("Сиздин агаңыз"). */
+  yours: 'Сиздин',
 } as const;

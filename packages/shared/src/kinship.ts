@@ -458,6 +458,52 @@ export function possessive(term: string): string {
   return [...words, possessiveWord(last)].join(' ') + tail;
 }
 
+/**
+ * A term said to the one it is about, with the polite second-person possessive: "ага" → "Сиздин
+ * агаңыз", "урпак (5 муун)" → "Сиздин урпагыңыз (5 муун)". In a possessive chain only its first
+ * link is the listener's: "атасынын агасы (аба)" → "Сиздин атаңыздын агасы (аба)".
+ */
+export function addressedTerm(term: string): string {
+  const separator = ` ${T.or} `;
+  return `${T.yours} ${term.split(separator).map(addressedPhrase).join(separator)}`;
+}
+
+function addressedPhrase(term: string): string {
+  const match = /^(.*?)(\s*\([^()]*\))?$/u.exec(term);
+  const words = (match?.[1] ?? term).split(' ');
+  const tail = match?.[2] ?? '';
+  const first = words.findIndex(isGenitive);
+  if (first >= 0) {
+    // атасынын → атасы → ата → атаңыз → атаңыздын
+    const owned = (words[first] ?? '').slice(0, -3);
+    words[first] = genitive(yoursWord(withoutPossessive(owned)));
+  } else {
+    words.push(yoursWord(words.pop() ?? ''));
+  }
+  return words.join(' ') + tail;
+}
+
+/** The stem of a word with the third-person possessive: атасы → ата, уулу → уул, урпагы → урпак. */
+function withoutPossessive(word: string): string {
+  const letters = [...word];
+  const last = letters.length - 1;
+  if (!/[ыиуү]/u.test(letters[last] ?? '')) return word;
+  const beforeS = letters[last - 2];
+  if (letters[last - 1] === 'с' && beforeS !== undefined && HARMONY.has(beforeS)) {
+    return letters.slice(0, -2).join('');
+  }
+  return letters.slice(0, -1).join('').replace(/г$/u, 'к').replace(/б$/u, 'п');
+}
+
+/** A word with the polite second-person possessive: атаңыз, иниңиз, уулуңуз, урпагыңыз. */
+function yoursWord(word: string): string {
+  if (word === '') return word;
+  const vowel = harmonyVowel(word);
+  if (endsInVowel(word)) return `${word}ң${vowel}з`;
+  const stem = word.replace(/к$/u, 'г').replace(/п$/u, 'б');
+  return `${stem}${vowel}ң${vowel}з`;
+}
+
 function possessiveWord(word: string): string {
   if (word === '') return word;
   const vowel = harmonyVowel(word);

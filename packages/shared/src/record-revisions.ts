@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PageQuerySchema, paginatedSchema } from './common';
-import { RevisionActionSchema, RevisionStatusSchema } from './revisions';
+import { QueryFlagSchema } from './content';
+import { KeptFieldSchema, RevisionActionSchema, RevisionStatusSchema } from './revisions';
 
 /**
  * Revisions of the shared records (places, sources, shared notes), moderated like the persons'
@@ -38,6 +39,8 @@ export const RecordRevisionSchema = z.object({
   before: z.record(z.string(), z.unknown()).nullable(),
   /** The changed fields after the change; for a delete, what the delete moved (a merge). */
   after: z.record(z.string(), z.unknown()).nullable(),
+  /** Fields of an accepted proposal kept as they were: the author sees which. */
+  kept: z.array(KeptFieldSchema),
   author: UserRefSchema.nullable(),
   reviewer: UserRefSchema.nullable(),
   comment: z.string().nullable(),
@@ -52,6 +55,8 @@ export const ListRecordRevisionsQuery = PageQuerySchema.extend({
   status: RevisionStatusSchema.optional(),
   record_type: RecordTypeSchema.optional(),
   record_id: z.coerce.number().int().min(1).max(MAX_ID).optional(),
+  /** `mine=1`: only the caller's own proposals (a moderator's contributions page). */
+  mine: QueryFlagSchema.optional(),
 });
 export type ListRecordRevisionsQuery = z.infer<typeof ListRecordRevisionsQuery>;
 

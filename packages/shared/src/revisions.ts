@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PageQuerySchema, paginatedSchema } from './common';
+import { QueryFlagSchema } from './content';
 import { PersonLabelRefSchema } from './persons';
 
 /**
@@ -22,7 +23,41 @@ export const revisionMessages = {
   changedSince:
     'Адам бул өзгөртүүдөн кийин кайра өзгөртүлгөн: алгач кийинки өзгөртүүлөрдү кайтарыңыз.',
   personGone: 'Бул өзгөртүүнүн адамы азыр жок.',
+  fieldsChanged:
+    'Сунуш берилгенден кийин анын айрым талаалары өзгөртүлгөн: ар бири үчүн сунушталган же азыркы маанини тандаңыз.',
 } as const;
+
+/**
+ * One field of a pending proposal that was changed since the proposal was made, as the accept
+ * answers it with 409: what the proposal saw (`before`), what it proposes, what is there now.
+ */
+export const ProposalConflictSchema = z.object({
+  field: z.string(),
+  before: z.unknown(),
+  proposed: z.unknown(),
+  current: z.unknown(),
+});
+export type ProposalConflict = z.infer<typeof ProposalConflictSchema>;
+
+/** The accept's 409 when fields changed since: the message and each conflicting field. */
+export const ProposalConflictsErrorSchema = z.object({
+  detail: z.string(),
+  conflicts: z.array(ProposalConflictSchema),
+});
+export type ProposalConflictsError = z.infer<typeof ProposalConflictsErrorSchema>;
+
+/** A moderator's choice for a conflicting field: the proposal's value or the one there now. */
+export const PROPOSAL_CHOICES = ['proposed', 'current'] as const;
+export const ProposalChoiceSchema = z.enum(PROPOSAL_CHOICES);
+export type ProposalChoice = z.infer<typeof ProposalChoiceSchema>;
+
+/** A field of an accepted proposal the moderator kept as it was (it had changed since). */
+export const KeptFieldSchema = z.object({
+  field: z.string(),
+  proposed: z.unknown(),
+  current: z.unknown(),
+});
+export type KeptField = z.infer<typeof KeptFieldSchema>;
 
 const UserRefSchema = z.object({ id: z.number().int(), username: z.string() });
 
@@ -39,6 +74,8 @@ export const RevisionSchema = z.object({
   /** The changed fields after the change; null for a delete. */
   after: z.record(z.string(), z.unknown()).nullable(),
   base_version: z.number().int().nullable(),
+  /** Fields of an accepted proposal kept as they were: the author sees which. */
+  kept: z.array(KeptFieldSchema),
   author: UserRefSchema.nullable(),
   reviewer: UserRefSchema.nullable(),
   comment: z.string().nullable(),
@@ -112,6 +149,8 @@ export const RevisionIdParams = z.object({ id: z.coerce.number().int().min(1).ma
 
 export const ListRevisionsQuery = PageQuerySchema.extend({
   status: RevisionStatusSchema.optional(),
+  /** `mine=1`: only the caller's own proposals (a moderator's contributions page). */
+  mine: QueryFlagSchema.optional(),
   person: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
 });
 export type ListRevisionsQuery = z.infer<typeof ListRevisionsQuery>;
@@ -126,6 +165,15 @@ export const ReviewInput = z.strictObject({
   comment: z.string().trim().max(2000).optional(),
 });
 export type ReviewInput = z.infer<typeof ReviewInput>;
+
+/**
+ * An accept: a comment, and for the fields the last attempt answered as conflicting, which
+ * value stays (`proposed` or `current`), by field name.
+ */
+export const AcceptInput = ReviewInput.extend({
+  resolutions: z.record(z.string().max(100), ProposalChoiceSchema).optional(),
+});
+export type AcceptInput = z.infer<typeof AcceptInput>;
 
 /** A reject needs a reason for the author. */
 export const RejectInput = z.strictObject({

@@ -57,12 +57,13 @@ const RUNE_CODE_POINTS: Readonly<
 const BACK_VOWELS: ReadonlySet<string> = new Set(['а', 'о', 'у', 'ы', 'я', 'ё', 'ю']);
 const FRONT_VOWELS: ReadonlySet<string> = new Set(['э', 'е', 'и', 'ө', 'ү']);
 
-interface RuneForms {
+export interface RuneForms {
   back: string;
   front: string;
 }
 
-const RUNES: ReadonlyMap<string, RuneForms | null> = new Map(
+/** Each lower-case letter's rune forms (null: dropped), in the Kyrgyz alphabet's order. */
+export const RUNES: ReadonlyMap<string, RuneForms | null> = new Map(
   Object.entries(RUNE_CODE_POINTS).map(([letter, forms]) => {
     if (forms === null) return [letter, null];
     const back = String.fromCodePoint(...forms[0]);

@@ -36,8 +36,20 @@ describe('the route table of docs/product.md, Routes', () => {
       '/persons/:id/pedigree | Ата-теги | default | public',
       '/persons/:id/descendants | Урпактары | default | public',
       '/moderation | Модерация | default | login',
+      '/contributions | Менин сунуштарым | default | login',
       '/gedcom | GEDCOM: импорт жана экспорт | default | login',
+      '/persons/duplicates | Кайталанган инсандар | default | login',
+      '/tree-checks | Текшерүү | default | login',
+      '/persons/merge | Инсандарды бириктирүү | default | login',
+      '/password/reset | Сырсөздү калыбына келтирүү | blank | public',
+      '/password/reset/confirm | Жаңы сырсөз | blank | public',
+      '/email/confirm | Почтаны ырастоо | blank | public',
+      '/mail/outbox | Чыгуучу каттар | default | login',
+      '/reference | Маалымдама | default | public',
+      '/notices | Билдирүүлөр | default | login',
+      '/notices/unsubscribe | Каттарды токтотуу | blank | public',
     ]);
+    expect(matchSiteRoute('/persons/merge')?.id).toBe('personMerge');
   });
 
   it('names the article form routes as the product does', () => {
@@ -50,6 +62,7 @@ describe('the route table of docs/product.md, Routes', () => {
 describe('navigation items', () => {
   it('lists the public items, then the signed-in ones, with the original labels', () => {
     expect(NAV_ITEMS.map((item) => `${item.label}${item.showIfLoggedIn ? ' *' : ''}`)).toEqual([
+      'Башкы бет',
       'Багыш уруусу',
       'Багыш мыктылары',
       'Инсандар',
@@ -63,12 +76,15 @@ describe('navigation items', () => {
       'Категориялар *',
       'Колдонуучулар *',
       'GEDCOM *',
+      'Кайталанган инсандар *',
+      'Текшерүү *',
     ]);
   });
 
   it('hides files, polls, categories and users from guests', () => {
     const guest = visibleNavItems(false).map((item) => siteRoute(item.route).path);
     expect(guest).toEqual([
+      '/',
       '/about',
       '/person-articles',
       '/persons',
@@ -78,18 +94,28 @@ describe('navigation items', () => {
       '/contacts',
       '/founders',
     ]);
-    expect(visibleNavItems(true)).toHaveLength(12);
+    expect(visibleNavItems(true)).toHaveLength(13);
   });
 
-  it('shows the GEDCOM page to moderators and admins only', () => {
+  it('shows the GEDCOM and tree checks pages to moderators and admins only', () => {
     const paths = (logged: boolean, role?: unknown) =>
       visibleNavItems(logged, role).map((item) => siteRoute(item.route).path);
+    for (const staff of ['/gedcom', '/tree-checks']) {
+      expect(paths(true, 'user')).not.toContain(staff);
+      expect(paths(true, undefined)).not.toContain(staff);
+      expect(paths(false, 'admin')).not.toContain(staff);
+    }
     expect(siteRoute('gedcom').role).toBe('moderator');
-    expect(paths(true, 'user')).not.toContain('/gedcom');
-    expect(paths(true, undefined)).not.toContain('/gedcom');
-    expect(paths(false, 'admin')).not.toContain('/gedcom');
-    expect(paths(true, 'moderator').at(-1)).toBe('/gedcom');
-    expect(paths(true, 'admin')).toHaveLength(13);
+    expect(siteRoute('duplicates').role).toBe('moderator');
+    expect(siteRoute('treeChecks').role).toBe('moderator');
+    expect(paths(true, 'user')).not.toContain('/persons/duplicates');
+    expect(matchSiteRoute('/persons/duplicates')?.id).toBe('duplicates');
+    expect(paths(true, 'moderator').slice(-3)).toEqual([
+      '/gedcom',
+      '/persons/duplicates',
+      '/tree-checks',
+    ]);
+    expect(paths(true, 'admin')).toHaveLength(16);
   });
 });
 

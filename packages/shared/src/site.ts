@@ -87,7 +87,18 @@ export type SiteRouteId =
   | 'pedigree'
   | 'descendants'
   | 'moderation'
-  | 'gedcom';
+  | 'contributions'
+  | 'gedcom'
+  | 'duplicates'
+  | 'treeChecks'
+  | 'personMerge'
+  | 'passwordReset'
+  | 'passwordResetConfirm'
+  | 'emailConfirm'
+  | 'mailOutbox'
+  | 'reference'
+  | 'notices'
+  | 'noticesUnsubscribe';
 
 /** Title of the error page that any unknown path shows. */
 export const NOT_FOUND_TITLE = 'Табылган жок';
@@ -193,6 +204,14 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
     layout: 'default',
     access: 'login',
   },
+  // A member's own proposals and what became of each.
+  {
+    id: 'contributions',
+    path: '/contributions',
+    title: 'Менин сунуштарым',
+    layout: 'default',
+    access: 'login',
+  },
   // GEDCOM import (preview, job, report, history) and export, for moderators.
   {
     id: 'gedcom',
@@ -201,6 +220,87 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
     layout: 'default',
     access: 'login',
     role: 'moderator',
+  },
+  // The duplicate finder: likely duplicate persons, for moderators.
+  {
+    id: 'duplicates',
+    path: '/persons/duplicates',
+    title: 'Кайталанган инсандар',
+    layout: 'default',
+    access: 'login',
+    role: 'moderator',
+  },
+  // Likely errors of the tree (docs/features.md, Tree checks), for moderators.
+  {
+    id: 'treeChecks',
+    path: '/tree-checks',
+    title: 'Текшерүү',
+    layout: 'default',
+    access: 'login',
+    role: 'moderator',
+  },
+  // Two records of one person merged into one (members propose, moderators apply).
+  {
+    id: 'personMerge',
+    path: '/persons/merge',
+    title: 'Инсандарды бириктирүү',
+    layout: 'default',
+    access: 'login',
+  },
+  // Account links: a password forgotten, the page a mailed reset link opens, the page an
+  // e-mail confirmation link opens (paths as ACCOUNT_LINK_PATHS), and the admins' outbox.
+  {
+    id: 'passwordReset',
+    path: '/password/reset',
+    title: 'Сырсөздү калыбына келтирүү',
+    layout: 'blank',
+    access: 'public',
+  },
+  {
+    id: 'passwordResetConfirm',
+    path: '/password/reset/confirm',
+    title: 'Жаңы сырсөз',
+    layout: 'blank',
+    access: 'public',
+  },
+  {
+    id: 'emailConfirm',
+    path: '/email/confirm',
+    title: 'Почтаны ырастоо',
+    layout: 'blank',
+    access: 'public',
+  },
+  {
+    id: 'mailOutbox',
+    path: '/mail/outbox',
+    title: 'Чыгуучу каттар',
+    layout: 'default',
+    access: 'login',
+    role: 'admin',
+  },
+  // Маалымдама: how to use the site and what its words mean, for visitors and members alike.
+  {
+    id: 'reference',
+    path: '/reference',
+    title: 'Маалымдама',
+    layout: 'default',
+    access: 'public',
+  },
+  // Notices of what happened to the member's proposals and articles, and the digests; the page
+  // a mail's unsubscribe link opens (no sign-in: the link is signed).
+  {
+    id: 'notices',
+    path: '/notices',
+    title: 'Билдирүүлөр',
+    layout: 'default',
+    access: 'login',
+  },
+  {
+    id: 'noticesUnsubscribe',
+    path: '/notices/unsubscribe',
+    title: 'Каттарды токтотуу',
+    layout: 'blank',
+    access: 'public',
   },
 ];
 
@@ -213,6 +313,7 @@ export interface NavItem {
 
 /** The navigation menu in the product's order: public items, then the signed-in ones. */
 export const NAV_ITEMS: readonly NavItem[] = [
+  { route: 'home', label: 'Башкы бет', showIfLoggedIn: false },
   { route: 'about', label: 'Багыш уруусу', showIfLoggedIn: false },
   { route: 'personArticles', label: ARTICLES_TITLE, showIfLoggedIn: false },
   { route: 'persons', label: 'Инсандар', showIfLoggedIn: false },
@@ -226,6 +327,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { route: 'categories', label: 'Категориялар', showIfLoggedIn: true },
   { route: 'users', label: 'Колдонуучулар', showIfLoggedIn: true },
   { route: 'gedcom', label: 'GEDCOM', showIfLoggedIn: true },
+  { route: 'duplicates', label: 'Кайталанган инсандар', showIfLoggedIn: true },
+  { route: 'treeChecks', label: 'Текшерүү', showIfLoggedIn: true },
 ];
 
 /** The navigation items a visitor sees: signed-in items for members, staff pages for staff. */

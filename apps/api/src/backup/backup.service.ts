@@ -77,7 +77,7 @@ async function removeStaleSpools(workDir: string): Promise<void> {
 }
 
 async function writeLines(path: string, next: () => Promise<string[]>): Promise<number> {
-  const out = createWriteStream(path);
+  const out = createWriteStream(path, { mode: 0o600 });
   let rows = 0;
   try {
     for (;;) {

@@ -19,6 +19,7 @@ import { BackupError, MANIFEST, ManifestSchema, type Manifest } from '../backup/
 import { BACKUP_SIGNATURE_HEADER, signBackupRequest } from '../modules/backup/backup.routes';
 import { createBackup, workDirOf } from '../backup/backup.service';
 import { LocalFileStorage } from '../files/storage/local-storage';
+import { usePrivateUmask } from '../lib/private-files';
 
 const USAGE = 'Usage: npm run backup -- --out FILE [--server URL]';
 
@@ -46,7 +47,7 @@ async function throughServer(config: Config, server: string, partial: string): P
       response.status === 401 ? ' (the server has another JWT secret: is DATA_DIR the same?)' : '';
     throw new BackupError(`The server at ${server} answered ${response.status}${hint}: ${detail}`);
   }
-  await pipeline(Readable.fromWeb(response.body), createWriteStream(partial));
+  await pipeline(Readable.fromWeb(response.body), createWriteStream(partial, { mode: 0o600 }));
 }
 
 async function direct(config: Config, partial: string): Promise<void> {
@@ -68,7 +69,7 @@ async function direct(config: Config, partial: string): Promise<void> {
           storage: new LocalFileStorage(join(config.dataDir, 'files')),
           workDir: workDirOf(config.dataDir),
         },
-        createWriteStream(partial),
+        createWriteStream(partial, { mode: 0o600 }),
       );
     } finally {
       await database.close();
@@ -95,6 +96,8 @@ async function readManifest(file: string): Promise<Manifest> {
 }
 
 async function main(): Promise<void> {
+  // The archive and anything written in DATA_DIR are the site user's only.
+  usePrivateUmask();
   const { values } = parseArgs({
     options: { out: { type: 'string' }, server: { type: 'string' }, help: { type: 'boolean' } },
   });

@@ -9,11 +9,14 @@ import { EnvError, loadConfig } from '../env';
 import { claimDataDir, DataDirInUseError } from '../lib/data-dir-owner';
 import { BackupError } from '../backup/backup-format';
 import { restoreBackup } from '../backup/restore.service';
+import { usePrivateUmask } from '../lib/private-files';
 
 const USAGE =
   'Usage: npm run restore -- FILE   (into DATABASE_URL, or the embedded database in DATA_DIR)';
 
 async function main(): Promise<void> {
+  // The archive and anything written in DATA_DIR are the site user's only.
+  usePrivateUmask();
   const { positionals, values } = parseArgs({
     allowPositionals: true,
     options: { help: { type: 'boolean' } },

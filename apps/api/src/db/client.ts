@@ -13,6 +13,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { MIGRATIONS_DIR } from '../lib/paths';
+import { makePrivate } from '../lib/private-files';
 import { copyStatement } from './copy-text';
 import * as schema from './schema';
 
@@ -119,6 +120,8 @@ export async function openPglite(source: PgliteSource = {}): Promise<PgliteDatab
     loadDataDir: source.loadDataDir,
     extensions: { pg_trgm },
   });
+  // PGlite writes its files 0666 whatever the umask (docs/security.md, Secrets and data at rest).
+  if (source.dataDir) await makePrivate(source.dataDir);
   const db = drizzlePglite(client, drizzleOptions) as unknown as Db;
   return {
     kind: 'pglite',
@@ -139,7 +142,10 @@ export async function openPglite(source: PgliteSource = {}): Promise<PgliteDatab
       await client.query('select 1');
     },
     tryHoldLock: inMemoryLocks(),
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      if (source.dataDir) await makePrivate(source.dataDir);
+    },
     dumpDataDir: () => client.dumpDataDir('gzip'),
   };
 }

@@ -38,7 +38,7 @@ import {
  * caller's transaction, under the tree's lock.
  */
 
-async function rememberNameKey(tx: Db, key: string): Promise<void> {
+export async function rememberNameKey(tx: Db, key: string): Promise<void> {
   await tx.insert(nameKeys).values({ key }).onConflictDoNothing();
 }
 
@@ -151,7 +151,7 @@ export async function createPerson(
 }
 
 /** Adds `delta` to the descendant count of every person in `ids` (a path). */
-async function addDescendants(tx: Db, ids: readonly number[], delta: number): Promise<void> {
+export async function addDescendants(tx: Db, ids: readonly number[], delta: number): Promise<void> {
   if (ids.length === 0 || delta === 0) return;
   await tx.execute(
     sql`update persons set descendant_count = descendant_count + ${delta}
@@ -160,7 +160,7 @@ async function addDescendants(tx: Db, ids: readonly number[], delta: number): Pr
 }
 
 /** Moves `id` (whose path is `oldPath`) and its whole subtree under `newPath`: one UPDATE. */
-async function movePathsOfSubtree(
+export async function movePathsOfSubtree(
   tx: Db,
   id: number,
   oldPath: readonly number[],

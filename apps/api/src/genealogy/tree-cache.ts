@@ -15,6 +15,11 @@ export function invalidateTreeCaches(): void {
   generation += 1;
 }
 
+/** Moves on at every write to the tree in this process: a value computed at an older one is stale. */
+export function treeGeneration(): number {
+  return generation;
+}
+
 /** `compute()` once per `key` and database, reused while fresh. */
 export async function cachedAggregate<T>(
   db: Db,

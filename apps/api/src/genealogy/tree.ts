@@ -147,7 +147,8 @@ export function recordsOf(changes: PersonChanges): Partial<RecordFields> {
   );
 }
 
-function sameValue(key: string, a: unknown, b: unknown): boolean {
+/** Whether two values of field `key` are the same (spouses as a set, unions normalised). */
+export function sameValue(key: string, a: unknown, b: unknown): boolean {
   // Spouses are a set; every record list is in order.
   if (key === 'spouse_ids' && Array.isArray(a) && Array.isArray(b)) {
     const sa = [...(a as number[])].sort((x, y) => x - y);

@@ -12,12 +12,16 @@ export const errorMessages = {
   internal: 'Ката кетти. Кайра аракет кылыңыз.',
 } as const;
 
-/** An error that the API answers with `{"detail": message}`, `statusCode` and any `headers`. */
+/**
+ * An error that the API answers with `{"detail": message}`, `statusCode` and any `headers`;
+ * `extra` adds fields beside `detail` (a proposal's conflicting fields).
+ */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
     readonly headers: Readonly<Record<string, string>> = {},
+    readonly extra: Readonly<Record<string, unknown>> = {},
   ) {
     super(message);
     this.name = 'HttpError';

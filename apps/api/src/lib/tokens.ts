@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 
-export type TokenType = 'access' | 'refresh';
+/** `two_factor`: the challenge of a login whose password was right, waiting for a code. */
+export type TokenType = 'access' | 'refresh' | 'two_factor';
 
 export interface TokenClaims {
   /** User id. */
@@ -12,7 +13,7 @@ export interface TokenClaims {
   /** Refresh tokens only: the login the token belongs to. */
   fam?: string;
   /**
-   * Access tokens: the user's token generation when it was signed (0 when the
+   * Access tokens and challenges: the user's token generation when it was signed (0 when the
    * claim is absent, as in tokens signed before generations existed).
    */
   gen: number;

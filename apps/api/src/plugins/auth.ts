@@ -1,4 +1,4 @@
-import { hasRole, type Role } from '@bagysh/shared';
+import { hasRole, mustSetUpTwoFactor, twoFactorMessages, type Role } from '@bagysh/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
@@ -25,6 +25,11 @@ declare module 'fastify' {
      * expired access token along does not get a 401 from the very call that renews it.
      */
     ignoreAccessToken?: boolean;
+    /**
+     * Set on the routes a moderator or admin may call before setting up two-factor sign-in
+     * under `STAFF_2FA=required` (their own record, the set-up); every other call answers 403.
+     */
+    twoFactorSetup?: boolean;
   }
 }
 
@@ -53,7 +58,8 @@ export function currentUser(request: FastifyRequest): CurrentUser {
  * Reads `Authorization: Bearer <access>` on every request. A bad or expired token,
  * one of a blocked or deleted user, or one signed before the user's token
  * generation last moved on, answers 401 (the client then refreshes);
- * no header means a guest. The role comes from the database, so a change of role
+ * no header means a guest. Under `STAFF_2FA=required` a moderator or admin without two-factor
+ * sign-in gets 403 from every route but the set-up's (`twoFactorSetup`). The role comes from the database, so a change of role
  * or a block takes effect at once. `last_seen_at` moves at most once a minute.
  */
 export const authPlugin = fp(
@@ -77,6 +83,7 @@ export const authPlugin = fp(
           isActive: users.isActive,
           tokenGeneration: users.tokenGeneration,
           lastSeenAt: users.lastSeenAt,
+          totpEnabledAt: users.totpEnabledAt,
         })
         .from(users)
         .where(eq(users.id, claims.sub));
@@ -85,6 +92,12 @@ export const authPlugin = fp(
         throw new HttpError(401, 'Токен жараксыз же мөөнөтү бүткөн.');
       }
       request.user = { id: row.id, username: row.username, role: row.role };
+      if (
+        mustSetUpTwoFactor(app.config.staff2fa, row.role, row.totpEnabledAt !== null) &&
+        !request.routeOptions.config.twoFactorSetup
+      ) {
+        throw new HttpError(403, twoFactorMessages.staffSetupRequired);
+      }
 
       const now = Date.now();
       if (!row.lastSeenAt || now - row.lastSeenAt.getTime() > LAST_SEEN_EVERY_MS) {

@@ -46,7 +46,10 @@ export const errorsPlugin = fp(
       }
       if (error instanceof FieldValidationError) return reply.code(400).send(error.fields);
       if (error instanceof HttpError) {
-        return reply.code(error.statusCode).headers(error.headers).send({ detail: error.message });
+        return reply
+          .code(error.statusCode)
+          .headers(error.headers)
+          .send({ ...error.extra, detail: error.message });
       }
 
       const status = error.statusCode ?? 500;

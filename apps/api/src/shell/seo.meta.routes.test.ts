@@ -235,6 +235,7 @@ describe('the head of every page', () => {
       '/users',
       '/profile',
       '/moderation',
+      '/contributions',
       '/person-articles/add',
       `/person-articles/edit/${draft}`,
     ]) {

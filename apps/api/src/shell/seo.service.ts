@@ -39,10 +39,13 @@ export async function sitemapIndex(db: Db, origin: string): Promise<string> {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</sitemapindex>\n`;
 }
 
-/** The public pages without parameters, and every published article and news item. */
+/**
+ * The public pages without parameters (not the blank-layout ones, which a mailed link opens),
+ * and every published article and news item.
+ */
 export async function sitemapPages(db: Db, origin: string): Promise<string> {
   const pages = SITE_ROUTES.filter(
-    (route) => route.access === 'public' && !route.path.includes(':'),
+    (route) => route.access === 'public' && route.layout !== 'blank' && !route.path.includes(':'),
   );
   const posts = await queryRows<{ id: number; kind: 'article' | 'news'; updated: string }>(
     db,

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import { matchSiteRoute } from '@bagysh/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { survivorOf } from '../genealogy/person-merge';
 import { errorMessages } from '../lib/http-errors';
 import { injectHead, pageHead } from './seo.meta';
 import { robotsTxt, sitemapIndex, sitemapPages, sitemapPersons } from './seo.service';
@@ -75,6 +76,10 @@ export const webPlugin = fp(
     }
 
     const sendIndex = async (reply: FastifyReply, url: string) => {
+      // A merged-away person's page moves for good to the survivor's (person-merge.ts).
+      const merged = /^\/persons\/(\d{1,9})$/.exec(url.split('?')[0] ?? '');
+      const survivor = merged ? await survivorOf(app.db, Number(merged[1])) : undefined;
+      if (survivor !== undefined) return reply.redirect(`/persons/${survivor}`, 301);
       if (indexHtml === undefined) {
         return reply.code(503).type('text/plain; charset=utf-8').send('Web app not built.');
       }

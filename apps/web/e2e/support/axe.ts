@@ -16,6 +16,16 @@ interface Violation {
 
 /** Runs axe-core in the page (issue "Trust and polish", item 9); serious and critical findings, one line each. */
 export async function seriousViolations(page: Page, runes: boolean): Promise<string[]> {
+  // axe reads colours as painted: a dialog's fade-in or a button's colour change still running
+  // would read as low contrast. Finite animations and transitions end first (spinners run on).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   // Evaluated through the DevTools protocol: the site's CSP forbids injected script tags.
   await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async (runes) => {

@@ -80,6 +80,17 @@ export function ignoreOfflineErrors(session: BrowserSession): void {
 }
 
 /**
+ * Drops the browser's console line for each response of `status` the test caused on purpose (a
+ * refused login, a page that does not exist, a refused write); any other console error still
+ * fails the test.
+ */
+export function forgetRefusals(session: BrowserSession, status: number): void {
+  const line = `the server responded with a status of ${status} `;
+  const rest = session.consoleErrors.filter((error) => !error.includes(line));
+  session.consoleErrors.splice(0, session.consoleErrors.length, ...rest);
+}
+
+/**
  * One page per visitor within a test, going from route to route with a warm cache as a visitor
  * does (a fresh context per route fetched the whole app again each time): `pageOf(visitor,
  * setUp)` answers the visitor's page, made and set up (signed in, a language stored) the first

@@ -14,6 +14,11 @@ declare module 'vitest' {
     adminPassword: string;
     /** The server's database: PostgreSQL when the run has one (TEST_DATABASE_URL), else PGlite. */
     databaseKind: 'pglite' | 'postgres';
+    /**
+     * The server's DATA_DIR. It has no SMTP server: every mail is an .eml file in its outbox/
+     * folder, which a test reads to follow a reset or confirmation link.
+     */
+    dataDir: string;
   }
 }
 
@@ -99,6 +104,10 @@ export default async function setup(project: TestProject) {
       LOGIN_FAILURE_LIMIT: '10000',
       ADMIN_USERNAME: E2E_ADMIN.username,
       ADMIN_PASSWORD: E2E_ADMIN.password,
+      // Mail goes to DATA_DIR/outbox/, and its links to this server (PUBLIC_URL unset: the
+      // address it listens on), whatever the environment running the tests says.
+      SMTP_URL: '',
+      PUBLIC_URL: '',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -111,6 +120,7 @@ export default async function setup(project: TestProject) {
   project.provide('adminUsername', E2E_ADMIN.username);
   project.provide('adminPassword', E2E_ADMIN.password);
   project.provide('databaseKind', database.url ? 'postgres' : 'pglite');
+  project.provide('dataDir', dataDir);
 
   return async () => {
     child.kill('SIGTERM');

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { useGuardNotice } from '../lib/guard-notice';
 import { useSessionStore } from '../lib/session-store';
 import { accessLoader } from './guards';
 
@@ -23,16 +24,32 @@ async function run(access: 'public' | 'login' | 'guest', role?: 'moderator') {
     : 'render';
 }
 
-afterEach(() => useSessionStore.getState().clear());
+afterEach(() => {
+  useSessionStore.getState().clear();
+  useGuardNotice.setState({ next: null, arriving: false });
+});
 
-describe('route guard (docs/product.md, Route guard: guests go to /login)', () => {
-  it('sends a guest from a page that needs login to /login, to come back after', async () => {
-    expect(await run('login')).toBe('redirect 302 /login?next=%2Ffiles%3Fcategory%3D2');
+describe('route guard (docs/product.md, Route guard: guests go to /)', () => {
+  it('sends a guest from a page that needs login to /, noting the page to come back to', async () => {
+    expect(await run('login')).toBe('redirect 302 /');
+    expect(useGuardNotice.getState().next).toBe('/files?category=2');
   });
 
-  it('lets a signed-in visitor in', async () => {
+  it("keeps the notice for the guard's arrival at home only: gone at the next page, home too", async () => {
+    const notice = useGuardNotice.getState;
+    for (const next of [true, false]) {
+      await run('login');
+      notice().reached(true);
+      expect(notice().next).toBe('/files?category=2');
+      notice().reached(next);
+      expect(notice().next).toBeNull();
+    }
+  });
+
+  it('lets a signed-in visitor in, with no notice', async () => {
     useSessionStore.getState().setSession({ access: 'a', refresh: 'r' });
     expect(await run('login')).toBe('render');
+    expect(useGuardNotice.getState().next).toBeNull();
   });
 
   it('sends a signed-in visitor away from /login, to /', async () => {
@@ -45,10 +62,8 @@ describe('route guard (docs/product.md, Route guard: guests go to /login)', () =
     expect(await run('public')).toBe('no guard');
   });
 
-  it('refuses a staff page to a member with 403, lets moderators in, and guests to /login', async () => {
-    expect(await run('login', 'moderator')).toBe(
-      'redirect 302 /login?next=%2Ffiles%3Fcategory%3D2',
-    );
+  it('refuses a staff page to a member with 403, lets moderators in, and guests to /', async () => {
+    expect(await run('login', 'moderator')).toBe('redirect 302 /');
     useSessionStore.getState().setSession({ access: 'a', refresh: 'r' }, { id: 1, role: 'user' });
     expect(await run('login', 'moderator')).toBe('error 403');
     useSessionStore.getState().setUser({ id: 1, role: 'moderator' });

@@ -1,14 +1,40 @@
 import { matchSiteRoute } from '@bagysh/shared';
-import { isRouteErrorResponse, Outlet, ScrollRestoration, useRouteError } from 'react-router';
+import { useEffect } from 'react';
+import {
+  isRouteErrorResponse,
+  Outlet,
+  ScrollRestoration,
+  useLocation,
+  useRouteError,
+} from 'react-router';
+import { paths } from '../config/paths';
+import { useGuardNotice } from '../lib/guard-notice';
 import { LayoutFrame } from './layouts';
 import { ErrorContent } from './shell/error-content';
 import { TitleSync } from './shell/title-sync';
+import { TwoFactorSetupRedirect } from './shell/two-factor-setup-redirect';
 
-/** The root route: tab title, scroll restoration, and the layout routes below. */
+/**
+ * The guard's notice belongs to the home page it sent the guest to: gone at the next page,
+ * back to home included.
+ * From inside the router, not `router.subscribe`: a subscriber added before RouterProvider's
+ * own takes the first page's buffered state, and RouterProvider would never paint that page.
+ */
+function GuardNoticeReset() {
+  const { pathname, key } = useLocation();
+  useEffect(() => {
+    useGuardNotice.getState().reached(pathname === paths.home());
+  }, [pathname, key]);
+  return null;
+}
+
+/** The root route: tab title, scroll restoration, the guard's notice, and the layouts below. */
 export function Root() {
   return (
     <>
       <TitleSync />
+      <GuardNoticeReset />
+      <TwoFactorSetupRedirect />
       <ScrollRestoration />
       <Outlet />
     </>

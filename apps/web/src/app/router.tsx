@@ -39,7 +39,18 @@ const pages: Record<SiteRouteId | 'notFound', () => Promise<PageModule>> = {
   pedigree: () => import('./routes/pedigree'),
   descendants: () => import('./routes/descendants'),
   moderation: () => import('./routes/moderation'),
+  contributions: () => import('./routes/contributions'),
   gedcom: () => import('./routes/gedcom'),
+  duplicates: () => import('./routes/duplicates'),
+  treeChecks: () => import('./routes/tree-checks'),
+  personMerge: () => import('./routes/person-merge'),
+  passwordReset: () => import('./routes/password-reset'),
+  passwordResetConfirm: () => import('./routes/password-reset-confirm'),
+  emailConfirm: () => import('./routes/email-confirm'),
+  mailOutbox: () => import('./routes/mail-outbox'),
+  reference: () => import('./routes/reference'),
+  notices: () => import('./routes/notices'),
+  noticesUnsubscribe: () => import('./routes/notices-unsubscribe'),
   notFound: () => import('./routes/not-found'),
 };
 

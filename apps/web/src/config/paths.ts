@@ -33,7 +33,23 @@ export const paths = {
   pedigree: (id: string | number) => href('pedigree', { id }),
   descendants: (id: string | number) => href('descendants', { id }),
   moderation: () => href('moderation'),
+  contributions: () => href('contributions'),
   gedcom: () => href('gedcom'),
+  duplicates: () => href('duplicates'),
+  /** The tree checks, on one kind's tab. */
+  treeChecks: (kind?: string) =>
+    kind ? `${href('treeChecks')}?kind=${encodeURIComponent(kind)}` : href('treeChecks'),
+  /** A person's page with the editor open: where a tree check's item is fixed. */
+  personEdit: (id: string | number) => `${href('person', { id })}?edit=1`,
+  personMerge: (a: number, b?: number) =>
+    `${href('personMerge')}?a=${a}${b === undefined ? '' : `&b=${b}`}`,
+  passwordReset: () => href('passwordReset'),
+  passwordResetConfirm: () => href('passwordResetConfirm'),
+  emailConfirm: () => href('emailConfirm'),
+  mailOutbox: () => href('mailOutbox'),
+  reference: () => href('reference'),
+  notices: () => href('notices'),
+  noticesUnsubscribe: () => href('noticesUnsubscribe'),
   /** A public image's thumbnail (API, not a page): a person's photo in the tree and charts. */
   fileThumbnail: (id: string | number) => `/api/files/${encodeURIComponent(String(id))}/thumbnail/`,
 } as const;

@@ -40,6 +40,8 @@ export const theme = createTheme({
     primary: { main: BRAND_ORANGE, dark: TEXT_ORANGE, contrastText: '#fff' },
     // MUI's warning orange under white text is 3.1:1 (the Жети ата chip).
     warning: { main: '#B45309', contrastText: '#fff' },
+    // Likewise MUI's info blue (3.9:1): light blue 800 is 4.8:1 (an outcome chip, a running job).
+    info: { main: '#0277BD', contrastText: '#fff' },
     secondary: { main: '#00796B' }, // teal 700: white text on it stays readable
     background: { default: '#FAFAF8' },
   },

@@ -148,3 +148,53 @@ describe('api client token refresh (docs/product.md, Token refresh)', () => {
     expect(seen).toEqual(['Bearer expired', 'Bearer access-2']);
   });
 });
+
+describe('api client headers (docs/product.md, Token refresh)', () => {
+  it('sends the JSON content type on every request, bodiless GET, DELETE and POST included', async () => {
+    const seen: { method: string; headers: Record<string, string> }[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_input: RequestInfo | URL, init: RequestInit = {}) => {
+        seen.push({
+          method: init.method ?? 'GET',
+          headers: (init.headers ?? {}) as Record<string, string>,
+        });
+        return new Response(null, { status: 204 });
+      }),
+    );
+    useSessionStore.getState().setSession({ access: 'token-1', refresh: 'refresh-1' });
+    await api('data/');
+    await api('data/1/', { method: 'DELETE' });
+    await api('data/1/finish/', { method: 'POST' });
+    await api('data/', { method: 'POST', body: { a: 1 } });
+    useSessionStore.getState().clear();
+    await api('data/');
+    expect(seen.map((call) => [call.method, call.headers['Content-Type']])).toEqual([
+      ['GET', 'application/json'],
+      ['DELETE', 'application/json'],
+      ['POST', 'application/json'],
+      ['POST', 'application/json'],
+      ['GET', 'application/json'],
+    ]);
+    expect(seen.map((call) => call.headers.Authorization ?? null)).toEqual([
+      'Bearer token-1',
+      'Bearer token-1',
+      'Bearer token-1',
+      'Bearer token-1',
+      null,
+    ]);
+  });
+
+  it('lets a multipart body carry its own content type', async () => {
+    let headers: Record<string, string> = {};
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_input: RequestInfo | URL, init: RequestInit = {}) => {
+        headers = (init.headers ?? {}) as Record<string, string>;
+        return new Response(null, { status: 204 });
+      }),
+    );
+    await api('files/', { method: 'POST', body: new FormData() });
+    expect(headers['Content-Type']).toBeUndefined();
+  });
+});

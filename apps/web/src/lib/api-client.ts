@@ -64,7 +64,7 @@ export function authHeaders(): Record<string, string> {
 }
 
 /** Calls that never trigger a refresh: they create sessions or are the refresh itself. */
-const NO_REFRESH_PATHS = ['login/', 'register/', 'token/refresh/'];
+const NO_REFRESH_PATHS = ['login/', 'login/two-factor/', 'register/', 'token/refresh/'];
 
 function isSessionPath(path: string): boolean {
   const clean = path.replace(/^\/+/, '').split('?')[0] ?? '';
@@ -163,7 +163,9 @@ function send(path: string, request: ApiRequest<unknown>, access: string | null)
     method: request.method ?? 'GET',
     headers: {
       Accept: 'application/json',
-      ...(request.body !== undefined && !isForm ? { 'Content-Type': 'application/json' } : {}),
+      // Every request, bodiless ones too (docs/product.md, Token refresh); a multipart body
+      // carries its own type with its boundary.
+      ...(isForm ? {} : { 'Content-Type': 'application/json' }),
       ...(access ? { Authorization: `Bearer ${access}` } : {}),
     },
     body: isForm

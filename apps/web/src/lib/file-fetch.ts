@@ -14,7 +14,10 @@ async function errorOf(response: Response): Promise<ApiError> {
 /** The bytes behind a file URL (`/api/files/{id}/download/`), fetched with the token. */
 export function fetchFileBlob(url: string, signal?: AbortSignal): Promise<Blob> {
   return withFreshToken(async (headers) => {
-    const response = await fetch(url, { headers, signal });
+    const response = await fetch(url, {
+      headers: { ...headers, 'Content-Type': 'application/json' },
+      signal,
+    });
     if (!response.ok) throw await errorOf(response);
     return response.blob();
   });

@@ -1,6 +1,8 @@
 import type {
   GedcomImportMode,
   GedcomJobStatus,
+  GedcomMatches,
+  GedcomMatchChoice,
   GedcomPreview,
   Sex,
   YearSource,
@@ -23,6 +25,39 @@ import {
 import { files } from './files';
 import type { GedcomExtraNode } from './records';
 import { users } from './users';
+
+/** A preview's matches, with the version of each matched tree person when they were made. */
+export interface GedcomPreviewMatches extends GedcomMatches {
+  versions: Record<string, number>;
+}
+
+/** `gedcom_jobs.merge`: the request of a merging import, then what it did. */
+export interface GedcomJobMerge {
+  /** `auto`: the job matches the file itself and takes every match from the threshold up. */
+  accept: 'auto' | 'reviewed';
+  matches: GedcomMatchChoice[];
+  /** The tree versions of the matched persons the admin reviewed (stale: the job fails). */
+  versions: Record<string, number>;
+  attach_to: number | null;
+  /** The file's root person (placed under `attach_to`). */
+  root_xref: string | null;
+  /** Set by the import: each merge as [tree person, imported person merged into them]. */
+  merges: [number, number][];
+  /** The blocks of ids the import reserved: [first, count]. */
+  ids: {
+    persons: [number, number];
+    unions: [number, number];
+    sources: [number, number];
+    notes: [number, number];
+  } | null;
+  /** The source record named after the file. */
+  source_id: number | null;
+  /** The file's root person the import placed under `attach_to`. */
+  attached: number | null;
+  /** Merged persons' versions after the import (a revert needs them unchanged). */
+  after_versions: Record<string, number>;
+  reverted_at: string | null;
+}
 
 const timestamps = {
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -123,6 +158,22 @@ export const persons = pgTable(
       .where(
         sql`${table.birthYear} is null or ${table.isLiving} or (${table.deathYear} is null and ${table.deathDate} is null)`,
       ),
+    // The tree checks (genealogy/tree-checks.ts): each kind that reads one row at a time
+    // finds its few rows in a small index instead of scanning a million. The parentless
+    // (candidates for `isolated`), the flagged living, a death year not after the birth year,
+    // and the latest of the two years (compared with the current year, which moves on).
+    index('persons_parentless_index')
+      .on(table.id)
+      .where(sql`${table.fatherId} is null and ${table.motherId} is null`),
+    index('persons_living_birth_year_index')
+      .on(table.birthYear, table.id)
+      .where(sql`${table.isLiving}`),
+    index('persons_death_not_after_birth_index')
+      .on(table.id)
+      .where(sql`${table.deathYear} <= ${table.birthYear}`),
+    index('persons_latest_year_index')
+      .on(sql`greatest(${table.birthYear}, ${table.deathYear})`)
+      .where(sql`greatest(${table.birthYear}, ${table.deathYear}) is not null`),
     check('persons_sex_check', sql`${table.sex} in ('M', 'F', 'U')`),
     check(
       'persons_year_source_check',
@@ -217,6 +268,11 @@ export const gedcomJobs = pgTable(
     backupName: text(),
     /** What the preview counted in the file (GedcomPreview['counts']), null without preview. */
     counts: jsonb().$type<GedcomPreview['counts']>(),
+    /**
+     * A merging import: what it was asked to merge, then what it did (which persons it merged
+     * into which, the ids it made), for its revert (modules/gedcom/import/merge-apply.ts).
+     */
+    merge: jsonb().$type<GedcomJobMerge>(),
     ...timestamps,
   },
   (table) => [
@@ -240,6 +296,8 @@ export const gedcomPreviews = pgTable(
     fileSize: bigint({ mode: 'number' }).notNull(),
     /** The preview's answer (GedcomPreview without the fields kept in columns). */
     result: jsonb().$type<GedcomPreview>().notNull(),
+    /** The matches of a merging import, once computed (GET …/matches/), with tree versions. */
+    matches: jsonb().$type<GedcomPreviewMatches>(),
     createdById: integer().references(() => users.id, { onDelete: 'cascade' }),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     ...timestamps,
@@ -285,7 +343,8 @@ export const gedcomStaging = pgTable('gedcom_staging', {
  * The other records of an import in progress (notes, sources, names, events, citations, note
  * links, parent families, unions' GEDCOM data) are staged in `gedcom_staging_<table>` tables
  * that the migrations make by hand, not from this schema (0022): each has `job_id` and the
- * columns `gedcom-import.ts` stages of its target table, with the target's types, made by
- * `create unlogged table … as select … from <target> with no data`. A column staged later
- * is added to its staging table in the same migration as to the target.
+ * columns of its target table that `STAGED_RECORDS` (modules/gedcom/import/staging.ts) lists,
+ * with the target's types, made by `create unlogged table … as select … from <target> with no
+ * data`. A column staged later is added to its staging table in the same migration as to the
+ * target.
  */

@@ -36,6 +36,11 @@ export const proposals = pgTable(
     after: jsonb().$type<Record<string, unknown>>(),
     /** The record's version the change was made against, for kinds that keep one (persons). */
     baseVersion: integer(),
+    /**
+     * The fields of an accepted proposal that the moderator kept as they were, because they had
+     * changed since the proposal was made: `[{field, proposed, current}]`; null when none.
+     */
+    kept: jsonb().$type<{ field: string; proposed: unknown; current: unknown }[]>(),
     authorId: integer().references(() => users.id, { onDelete: 'set null' }),
     reviewerId: integer().references(() => users.id, { onDelete: 'set null' }),
     comment: text(),

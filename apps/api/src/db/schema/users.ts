@@ -26,6 +26,11 @@ export const users = pgTable(
     usernameKey: text().notNull(),
     email: text(),
     emailKey: text(),
+    /**
+     * When the member opened the confirmation link sent to `email`; null until then, and again
+     * whenever the address changes. Only a confirmed address receives mail other than that link.
+     */
+    emailVerifiedAt: timestamp({ withTimezone: true }),
     fullName: text().notNull().default(''),
     /** `foldName(username) + ' ' + foldName(fullName)`: what the users directory searches. */
     searchKey: text().notNull().default(''),
@@ -40,6 +45,14 @@ export const users = pgTable(
      * change and a block bump it, so every older access token is refused at once.
      */
     tokenGeneration: integer().notNull().default(0),
+    /**
+     * The TOTP secret of two-factor sign-in, sealed (AES-256-GCM, lib/sealing.ts); set by the
+     * set-up, in force only once `totpEnabledAt` is set by a confirming code.
+     */
+    totpSecret: text(),
+    totpEnabledAt: timestamp({ withTimezone: true }),
+    /** The time step of the last code that signed in: a code is never accepted twice. */
+    totpLastStep: integer(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

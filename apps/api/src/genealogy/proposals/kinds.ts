@@ -1,10 +1,11 @@
 import type { AnyProposalKind, ProposalFamily } from './proposal-kind';
+import { mergeKind } from './merge-kind';
 import { personKind } from './person-kind';
 import { RECORD_PROPOSAL_KINDS } from './record-kinds';
 
 /** Every kind of proposal, by the name `proposals.kind` stores. A new kind is added here. */
 const KINDS: ReadonlyMap<string, AnyProposalKind> = new Map(
-  [personKind, ...Object.values(RECORD_PROPOSAL_KINDS)].map((kind) => [kind.name, kind]),
+  [personKind, mergeKind, ...Object.values(RECORD_PROPOSAL_KINDS)].map((kind) => [kind.name, kind]),
 );
 
 /** The kind a stored row names. */

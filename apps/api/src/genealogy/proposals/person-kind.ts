@@ -1,4 +1,9 @@
-import { revisionMessages, type UpdatePersonInput } from '@bagysh/shared';
+import {
+  PERSON_RECORD_FIELDS,
+  revisionMessages,
+  type UnionInput,
+  type UpdatePersonInput,
+} from '@bagysh/shared';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { conflict } from '../../lib/http-errors';
@@ -10,15 +15,18 @@ import {
   updatePerson,
   type DeletedPerson,
 } from '../person-writes';
+import { normalizeUnions } from '../person-records';
 import {
   diffFields,
   lockTree,
+  sameValue,
   snapshotPerson,
   type PersonChanges,
   type PersonFields,
 } from '../tree';
 import { invalidateTreeCaches } from '../tree-cache';
-import type { Change, ProposalKind, StoredProposal, Undo } from './proposal-kind';
+import { mergeProposal, mergeRecordList, type MergeRules } from './field-merge';
+import type { Change, ProposalKind, Resolutions, StoredProposal, Undo } from './proposal-kind';
 
 /** A person's deletion: where the children go, at which version of the person. */
 export interface PersonDeleteOptions {
@@ -66,6 +74,54 @@ async function remove(
 ): Promise<Change> {
   const deleted = await deletePerson(tx, id, options, userId);
   return { recordId: id, before: deleted.before, after: deleted.after, baseVersion: null };
+}
+
+const RECORD_LISTS: ReadonlySet<string> = new Set(PERSON_RECORD_FIELDS);
+
+/**
+ * How a person's fields merge when both a proposal and a later change touched them
+ * (docs/genealogy.md, Revisions and proposals): spouses are a set, added and removed one by
+ * one; union details are records by spouse, and no spouse may end up with two; every other
+ * record list (names, events, further families, citations, media, notes) is merged record by
+ * record in order (`mergeRecordList`). Plain fields are never merged: changed on both sides,
+ * they are the moderator's choice.
+ */
+const personRules: MergeRules = {
+  same: sameValue,
+  mergeList(field, before, proposed, current) {
+    if (field === 'spouse_ids') return mergeRecordList(before, proposed, current, false);
+    if (field === 'unions') {
+      const norm = (list: unknown[]) => normalizeUnions(list as UnionInput[]);
+      const merged = mergeRecordList(norm(before), norm(proposed), norm(current), false) as
+        UnionInput[] | undefined;
+      if (!merged) return undefined;
+      const spouses = merged.map((union) => union.spouse_id);
+      if (new Set(spouses).size !== spouses.length) return undefined;
+      return merged.sort((a, b) => a.spouse_id - b.spouse_id);
+    }
+    if (RECORD_LISTS.has(field)) return mergeRecordList(before, proposed, current);
+    return undefined;
+  },
+};
+
+/**
+ * A pending change applied to the person as they are now, field by field (field-merge.ts), at
+ * their current version.
+ */
+async function acceptUpdate(
+  tx: Db,
+  proposal: StoredProposal,
+  userId: number,
+  resolutions: Resolutions,
+): Promise<Change> {
+  const id = personOf(proposal);
+  const after = proposal.after ?? {};
+  const current = await snapshotPerson(tx, id, after);
+  const version = await versionOf(tx, id);
+  if (!current || version === null) throw conflict(revisionMessages.personGone);
+  const merged = mergeProposal(proposal.before ?? {}, after, current, resolutions, personRules);
+  const changed = await update(tx, id, merged.changes, version, userId);
+  return { ...changed, kept: merged.kept };
 }
 
 /** The person of a stored proposal; 409 when it names none (a create never accepted). */
@@ -151,23 +207,20 @@ export const personKind: PersonProposalKind = {
         return remove(tx, request.id, request.options, userId);
     }
   },
-  async accept(tx, proposal, userId) {
+  async accept(tx, proposal, userId, resolutions) {
     switch (proposal.action) {
       case 'create':
         return create(tx, proposal.after as PersonFields, userId);
-      case 'update': {
-        const changes = proposal.after as PersonChanges;
-        return update(tx, personOf(proposal), changes, proposal.base_version ?? 0, userId);
-      }
+      case 'update':
+        return acceptUpdate(tx, proposal, userId, resolutions);
       case 'delete': {
+        // The person as they are now is deleted: the moderator accepts the deletion itself,
+        // and a revert brings back what was deleted.
         const target = proposal.after?.reparent_children_to;
         return remove(
           tx,
           personOf(proposal),
-          {
-            reparentTo: typeof target === 'number' ? target : undefined,
-            version: proposal.base_version ?? undefined,
-          },
+          { reparentTo: typeof target === 'number' ? target : undefined },
           userId,
         );
       }

@@ -31,11 +31,22 @@ import {
  * each looked up once for a page.
  */
 
-type Fields = Pick<ProposalRow, 'before' | 'after'>;
+type Fields = Pick<ProposalRow, 'before' | 'after'> & Partial<Pick<ProposalRow, 'kept'>>;
+
+/** The kept fields' two values, as fields (their persons are named too). */
+const keptSides = (row: Fields) =>
+  (row.kept ?? []).flatMap((kept) => [
+    { [kept.field]: kept.proposed },
+    { [kept.field]: kept.current },
+  ]);
 
 /** The persons a revision points to (shown as the persons' labels). */
 function linkedIds(row: Fields): number[] {
-  return [...revisionPersonIds(row.before), ...revisionPersonIds(row.after)];
+  return [
+    ...revisionPersonIds(row.before),
+    ...revisionPersonIds(row.after),
+    ...keptSides(row).flatMap(revisionPersonIds),
+  ];
 }
 
 /**
@@ -218,6 +229,7 @@ function toRevision(row: RevisionViewRow, linked: Linked): Revision {
     before: common.before,
     after: common.after,
     base_version: row.base_version,
+    kept: common.kept,
     author: common.author,
     reviewer: common.reviewer,
     comment: common.comment,
@@ -259,6 +271,10 @@ export function listRevisions(
   user: CurrentUser,
   options: { ownOnly?: boolean } = {},
 ): Promise<{ count: number; results: Revision[] }> {
-  const filter = { status: query.status, recordId: query.person, ownOnly: options.ownOnly };
+  const filter = {
+    status: query.status,
+    recordId: query.person,
+    ownOnly: options.ownOnly ?? query.mine,
+  };
   return listProposals(db, personView, filter, query, user);
 }

@@ -1,4 +1,4 @@
-import type { RevisionAction, RevisionStatus } from '@bagysh/shared';
+import type { KeptField, ProposalChoice, RevisionAction, RevisionStatus } from '@bagysh/shared';
 import type { Db } from '../../db/client';
 
 /** A proposal's fields as the API names them: what `before` and `after` store. */
@@ -17,6 +17,9 @@ export type ProposalRequest<Create, Update, Delete> =
   | { action: 'update'; id: number; changes: Update }
   | { action: 'delete'; id: number; options: Delete };
 
+/** The moderator's choices for the fields of a proposal changed since, by field name. */
+export type Resolutions = Readonly<Record<string, ProposalChoice>>;
+
 /** What a proposal row stores of a change. */
 export interface Change {
   /** The record changed (null for a create not yet done). */
@@ -25,6 +28,8 @@ export interface Change {
   after: ProposalFields | null;
   /** The record's version the change was made against, for kinds that keep one. */
   baseVersion?: number | null;
+  /** An accepted proposal's fields the moderator kept as they were. */
+  kept?: KeptField[];
 }
 
 /** A stored proposal, as the kind reads it to accept or revert it. */
@@ -73,8 +78,17 @@ export interface ProposalKind<
   propose(tx: Db, request: ProposalRequest<Create, Update, Delete>): Promise<Change>;
   /** A moderator's change, done now; what the applied row stores. */
   apply(tx: Db, request: ProposalRequest<Create, Update, Delete>, userId: number): Promise<Change>;
-  /** A pending proposal done as it was proposed (409 when its record changed since). */
-  accept(tx: Db, proposal: StoredProposal, userId: number): Promise<Change>;
+  /**
+   * A pending proposal done against the record as it is now, field by field (field-merge.ts):
+   * a field changed since takes the moderator's resolution, and without one the accept
+   * answers 409 with the conflicting fields.
+   */
+  accept(
+    tx: Db,
+    proposal: StoredProposal,
+    userId: number,
+    resolutions: Resolutions,
+  ): Promise<Change>;
   /** An applied proposal undone (409 when its fields changed again since). */
   revert(tx: Db, proposal: StoredProposal, userId: number): Promise<Undo>;
 }

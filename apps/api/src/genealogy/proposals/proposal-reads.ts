@@ -1,4 +1,4 @@
-import type { PageQuery, RevisionAction, RevisionStatus } from '@bagysh/shared';
+import type { KeptField, PageQuery, RevisionAction, RevisionStatus } from '@bagysh/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { forbidden, notFound } from '../../lib/http-errors';
@@ -16,6 +16,7 @@ export interface ProposalRow {
   before: ProposalFields | null;
   after: ProposalFields | null;
   base_version: number | null;
+  kept: KeptField[] | null;
   comment: string | null;
   revert_of_id: number | null;
   reverted_by_id: number | null;
@@ -41,7 +42,7 @@ export interface ProposalView<Row extends ProposalRow, Answer> {
 }
 
 const select = (view: ProposalView<ProposalRow, unknown>) => sql`select r.id, r.kind,
-    r.record_id, r.action, r.status, r.before, r.after, r.base_version, r.comment,
+    r.record_id, r.action, r.status, r.before, r.after, r.base_version, r.kept, r.comment,
     r.revert_of_id, r.reverted_by_id,
     to_json(r.created_at) #>> '{}' as created_at, to_json(r.reviewed_at) #>> '{}' as reviewed_at,
     a.id as author_id, a.username as author_username,
@@ -61,6 +62,7 @@ export function commonAnswer(row: ProposalRow) {
     status: row.status,
     before: row.before,
     after: row.after,
+    kept: row.kept ?? [],
     author: userRef(row.author_id, row.author_username),
     reviewer: userRef(row.reviewer_id, row.reviewer_username),
     comment: row.comment,

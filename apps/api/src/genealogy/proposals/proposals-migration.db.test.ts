@@ -192,6 +192,8 @@ describe('migration 0023: one proposals table', () => {
         kind: 'person',
         record_id: person_id,
         legacy_id: null,
+        // A later migration's column: no proposal from before it kept a field.
+        kept: null,
       })),
     );
   });
@@ -207,6 +209,7 @@ describe('migration 0023: one proposals table', () => {
         id: newIdOf(row.id),
         kind: record_type,
         base_version: null,
+        kept: null,
         revert_of_id: newIdOf(row.revert_of_id),
         reverted_by_id: newIdOf(row.reverted_by_id),
         legacy_id: row.id,

@@ -4,12 +4,14 @@ import { queryRows, type Db } from '../../db/client';
 import { proposals } from '../../db/schema';
 import { conflict, notFound } from '../../lib/http-errors';
 import type { CurrentUser } from '../../plugins/auth';
+import { noticeProposalReviewed } from '../notices/notice-rows';
 import type {
   AnyProposalKind,
   Change,
   ProposalFamily,
   ProposalKind,
   ProposalRequest,
+  Resolutions,
   StoredProposal,
 } from './proposal-kind';
 import { findProposal, mayEditDirectly } from './proposal-rows';
@@ -100,6 +102,35 @@ export async function submitProposal<Create, Update, Delete>(
 // ---------------------------------------------------------------------------------------------
 // Moderation
 
+/** Tells the proposal's author what became of it, in the review's transaction. */
+async function noticeAuthor(
+  tx: Db,
+  proposalId: number,
+  moderatorId: number,
+  outcome: 'accepted' | 'rejected',
+  comment: string | null | undefined,
+): Promise<void> {
+  const [row] = await queryRows<{
+    id: number;
+    kind: string;
+    action: string;
+    author_id: number | null;
+    before: Record<string, unknown> | null;
+    after: Record<string, unknown> | null;
+  }>(
+    tx,
+    sql`select id, kind, action, author_id, before, after from proposals where id = ${proposalId}`,
+  );
+  if (!row) return;
+  await noticeProposalReviewed(
+    tx,
+    { ...row, authorId: row.author_id },
+    moderatorId,
+    outcome,
+    comment,
+  );
+}
+
 async function loadForUpdate(tx: Db, id: number): Promise<StoredProposal> {
   const [row] = await queryRows<StoredProposal>(
     tx,
@@ -135,8 +166,10 @@ async function moderate<T>(
 }
 
 /**
- * Applies a pending proposal as it was proposed; its record changed since → 409. Answers the
- * proposal's id (an old record revision's id finds its row: `findProposal`).
+ * Applies a pending proposal field by field against the record as it is now; the fields
+ * changed since take `resolutions`, and without one for each the accept answers 409 with the
+ * conflicting fields (field-merge.ts). Answers the proposal's id (an old record revision's id
+ * finds its row: `findProposal`).
  */
 export async function acceptProposal(
   db: Db,
@@ -144,6 +177,7 @@ export async function acceptProposal(
   family: ProposalFamily,
   id: number,
   comment: string | undefined,
+  resolutions: Resolutions = {},
 ): Promise<number> {
   const done = await moderate(
     db,
@@ -151,7 +185,7 @@ export async function acceptProposal(
     id,
     async (tx, proposal, kind) => {
       if (proposal.status !== 'pending') throw conflict(revisionMessages.notPending);
-      const change = await kind.accept(tx, proposal, moderator.id);
+      const change = await kind.accept(tx, proposal, moderator.id, resolutions);
       await tx
         .update(proposals)
         .set({
@@ -159,12 +193,14 @@ export async function acceptProposal(
           recordId: change.recordId,
           before: change.before,
           after: change.after,
+          kept: change.kept && change.kept.length > 0 ? change.kept : null,
           reviewerId: moderator.id,
           reviewedAt: new Date(),
           comment: comment ?? null,
           updatedAt: new Date(),
         })
         .where(eq(proposals.id, proposal.id));
+      await noticeAuthor(tx, proposal.id, moderator.id, 'accepted', comment);
     },
     { writes: true },
   );
@@ -195,6 +231,7 @@ export async function rejectProposal(
           updatedAt: new Date(),
         })
         .where(eq(proposals.id, proposal.id));
+      await noticeAuthor(tx, proposal.id, moderator.id, 'rejected', comment);
     },
     { writes: false },
   );

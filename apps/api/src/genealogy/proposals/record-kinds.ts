@@ -4,13 +4,16 @@ import { conflict, notFound } from '../../lib/http-errors';
 import { noteKind } from '../records/notes';
 import { placeKind } from '../records/places';
 import { sourceKind } from '../records/sources';
-import type { Change, ProposalKind, StoredProposal, Undo } from './proposal-kind';
+import { mergeProposal, type MergeRules } from './field-merge';
+import type { Change, ProposalKind, Resolutions, StoredProposal, Undo } from './proposal-kind';
 import type { RecordFields, RecordKind } from './record-kind';
 
 /**
  * The proposals of the shared records (places, sources, shared notes), made from each one's
  * reads and writes (`RecordKind`). There is no version column on these records: a proposal is
- * accepted, and a change reverted, only while the fields it touches still hold what it saw.
+ * accepted field by field against the record as it is now (field-merge.ts; each field whole, a
+ * field changed since is the moderator's choice), and a change reverted only while the fields
+ * it touches still hold what it left.
  */
 export type RecordProposalKind = ProposalKind<RecordFields, RecordFields, RecordFields>;
 
@@ -27,6 +30,8 @@ function diff(current: RecordFields, changes: RecordFields) {
   }
   return { before, after };
 }
+
+const recordRules: MergeRules = { same: (_field, a, b) => same(a, b) };
 
 /** Whether every field of `expected` still holds its value in `current`. */
 const holds = (current: RecordFields, expected: RecordFields) =>
@@ -65,7 +70,25 @@ async function unchangedSince(
   return { id, current };
 }
 
-async function accept(tx: Db, kind: RecordKind, proposal: StoredProposal, userId: number) {
+/** The record a stored proposal names, as it is now; 409 when it is gone. */
+async function stillThere(
+  tx: Db,
+  kind: RecordKind,
+  proposal: StoredProposal,
+): Promise<{ id: number; current: RecordFields }> {
+  const id = proposal.record_id;
+  const current = id === null ? null : await kind.snapshot(tx, id);
+  if (id === null || !current) throw conflict(recordRevisionMessages.recordGone);
+  return { id, current };
+}
+
+async function accept(
+  tx: Db,
+  kind: RecordKind,
+  proposal: StoredProposal,
+  userId: number,
+  resolutions: Resolutions,
+): Promise<Change> {
   const stored = proposal.after ?? {};
   switch (proposal.action) {
     case 'create':
@@ -76,17 +99,28 @@ async function accept(tx: Db, kind: RecordKind, proposal: StoredProposal, userId
         after: proposal.after,
       };
     case 'update': {
-      const { id } = await unchangedSince(tx, kind, proposal, proposal.before);
-      await kind.validateUpdate(tx, id, stored);
-      await kind.update(tx, id, stored);
-      return { recordId: id, before: proposal.before, after: proposal.after };
+      const { id, current } = await stillThere(tx, kind, proposal);
+      const merged = mergeProposal(
+        proposal.before ?? {},
+        stored,
+        current,
+        resolutions,
+        recordRules,
+      );
+      const change = diff(current, merged.changes);
+      if (Object.keys(change.after).length > 0) {
+        await kind.validateUpdate(tx, id, change.after);
+        await kind.update(tx, id, change.after);
+      }
+      return { recordId: id, ...change, kept: merged.kept };
     }
     case 'delete': {
-      const { id } = await unchangedSince(tx, kind, proposal, proposal.before);
+      // The record as it is now is deleted; a revert brings back what was deleted.
+      const { id, current } = await stillThere(tx, kind, proposal);
       await kind.validateDelete(tx, id, stored);
       // What the delete moved (a merge) replaces what the member asked for.
       const moved = await kind.delete(tx, id, stored);
-      return { recordId: id, before: proposal.before, after: moved };
+      return { recordId: id, before: current, after: moved };
     }
   }
 }
@@ -166,7 +200,7 @@ export function recordProposalKind(kind: RecordKind): RecordProposalKind {
         }
       }
     },
-    accept: (tx, proposal, userId) => accept(tx, kind, proposal, userId),
+    accept: (tx, proposal, userId, resolutions) => accept(tx, kind, proposal, userId, resolutions),
     revert: (tx, proposal, userId) => revert(tx, kind, proposal, userId),
   };
 }

@@ -61,6 +61,11 @@ export function listRecordRevisions(
   query: ListRecordRevisionsQuery,
   user: CurrentUser,
 ): Promise<{ count: number; results: RecordRevision[] }> {
-  const filter = { status: query.status, kind: query.record_type, recordId: query.record_id };
+  const filter = {
+    status: query.status,
+    kind: query.record_type,
+    recordId: query.record_id,
+    ownOnly: query.mine,
+  };
   return listProposals(db, recordView, filter, query, user);
 }

@@ -83,7 +83,18 @@ describe('POST /api/register/', () => {
       avatar: null,
     });
     expect(Object.keys(body.user as object).sort()).toEqual(
-      ['avatar', 'date_joined', 'email', 'full_name', 'id', 'role', 'username'].sort(),
+      [
+        'avatar',
+        'date_joined',
+        'email',
+        'email_verified',
+        'full_name',
+        'id',
+        'role',
+        'two_factor_enabled',
+        'two_factor_setup_required',
+        'username',
+      ].sort(),
     );
 
     const me = await call(app, { url: '/api/user/', headers: bearer(body.access) });

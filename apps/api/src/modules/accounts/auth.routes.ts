@@ -1,7 +1,14 @@
 import {
+  accountLinkMessages,
   AuthResponseSchema,
   DetailErrorSchema,
+  DetailSchema,
+  EmailConfirmInput,
+  PasswordResetConfirmInput,
+  PasswordResetInput,
   LoginInput,
+  LoginResponseSchema,
+  LoginTwoFactorInput,
   LogoutInput,
   RegisterInput,
   TokenPairSchema,
@@ -13,9 +20,11 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../lib/http-errors';
 import { dummyPasswordHash } from '../../lib/passwords';
-import { authErrors, login, register } from './auth.service';
+import { AccountLinks } from './account-links.service';
+import { authErrors, login, loginWithCode, register, type LoginContext } from './auth.service';
 import { LoginThrottle } from './login-throttle';
 import { endSession, rotateRefreshToken, sessionSettings } from './sessions';
+import { TwoFactor } from './two-factor.service';
 
 const perMinute = (max: number) => ({ max, timeWindow: 60_000 });
 
@@ -28,7 +37,10 @@ function isBadRefreshBody(error: FastifyError): boolean {
   );
 }
 
-/** Register, login, token refresh and logout: the routes that create and end sessions. */
+/**
+ * Register, login, token refresh and logout: the routes that create and end sessions; and the
+ * account links a mail carries (password reset, e-mail confirmation).
+ */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const settings = sessionSettings(app.config);
   const throttle = new LoginThrottle({
@@ -36,8 +48,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     limit: app.config.loginFailureLimit,
     slowdownMs: app.config.loginSlowdownSeconds * 1000,
   });
+  const context: LoginContext = {
+    db: app.db,
+    settings,
+    throttle,
+    twoFactor: new TwoFactor(app.db, app.config.jwtSecret, app.config.staff2fa),
+  };
   // Made now, so that the first login of a missing user is not slower than the rest.
   await dummyPasswordHash();
+  const links = new AccountLinks(app.db, app.mail, app.config.publicUrl, app.log);
+  // Reset requests still being handled finish before the mail queue and the database close.
+  app.addHook('onClose', async () => links.settle());
 
   app.post(
     '/register/',
@@ -52,6 +73,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const answer = await register(app.db, settings, request.body);
+      const { id, username, email } = answer.user;
+      if (email !== null) await links.sendConfirmation(id, username, email);
       return reply.code(201).send(answer);
     },
   );
@@ -65,8 +88,34 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Signs in with username and password',
         description:
           'Wrong username or password → 401; blocked account → 403; too many attempts → 429 ' +
-          'with Retry-After (per address and username, and a per-username slow-down).',
+          'with Retry-After (per address and username, and a per-username slow-down). ' +
+          'An account with two-factor sign-in on gets no tokens for the right password but ' +
+          '`{two_factor_required: true, challenge, detail}`: send the challenge with a code to ' +
+          '`login/two-factor/` within 5 minutes. Accounts without it get the token pair as before.',
         body: LoginInput,
+        response: {
+          200: LoginResponseSchema,
+          401: DetailErrorSchema,
+          403: DetailErrorSchema,
+          429: DetailErrorSchema,
+        },
+      },
+    },
+    async (request) => login(context, request.body, request.ip),
+  );
+
+  app.post(
+    '/login/two-factor/',
+    {
+      config: { ignoreAccessToken: true, rateLimit: perMinute(app.config.loginRateLimit) },
+      schema: {
+        tags: ['auth'],
+        summary: 'The second step of a login: the challenge and a TOTP or recovery code',
+        description:
+          'A wrong code → 401 and counts as a failed login of that username from that address ' +
+          '(429 with Retry-After past the limit); a recovery code works once; an expired or ' +
+          'forged challenge → 401 (sign in again); blocked account → 403.',
+        body: LoginTwoFactorInput,
         response: {
           200: AuthResponseSchema,
           401: DetailErrorSchema,
@@ -75,7 +124,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => login(app.db, settings, throttle, request.body, request.ip),
+    async (request) => loginWithCode(context, request.body, request.ip),
   );
 
   app.post(
@@ -127,6 +176,65 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       await endSession(app.db, settings, request.body.refresh);
       return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/password/reset/',
+    {
+      config: { ignoreAccessToken: true, rateLimit: perMinute(app.config.registerRateLimit) },
+      schema: {
+        tags: ['auth'],
+        summary: 'Mails a one-time password reset link to a confirmed address',
+        description:
+          'Answers 200 with the same sentence whatever the address: whether it belongs to an ' +
+          'account is never told. The link (valid one hour, once) goes only to a confirmed ' +
+          'address of an active account; requests are limited per address and per account.',
+        body: PasswordResetInput,
+        response: { 200: DetailSchema, 429: DetailErrorSchema },
+      },
+    },
+    async (request) => {
+      links.requestReset(request.body.email);
+      return { detail: accountLinkMessages.resetRequested };
+    },
+  );
+
+  app.post(
+    '/password/reset/confirm/',
+    {
+      config: { ignoreAccessToken: true, rateLimit: perMinute(app.config.loginRateLimit) },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sets a new password with a reset link and ends every session of the account',
+        description: 'A used, unknown or expired link → 400 with a Kyrgyz `detail`.',
+        body: PasswordResetConfirmInput,
+        response: { 200: DetailSchema, 429: DetailErrorSchema },
+      },
+    },
+    async (request) => {
+      await links.confirmReset(request.body);
+      return { detail: accountLinkMessages.passwordChanged };
+    },
+  );
+
+  app.post(
+    '/email/confirm/',
+    {
+      config: { ignoreAccessToken: true, rateLimit: perMinute(app.config.loginRateLimit) },
+      schema: {
+        tags: ['auth'],
+        summary: 'Confirms an e-mail address with the link mailed to it',
+        description:
+          'A used, unknown or expired link, or one for an address the account no longer has → ' +
+          '400 with a Kyrgyz `detail`.',
+        body: EmailConfirmInput,
+        response: { 200: DetailSchema, 429: DetailErrorSchema },
+      },
+    },
+    async (request) => {
+      await links.confirmEmail(request.body.token);
+      return { detail: accountLinkMessages.emailConfirmed };
     },
   );
 };

@@ -9,6 +9,8 @@ export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
 export interface LoginTicket {
   readonly pairKey: string;
   readonly username: string;
+  /** The check took the username's slow-down slot. */
+  readonly slot: boolean;
 }
 
 export type LoginReservation =
@@ -74,9 +76,11 @@ export class LoginThrottle {
       return { ok: false, reason: 'address', retryAfterSeconds: seconds(pair.msBeforeNext) };
     }
     const user = await this.usernames.penalty(username);
+    let slot = false;
     if (user.consumedPoints > this.limit) {
       try {
         await this.slots.consume(username);
+        slot = true;
       } catch (refused) {
         if (!(refused instanceof RateLimiterRes)) throw refused;
         // Not a password check: it must not count as a failure.
@@ -88,11 +92,25 @@ export class LoginThrottle {
         };
       }
     }
-    return { ok: true, ticket: { pairKey, username } };
+    return { ok: true, ticket: { pairKey, username, slot } };
   }
 
   /**
-   * The password was right: the address's failures for this username are
+   * The password was right but a second factor is still to come: the reservation is refunded,
+   * and the address's earlier failures stay until the code is right too (`succeeded`), so a
+   * known password does not reopen the way for guessing codes.
+   */
+  async refund(ticket: LoginTicket): Promise<void> {
+    await Promise.all([
+      this.pairs.reward(ticket.pairKey),
+      this.usernames.reward(ticket.username),
+      // The code's own check takes a slot again, so codes stay one per slow-down interval.
+      ticket.slot ? this.slots.reward(ticket.username) : undefined,
+    ]);
+  }
+
+  /**
+   * The sign-in was right (the password, and the code when one was asked for): the address's failures for this username are
    * forgotten and the reservation is refunded. The username's other failures
    * stay, so one good login does not reopen the way for a distributed attack.
    */

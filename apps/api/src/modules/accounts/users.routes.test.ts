@@ -87,7 +87,18 @@ describe('GET /api/user/', () => {
     expect(response.statusCode).toBe(200);
     const body = response.json<Record<string, unknown>>();
     expect(Object.keys(body).sort()).toEqual(
-      ['avatar', 'date_joined', 'email', 'full_name', 'id', 'role', 'username'].sort(),
+      [
+        'avatar',
+        'date_joined',
+        'email',
+        'email_verified',
+        'full_name',
+        'id',
+        'role',
+        'two_factor_enabled',
+        'two_factor_setup_required',
+        'username',
+      ].sort(),
     );
     expect(UserSchema.parse(body)).toMatchObject({
       id: member.id,

@@ -3,11 +3,13 @@ import {
   foldName,
   hasRole,
   isPasswordSameAsUsername,
+  mustSetUpTwoFactor,
   authMessages,
   ONLINE_WINDOW_MS,
   type PasswordChangeInput,
   type ProfileUpdateInput,
   type Role,
+  type Staff2fa,
   type TokenPair,
   type User,
   type UserAdmin,
@@ -45,10 +47,12 @@ const publicColumns = {
   username: users.username,
   fullName: users.fullName,
   email: users.email,
+  emailVerifiedAt: users.emailVerifiedAt,
   role: users.role,
   isActive: users.isActive,
   avatarFileId: users.avatarFileId,
   lastSeenAt: users.lastSeenAt,
+  totpEnabledAt: users.totpEnabledAt,
   createdAt: users.createdAt,
 };
 
@@ -57,10 +61,13 @@ export interface UserRow {
   username: string;
   fullName: string;
   email: string | null;
+  emailVerifiedAt: Date | null;
   role: Role;
   isActive: boolean;
   avatarFileId: number | null;
   lastSeenAt: Date | null;
+  /** When two-factor sign-in was turned on; null while off. */
+  totpEnabledAt: Date | null;
   createdAt: Date;
 }
 
@@ -78,15 +85,20 @@ export function userSearchKey(username: string, fullName: string): string {
   return `${foldName(username)} ${foldName(fullName)}`.trim();
 }
 
-export function toUser(row: UserRow): User {
+/** The user's own record; `staff2fa` is the STAFF_2FA setting, which may ask for a set-up. */
+export function toUser(row: UserRow, staff2fa: Staff2fa = 'optional'): User {
+  const twoFactor = row.totpEnabledAt !== null;
   return {
     id: row.id,
     username: row.username,
     full_name: row.fullName,
     email: row.email,
+    email_verified: row.email !== null && row.emailVerifiedAt !== null,
     role: row.role,
     avatar: avatarUrl(row.avatarFileId),
     date_joined: row.createdAt.toISOString(),
+    two_factor_enabled: twoFactor,
+    two_factor_setup_required: mustSetUpTwoFactor(staff2fa, row.role, twoFactor),
   };
 }
 
@@ -128,17 +140,26 @@ export async function findUserRow(db: Db, id: number): Promise<UserRow | undefin
   return row;
 }
 
-export async function getUser(db: Db, id: number): Promise<User> {
+export async function getUser(db: Db, id: number, staff2fa?: Staff2fa): Promise<User> {
   const row = await findUserRow(db, id);
   if (!row) throw notFound();
-  return toUser(row);
+  return toUser(row, staff2fa);
 }
 
-/** `PATCH user/`: full name, e-mail (unique, case-insensitively) and avatar. */
-export async function updateProfile(db: Db, userId: number, input: ProfileUpdateInput) {
+/**
+ * `PATCH user/`: full name, e-mail (unique, case-insensitively) and avatar. A new e-mail address
+ * is unconfirmed until its link is opened; `emailChanged` tells the caller to mail that link.
+ */
+export async function updateProfile(
+  db: Db,
+  userId: number,
+  input: ProfileUpdateInput,
+  staff2fa?: Staff2fa,
+): Promise<{ user: User; emailChanged: boolean }> {
   const current = await findUserRow(db, userId);
   if (!current) throw notFound();
   const changes: Partial<typeof users.$inferInsert> = {};
+  let emailChanged = false;
   if (input.full_name !== undefined) {
     changes.fullName = input.full_name;
     changes.searchKey = userSearchKey(current.username, input.full_name);
@@ -147,6 +168,10 @@ export async function updateProfile(db: Db, userId: number, input: ProfileUpdate
     const email = normaliseEmail(input.email);
     changes.email = email;
     changes.emailKey = email === null ? null : foldKey(email);
+    if (changes.emailKey !== (current.email === null ? null : foldKey(current.email))) {
+      changes.emailVerifiedAt = null;
+      emailChanged = true;
+    }
     if (email !== null) {
       const [other] = await db
         .select({ id: users.id })
@@ -171,7 +196,7 @@ export async function updateProfile(db: Db, userId: number, input: ProfileUpdate
     }
     changes.avatarFileId = input.avatar_file_id;
   }
-  if (Object.keys(changes).length === 0) return toUser(current);
+  if (Object.keys(changes).length === 0) return { user: toUser(current, staff2fa), emailChanged };
 
   try {
     const [row] = await db
@@ -180,7 +205,7 @@ export async function updateProfile(db: Db, userId: number, input: ProfileUpdate
       .where(eq(users.id, userId))
       .returning(publicColumns);
     if (!row) throw notFound();
-    return toUser(row);
+    return { user: toUser(row, staff2fa), emailChanged };
   } catch (error) {
     rethrowTaken(error);
   }

@@ -10,11 +10,20 @@ import {
   NewsPageSchema,
   NewsPatchInput,
   NewsSchema,
+  RejectInput,
+  ReviewInput,
 } from '@bagysh/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, requireRole, requireUser } from '../../plugins/auth';
-import { createPost, deletePost, getPost, listPosts, updatePost } from './content.service';
+import {
+  createPost,
+  deletePost,
+  getPost,
+  listPosts,
+  reviewArticle,
+  updatePost,
+} from './content.service';
 import { paginated } from '../../lib/pagination';
 
 const security = [{ bearer: [] }];
@@ -91,6 +100,53 @@ export const personArticlesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       updatePost(app.db, 'article', request.params.id, request.body, currentUser(request)),
+  );
+
+  app.post(
+    '/person-articles/:id/accept/',
+    {
+      onRequest: requireRole('moderator'),
+      schema: {
+        tags,
+        security,
+        summary: "Publish a member's pending article; its author is told, with the comment",
+        params: ContentIdParams,
+        body: ReviewInput.nullish(),
+        response: { 200: ArticleSchema },
+      },
+    },
+    async (request) =>
+      reviewArticle(
+        app.db,
+        request.params.id,
+        currentUser(request),
+        'accepted',
+        request.body?.comment,
+      ),
+  );
+
+  app.post(
+    '/person-articles/:id/reject/',
+    {
+      onRequest: requireRole('moderator'),
+      schema: {
+        tags,
+        security,
+        summary:
+          'Turn a pending article down with a comment: it goes back to its author as a draft',
+        params: ContentIdParams,
+        body: RejectInput,
+        response: { 200: ArticleSchema },
+      },
+    },
+    async (request) =>
+      reviewArticle(
+        app.db,
+        request.params.id,
+        currentUser(request),
+        'rejected',
+        request.body.comment,
+      ),
   );
 
   app.delete(

@@ -20,6 +20,7 @@ import type { CurrentUser } from '../../plugins/auth';
 import { FOREIGN_KEY_VIOLATION, postgresError } from '../../lib/db-errors';
 import { pageWindow } from '../../lib/pagination';
 import { isPublicImage, referencedFile } from '../../files/files.service';
+import { noticeArticleReviewed } from '../../genealogy/notices/notice-rows';
 import { personsTable } from '../../genealogy/person-table';
 
 export type { PostKind };
@@ -35,6 +36,7 @@ export const contentMessages = {
   moderatorsOnlyStatus: 'Бул статустагы материалдарды модераторлор гана көрө алат.',
   editOthers: 'Башка бирөөнүн материалын модераторлор гана түзөтө алат.',
   deletePublished: 'Жарыяланган макаланы модераторлор гана өчүрө алат.',
+  notPending: 'Бул макала модерацияны күтүп турган жок.',
 } as const;
 
 /** The item types of the API: an article has a person, news does not. */
@@ -368,6 +370,9 @@ export async function updatePost<K extends PostKind>(
   const title = text.title ?? row.title;
   const lead = text.lead ?? row.lead;
   const body = text.body ?? row.body;
+  // A moderator publishing a member's pending article accepts it: its author is told.
+  const accepted =
+    kind === 'article' && row.status === 'pending' && status === 'published' && isModerator(viewer);
   try {
     await db
       .update(posts)
@@ -387,7 +392,49 @@ export async function updatePost<K extends PostKind>(
   } catch (error) {
     throw asFieldError(error);
   }
+  if (accepted) {
+    await noticeArticleReviewed(
+      db,
+      { id, title, authorId: row.authorId },
+      viewer.id,
+      'accepted',
+      null,
+    );
+  }
   return getPost(db, kind, id, viewer);
+}
+
+/**
+ * A moderator's review of a member's pending article: accepted, it is published; rejected, it
+ * goes back to its author as a draft. Either way the author gets a notice with the comment
+ * (docs/features.md, Notices). 409 for an article that does not wait.
+ */
+export async function reviewArticle(
+  db: Db,
+  id: number,
+  viewer: CurrentUser,
+  outcome: 'accepted' | 'rejected',
+  comment: string | undefined,
+): Promise<Article> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ status: posts.status, title: posts.title, authorId: posts.authorId })
+      .from(posts)
+      .where(and(eq(posts.id, id), eq(posts.kind, 'article')))
+      .for('update');
+    if (!row) throw notFound();
+    if (row.status !== 'pending') throw new HttpError(409, contentMessages.notPending);
+    await tx
+      .update(posts)
+      .set(
+        outcome === 'accepted'
+          ? { status: 'published', publishedAt: sql`coalesce(${posts.publishedAt}, now())` }
+          : { status: 'draft' },
+      )
+      .where(eq(posts.id, id));
+    await noticeArticleReviewed(tx, { id, ...row }, viewer.id, outcome, comment);
+  });
+  return getPost(db, 'article', id, viewer);
 }
 
 /** Deletes an item: moderators any, a member their own article while it is not published. */

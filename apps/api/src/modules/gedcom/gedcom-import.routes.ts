@@ -1,6 +1,9 @@
 import {
+  BadRequestErrorSchema,
+  DetailErrorSchema,
   GedcomCommitBody,
   GedcomImportAcceptedSchema,
+  GedcomImportQuery,
   GedcomJobIdParams,
   GedcomJobListQuery,
   GedcomJobPageSchema,
@@ -8,10 +11,14 @@ import {
   gedcomMessages,
   GedcomPreviewIdParams,
   GedcomPreviewSchema,
+  GedcomMatchesSchema,
+  GedcomRevertResultSchema,
+  hasRole,
 } from '@bagysh/shared';
+import type { GedcomJobMerge } from '../../db/schema';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorMessages, fieldError, HttpError } from '../../lib/http-errors';
+import { errorMessages, fieldError, forbidden, HttpError } from '../../lib/http-errors';
 import { paginated } from '../../lib/pagination';
 import { currentUser, requireRole } from '../../plugins/auth';
 import {
@@ -21,6 +28,7 @@ import {
 } from '../../plugins/input-guard';
 import type { GedcomPreviews } from './gedcom-previews.service';
 import type { GedcomJobs } from './gedcom.service';
+import { mergeImportMessages } from './merge-messages';
 
 /** The app the GEDCOM routes register on (gedcom.routes.ts). */
 export type GedcomApp = Parameters<FastifyPluginAsyncZod>[0];
@@ -56,7 +64,22 @@ export function importRoutes(app: GedcomApp, jobs: GedcomJobs, previews: GedcomP
   jobRoutes(app, jobs);
 }
 
-/** An upload imported at once, adding to the tree. */
+/** A scripted merging import: the job matches the file and takes the matches above the threshold. */
+const autoMergeRequest = (): GedcomJobMerge => ({
+  accept: 'auto',
+  matches: [],
+  versions: {},
+  attach_to: null,
+  root_xref: null,
+  merges: [],
+  ids: null,
+  source_id: null,
+  attached: null,
+  after_versions: {},
+  reverted_at: null,
+});
+
+/** An upload imported at once, adding to the tree (or merging into it). */
 function uploadRoute(app: GedcomApp, jobs: GedcomJobs): void {
   app.post(
     '/gedcom/import/',
@@ -67,15 +90,31 @@ function uploadRoute(app: GedcomApp, jobs: GedcomJobs): void {
         security,
         summary:
           'Import a GEDCOM file (multipart field `file`) at once, adding to the tree: 202 ' +
-          'with the job id. The import page previews first (POST /api/gedcom/previews/)',
+          'with the job id; 409 for a file imported before unless `confirm_same_file=true`. ' +
+          '`mode=merge&accept=auto` (admins) merges the persons matched from the threshold ' +
+          'up into the tree persons. The import page previews first (POST /api/gedcom/previews/)',
         consumes: ['multipart/form-data'],
-        response: { 202: GedcomImportAcceptedSchema },
+        querystring: GedcomImportQuery,
+        response: {
+          202: GedcomImportAcceptedSchema,
+          400: BadRequestErrorSchema,
+          403: DetailErrorSchema,
+        },
       },
     },
     async (request, reply) => {
+      const user = currentUser(request);
+      const { mode, accept, confirm_same_file: confirm } = request.query;
+      if (mode === 'merge' && !hasRole(user.role, 'admin')) {
+        throw forbidden(mergeImportMessages.mergeAdminOnly);
+      }
+      if (mode === 'merge' && accept !== 'auto') {
+        throw fieldError('accept', mergeImportMessages.mergeNeedsAuto);
+      }
       const part = await uploadedFile(request);
+      const merge = mode === 'merge' ? autoMergeRequest() : null;
       const id = await jobs
-        .receive(part.file, part.filename, currentUser(request).id)
+        .receive(part.file, part.filename, user.id, confirm, merge)
         .catch((error: unknown) => {
           throw asClientError(error);
         });
@@ -117,6 +156,24 @@ function jobRoutes(app: GedcomApp, jobs: GedcomJobs): void {
       },
     },
     async (request) => jobs.get(request.params.id),
+  );
+
+  app.post(
+    '/gedcom/jobs/:id/revert/',
+    {
+      onRequest: requireRole('admin'),
+      schema: {
+        tags,
+        security,
+        summary:
+          'Revert a merging import (admins): its merges undone, its persons, unions, sources ' +
+          'and notes removed, in one transaction. 409 for another kind of import, one not ' +
+          'done or reverted already, or when its persons changed since',
+        params: GedcomJobIdParams,
+        response: { 200: GedcomRevertResultSchema, 404: DetailErrorSchema, 409: DetailErrorSchema },
+      },
+    },
+    async (request) => jobs.revert(request.params.id),
   );
 
   app.delete(
@@ -200,6 +257,24 @@ function previewRoutes(app: GedcomApp, previews: GedcomPreviews): void {
     },
   );
 
+  app.get(
+    '/gedcom/previews/:id/matches/',
+    {
+      onRequest: requireRole('admin'),
+      schema: {
+        tags,
+        security,
+        summary:
+          'Match every person of a previewed file against the tree (a merging import, ' +
+          'admins): the proposed tree person with the father and grandfather, the score and ' +
+          'its reasons; kept with the preview for its commit',
+        params: GedcomPreviewIdParams,
+        response: { 200: GedcomMatchesSchema, 404: DetailErrorSchema, 409: DetailErrorSchema },
+      },
+    },
+    async (request) => previews.matches(request.params.id, currentUser(request)),
+  );
+
   app.post(
     '/gedcom/previews/:id/commit/',
     {
@@ -208,13 +283,20 @@ function previewRoutes(app: GedcomApp, previews: GedcomPreviews): void {
         tags,
         security,
         summary:
-          'Import a previewed file: `add` to the tree, or `replace` it (admins only; a backup ' +
+          'Import a previewed file: `add` to the tree, `replace` it (admins only; a backup ' +
           'archive of the site is made first, and the old tree goes in the same transaction ' +
-          'that writes the new one). 202 with the job id; 409 for a refused file, or for a ' +
-          'file imported before unless `confirm_same_file`',
+          'that writes the new one), or `merge` into it (admins only: the accepted `matches` ' +
+          'of GET …/matches/, or `accept=auto`; `attach_to` places the file root). 202 with ' +
+          'the job id; 400 for a match the preview did not propose; 409 for a refused file, ' +
+          'a file imported before unless `confirm_same_file`, matches not computed, a ' +
+          'matched person deleted or changed since',
         params: GedcomPreviewIdParams,
         body: GedcomCommitBody,
-        response: { 202: GedcomImportAcceptedSchema },
+        response: {
+          202: GedcomImportAcceptedSchema,
+          400: BadRequestErrorSchema,
+          409: DetailErrorSchema,
+        },
       },
     },
     async (request, reply) => {

@@ -6,17 +6,20 @@ import {
   gedcomMessages,
   hasRole,
   type GedcomCommitBody,
+  type GedcomMatches,
   type GedcomPreview,
   type Role,
 } from '@bagysh/shared';
 import { and, eq, gt, lte } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db } from '../../db/client';
-import { gedcomPreviews } from '../../db/schema';
-import { errorMessages, forbidden, HttpError, notFound } from '../../lib/http-errors';
+import { gedcomPreviews, type GedcomJobMerge, type GedcomPreviewMatches } from '../../db/schema';
+import { errorMessages, fieldError, forbidden, HttpError, notFound } from '../../lib/http-errors';
+import { matchFile, personVersions } from './import/merge-match';
 import { analyseGedcom } from './import/preview';
 import { LOCK_JOB, UUID, type GedcomJobs } from './gedcom.service';
-import { sameFile, storeFile } from './jobs/job-rows';
+import { sameFile, storeFile, whenText } from './jobs/job-rows';
+import { mergeImportMessages } from './merge-messages';
 
 /** Held on a preview while its file arrives, is analysed or moves to a job. */
 export const LOCK_PREVIEW = 0x67_65_64_70; // 'gedp'
@@ -24,9 +27,6 @@ export const LOCK_PREVIEW = 0x67_65_64_70; // 'gedp'
 export const PREVIEW_TTL_MS = 24 * 3600 * 1000;
 /** How often each process removes expired previews and their files. */
 const PREVIEW_SWEEP_MS = 10 * 60 * 1000;
-
-/** '2026-11-24 13:05 (UTC)', for messages. */
-const whenText = (date: Date) => `${date.toISOString().slice(0, 16).replace('T', ' ')} (UTC)`;
 
 export interface Requester {
   id: number;
@@ -88,7 +88,13 @@ export class GedcomPreviews {
       const path = join(dir, 'upload.ged');
       const { sha256, size } = await storeFile(file, path);
       if (file.truncated) throw new HttpError(413, errorMessages.payloadTooLarge);
-      const analysis = await analyseGedcom(this.db, path, { ...this.jobs.files, ownerId: userId });
+      await this.jobs.checkArchive(path);
+      const analysis = await analyseGedcom(this.db, path, this.jobs.archiveLimits, {
+        ...this.jobs.files,
+        ownerId: userId,
+      });
+      // A refused file can never be committed: its bytes (a hostile archive's too) go now.
+      if (analysis.refusal) await rm(path, { force: true });
       const now = new Date();
       const expires = new Date(now.getTime() + PREVIEW_TTL_MS);
       const result: GedcomPreview = {
@@ -131,6 +137,86 @@ export class GedcomPreviews {
     return row;
   }
 
+  /**
+   * Matches the previewed file against the tree (a merging import, admins only): every
+   * person of the file with the proposed tree person, kept with the preview for its commit.
+   */
+  async matches(id: string, user: Requester): Promise<GedcomMatches> {
+    const row = await this.previewRow(id, user);
+    if (row.result.refusal) throw new HttpError(409, row.result.refusal);
+    const found = await matchFile(
+      this.db,
+      join(this.previewsDir, id, 'upload.ged'),
+      this.jobs.archiveLimits,
+    );
+    await this.db.update(gedcomPreviews).set({ matches: found }).where(eq(gedcomPreviews.id, id));
+    const { versions: _versions, ...answer } = found;
+    return answer;
+  }
+
+  /**
+   * What a merging commit asks for, checked against the preview's matches (nothing is written
+   * on a refusal): 400 for a match the preview did not propose, 409 for matches not computed,
+   * a matched tree person deleted or changed since.
+   */
+  private async mergeRequest(
+    matches: GedcomPreviewMatches | null,
+    body: GedcomCommitBody,
+  ): Promise<GedcomJobMerge> {
+    const request: GedcomJobMerge = {
+      accept: body.accept,
+      matches: [],
+      versions: {},
+      attach_to: body.attach_to,
+      root_xref: matches?.root_xref ?? null,
+      merges: [],
+      ids: null,
+      source_id: null,
+      attached: null,
+      after_versions: {},
+      reverted_at: null,
+    };
+    if (body.attach_to !== null) {
+      const father = (await personVersions(this.db, [body.attach_to])).get(body.attach_to);
+      if (father === undefined) throw fieldError('attach_to', mergeImportMessages.attachNotFound);
+    }
+    if (body.accept === 'auto') return request;
+    if (!matches) throw new HttpError(409, mergeImportMessages.matchesFirst);
+    const proposed = new Map(matches.results.map((r) => [r.xref, r.match?.id ?? null]));
+    const xrefs = new Set<string>();
+    const persons = new Set<number>();
+    for (const choice of body.matches) {
+      if (proposed.get(choice.xref) !== choice.person_id) {
+        throw fieldError('matches', mergeImportMessages.matchUnknown(choice.xref));
+      }
+      if (xrefs.has(choice.xref))
+        throw fieldError('matches', mergeImportMessages.matchTwice(choice.xref));
+      if (persons.has(choice.person_id)) {
+        throw fieldError('matches', mergeImportMessages.matchPersonTaken(choice.person_id));
+      }
+      xrefs.add(choice.xref);
+      persons.add(choice.person_id);
+    }
+    if (body.attach_to !== null) {
+      if (matches.root_xref === null)
+        throw fieldError('attach_to', mergeImportMessages.attachNoRoot);
+      if (xrefs.has(matches.root_xref)) {
+        throw fieldError('attach_to', mergeImportMessages.attachMatched);
+      }
+    }
+    const now = await personVersions(this.db, [...persons]);
+    for (const id of persons) {
+      const version = now.get(id);
+      if (version === undefined) throw new HttpError(409, mergeImportMessages.matchPersonGone(id));
+      if (version !== matches.versions[String(id)]) {
+        throw new HttpError(409, mergeImportMessages.matchStale);
+      }
+      request.versions[String(id)] = version;
+    }
+    request.matches = body.matches;
+    return request;
+  }
+
   async getPreview(id: string, user: Requester): Promise<GedcomPreview> {
     const row = await this.previewRow(id, user);
     return { ...row.result, same_file: await sameFile(this.db, row.fileSha256) };
@@ -153,7 +239,11 @@ export class GedcomPreviews {
     if (body.mode === 'replace' && !hasRole(user.role, 'admin')) {
       throw forbidden(gedcomMessages.replaceAdminOnly);
     }
+    if (body.mode === 'merge' && !hasRole(user.role, 'admin')) {
+      throw forbidden(mergeImportMessages.mergeAdminOnly);
+    }
     if (preview.result.refusal) throw new HttpError(409, preview.result.refusal);
+    const merge = body.mode === 'merge' ? await this.mergeRequest(preview.matches, body) : null;
     const same = await sameFile(this.db, preview.fileSha256);
     if (same && !body.confirm_same_file) {
       throw new HttpError(409, gedcomMessages.sameFile(whenText(new Date(same.imported_at))));
@@ -186,6 +276,7 @@ export class GedcomPreviews {
           fileSha256: claimed.fileSha256,
           fileSize: claimed.fileSize,
           counts: claimed.result.counts,
+          merge,
         });
       } catch (error) {
         await rm(jobDir, { recursive: true, force: true });

@@ -14,7 +14,7 @@ import { createTestUser, type TestUser } from '../../test/factories';
 import { addPerson } from '../persons/persons.factories';
 import { exportLinkMessages, signExportLink } from './export/links';
 import { exportMessages } from './export/stream';
-import { importGedcomFile, multipart } from './gedcom.test-support';
+import { importGedcomFile, multipart, uploadCopies } from './gedcom.test-support';
 
 let app: App;
 let admin: TestUser;
@@ -241,6 +241,30 @@ describe('GEDCOM import', () => {
       payload: wrongField.payload,
     });
     expect(missing.statusCode).toBe(400);
+  });
+
+  it('asks before importing at once a file imported before: 409 unless confirmed', async () => {
+    const lines = SAMPLE_551.replace('Төлөк', 'Экинчи Төлөк');
+    expect((await importFile(app, admin, lines)).status).toBe('done');
+    const body = multipart(lines);
+    const again = await app.inject({
+      method: 'POST',
+      url: '/api/gedcom/import/',
+      headers: { ...admin.headers, ...body.headers },
+      payload: body.payload,
+    });
+    expect(again.statusCode, again.body).toBe(409);
+    expect(again.json<{ detail: string }>().detail).toMatch(
+      /^Бул файл \d{4}-\d\d-\d\d \d\d:\d\d \(UTC\) импорттолгон\. Кайра импорттоо керек болсо, ырастаңыз/,
+    );
+    expect(uploadCopies(dataDir)).toEqual([]);
+    const confirmed = await app.inject({
+      method: 'POST',
+      url: '/api/gedcom/import/?confirm_same_file=true',
+      headers: { ...admin.headers, ...body.headers },
+      payload: body.payload,
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(202);
   });
 });
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, readdir, rename, rm } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -8,29 +8,45 @@ import {
   gedcomMessages,
   type GedcomJob,
   type GedcomJobListItem,
+  type GedcomRevertResult,
   type PageQuery,
 } from '@bagysh/shared';
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db } from '../../db/client';
-import { gedcomJobs } from '../../db/schema';
-import { errorMessages, HttpError, notFound } from '../../lib/http-errors';
+import { gedcomJobs, type GedcomJobMerge } from '../../db/schema';
+import { conflict, errorMessages, HttpError, notFound } from '../../lib/http-errors';
+import { lockTree } from '../../genealogy/tree';
+import { invalidateTreeCaches } from '../../genealogy/tree-cache';
+import { revertImportMerge } from './import/merge-apply';
 import { pageWindow } from '../../lib/pagination';
 import { prepareBackup, workDirOf } from '../../backup/backup.service';
 import { LocalFileStorage } from '../../files/storage/local-storage';
+import {
+  ArchiveRefused,
+  looksLikeZip,
+  NotAZip,
+  ZipArchive,
+  type ArchiveLimits,
+} from '../../files/zip-archive';
 import type { MediaOptions } from './import/gedzip-media';
 import { importGedcom } from './import/import';
+import { refreshTreeStatistics } from './import/move';
+import { matchFile } from './import/merge-match';
 import { clearAbandonedStaging, clearStaging } from './import/staging';
 import { JobQueue } from './jobs/job-queue';
 import {
   reportOf,
+  sameFile,
   selectJobs,
   storeFile,
   toJob,
   type JobEntry,
   type JobReport,
+  whenText,
 } from './jobs/job-rows';
 import { GedcomError, ImportReport } from './read/report';
+import { mergeImportMessages } from './merge-messages';
 
 /**
  * GEDCOM import jobs, shared by every API process on one database.
@@ -84,10 +100,19 @@ export class GedcomJobs {
   private readonly dataDir: string;
   /** The Files feature's storage and limits, for the media of GEDZip archives (and previews). */
   readonly files: Omit<MediaOptions, 'ownerId'>;
+  /** What an uploaded GEDZip archive may unpack to. */
+  readonly archiveLimits: ArchiveLimits;
 
   constructor(
     private readonly database: Database,
-    options: { dataDir: string; uploadMaxBytes: number; uploadQuotaBytes: number },
+    options: {
+      dataDir: string;
+      uploadMaxBytes: number;
+      uploadQuotaBytes: number;
+      archiveMaxBytes: number;
+      archiveMaxEntries: number;
+      archiveMaxRatio: number;
+    },
     private readonly log: FastifyBaseLogger,
   ) {
     this.db = database.db;
@@ -96,6 +121,11 @@ export class GedcomJobs {
       storage: new LocalFileStorage(join(options.dataDir, 'files')),
       uploadMaxBytes: options.uploadMaxBytes,
       uploadQuotaBytes: options.uploadQuotaBytes,
+    };
+    this.archiveLimits = {
+      maxBytes: options.archiveMaxBytes,
+      maxEntries: options.archiveMaxEntries,
+      maxRatio: options.archiveMaxRatio,
     };
     this.uploadsDir = join(options.dataDir, 'tmp', 'gedcom');
     this.backupsDir = join(options.dataDir, 'backups');
@@ -128,6 +158,8 @@ export class GedcomJobs {
     file: Readable & { truncated?: boolean },
     fileName: string,
     userId: number,
+    confirmSameFile = false,
+    merge: GedcomJobMerge | null = null,
   ): Promise<string> {
     const id = randomUUID();
     // Held while the file arrives, so that no sweep takes the half-written copy for debris.
@@ -136,16 +168,23 @@ export class GedcomJobs {
     const dir = join(this.uploadsDir, id);
     try {
       await mkdir(dir, { recursive: true, mode: 0o700 });
-      const { sha256, size } = await storeFile(file, join(dir, 'upload.ged'));
+      const path = join(dir, 'upload.ged');
+      const { sha256, size } = await storeFile(file, path);
       if (file.truncated) throw new HttpError(413, errorMessages.payloadTooLarge);
+      await this.checkArchive(path);
+      const same = await sameFile(this.db, sha256);
+      if (same && !confirmSameFile) {
+        throw new HttpError(409, gedcomMessages.sameFile(whenText(new Date(same.imported_at))));
+      }
       await this.enqueue({
         id,
         status: 'queued',
         fileName,
         createdById: userId,
-        mode: 'add',
+        mode: merge ? 'merge' : 'add',
         fileSha256: sha256,
         fileSize: size,
+        merge,
       });
     } catch (error) {
       await rm(dir, { recursive: true, force: true });
@@ -154,6 +193,28 @@ export class GedcomJobs {
       await lock.release();
     }
     return id;
+  }
+
+  /**
+   * A hostile archive is refused while its upload is answered (400 naming a bad entry, 413
+   * for a bomb), before any of it is unpacked; other files pass.
+   */
+  async checkArchive(path: string): Promise<void> {
+    const handle = await open(path, 'r');
+    const head = Buffer.alloc(4);
+    try {
+      await handle.read(head, 0, 4, 0);
+    } finally {
+      await handle.close();
+    }
+    if (!looksLikeZip(head)) return;
+    try {
+      (await ZipArchive.open(path, this.archiveLimits)).close();
+    } catch (error) {
+      if (error instanceof ArchiveRefused) throw new HttpError(error.statusCode, error.message);
+      // Not a readable zip: the preview or the job says so in its own words.
+      if (!(error instanceof NotAZip)) throw error;
+    }
   }
 
   /** Records a job whose file is in place and queues it. */
@@ -236,7 +297,9 @@ export class GedcomJobs {
         state.backup_name = await this.backupBeforeReplace(state.id);
         await this.persist(job);
       }
+      const merge = state.mode === 'merge' ? await this.mergeRequest(row, dir) : undefined;
       const result = await importGedcom(this.database, join(dir, 'upload.ged'), state.id, {
+        merge,
         onProgress: (processed, total) => {
           state.processed = processed;
           state.total = total;
@@ -254,9 +317,11 @@ export class GedcomJobs {
         replace: state.mode === 'replace',
         // A GEDZip's media become files of whoever started the import.
         media: { ...this.files, ownerId: state.created_by?.id ?? null },
+        archiveLimits: this.archiveLimits,
       });
       state.status = 'done';
       state.persons_created = result.persons;
+      state.persons_merged = result.merged;
       state.processed = result.persons;
     } catch (error) {
       // A cancel from another process that the import met before this runner's next look
@@ -288,6 +353,31 @@ export class GedcomJobs {
       this.running.delete(state.id);
     }
     if (requeued) throw new Requeued();
+    // After the job reads as done and its files are gone: the statistics are the planner's,
+    // nothing a reader waits for.
+    if (state.status === 'done') {
+      await refreshTreeStatistics(this.database.db).catch(() => undefined);
+    }
+  }
+
+  /**
+   * A merging import's request: the reviewed matches as committed, or (`accept=auto`) the
+   * file matched now and every match from the threshold up taken.
+   */
+  private async mergeRequest(row: JobEntry, dir: string) {
+    const request = row.job.merge;
+    if (!request) throw new GedcomError(mergeImportMessages.matchesFirst);
+    if (request.accept === 'auto') {
+      const found = await matchFile(this.db, join(dir, 'upload.ged'), this.archiveLimits);
+      request.matches = found.results.flatMap((result) =>
+        result.match && result.above_threshold
+          ? [{ xref: result.xref, person_id: result.match.id }]
+          : [],
+      );
+      request.versions = found.versions;
+      request.root_xref = found.root_xref;
+    }
+    return { request, fileName: row.job.fileName, actorId: row.job.createdById };
   }
 
   /**
@@ -319,10 +409,14 @@ export class GedcomJobs {
     }
   }
 
-  /** The live state of a job this process runs (progress between two saves), else `job`. */
+  /**
+   * The live state of a job this process runs (progress between two saves), else `job`. An
+   * import's commit writes `done` (for a process that dies right after it); while this process
+   * still tidies up after the commit, the job reads as running until the tidying is over.
+   */
   private withLive(job: GedcomJob): GedcomJob {
     const live = this.running.get(job.id);
-    return live && job.status === 'running' ? { ...live.state } : job;
+    return live && (job.status === 'running' || job.status === 'done') ? { ...live.state } : job;
   }
 
   async get(id: string): Promise<GedcomJob> {
@@ -344,6 +438,37 @@ export class GedcomJobs {
       return { ...job, counts: row.job.counts ?? null };
     });
     return { total: total?.n ?? 0, results };
+  }
+
+  /**
+   * Reverts a merging import in one transaction under the tree lock (merge-apply.ts): its
+   * merges undone, its persons, unions, sources and notes removed. 409 for another kind of
+   * import, one not done, reverted already, or whose persons changed since.
+   */
+  async revert(id: string): Promise<GedcomRevertResult> {
+    const result = await this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .select({ status: gedcomJobs.status, mode: gedcomJobs.mode, merge: gedcomJobs.merge })
+        .from(gedcomJobs)
+        .where(eq(gedcomJobs.id, id))
+        .for('update');
+      if (!row) throw notFound();
+      if (row.mode !== 'merge' || !row.merge) throw conflict(mergeImportMessages.revertNotMerge);
+      if (row.status !== 'done') throw conflict(mergeImportMessages.revertNotDone);
+      if (row.merge.reverted_at !== null) throw conflict(mergeImportMessages.revertedAlready);
+      await lockTree(tx);
+      const undone = await revertImportMerge(tx, row.merge);
+      await tx
+        .update(gedcomJobs)
+        .set({
+          merge: { ...row.merge, reverted_at: new Date().toISOString() },
+          updatedAt: new Date(),
+        })
+        .where(eq(gedcomJobs.id, id));
+      return undone;
+    });
+    invalidateTreeCaches();
+    return result;
   }
 
   /**

@@ -96,7 +96,7 @@ async function finishedJob(app: App, user: TestUser, jobId: string): Promise<Ged
 
 /**
  * Uploads a file, waits for its job to finish and checks that the job's copy of the upload
- * (and whatever was taken out of it) is gone.
+ * (and whatever was taken out of it) is gone. A file imported before is confirmed.
  */
 export async function importGedcomFile(
   app: App,
@@ -108,7 +108,7 @@ export async function importGedcomFile(
   const body = multipart(content, 'file', fileName);
   const response = await app.inject({
     method: 'POST',
-    url: '/api/gedcom/import/',
+    url: '/api/gedcom/import/?confirm_same_file=true',
     headers: { ...user.headers, ...body.headers },
     payload: body.payload,
   });

@@ -11,6 +11,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     storageRoot: join(app.config.dataDir, 'files'),
     migrations: { count: shipped.length, latestWhen: shipped.at(-1)?.when ?? null },
     log: app.log,
+    mail: app.mail,
   };
 
   app.get(
@@ -18,7 +19,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['health'],
-        summary: 'The state of the database and of the uploads folder',
+        summary: 'The state of the database, the uploads folder and the mail queue',
         description:
           '200 when the database answers with the schema this server expects and the uploads ' +
           'folder takes a probe file; 503 with the same body when something is wrong.',

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { queryRows, type Database } from '../../db/client';
 import { temporaryFileName } from '../../files/storage/local-storage';
+import type { Mailer } from '../../mail/mailer';
 
 /** A database that does not answer within this is reported down (a check must not hang). */
 const DATABASE_TIMEOUT_MS = 5000;
@@ -16,6 +17,8 @@ export interface HealthContext {
   /** The migrations this server ships: their count and the `when` of the newest. */
   migrations: { count: number; latestWhen: number | null };
   log: FastifyBaseLogger;
+  /** The mail queue, whose counts are a query of their own. */
+  mail: Pick<Mailer, 'transport' | 'state'>;
 }
 
 class ProblemError extends Error {
@@ -106,11 +109,25 @@ async function checkStorage(ctx: HealthContext): Promise<Health['storage']> {
 }
 
 /** The state of the database and of the uploads folder; cheap enough to ask every few seconds. */
+async function checkMail(ctx: HealthContext): Promise<Health['mail']> {
+  try {
+    return await withTimeout(ctx.mail.state(), DATABASE_TIMEOUT_MS);
+  } catch (error) {
+    ctx.log.warn({ err: error }, 'health: the mail queue could not be counted');
+    return { transport: ctx.mail.transport, waiting: null, failed: null };
+  }
+}
+
 export async function checkHealth(ctx: HealthContext): Promise<Health> {
-  const [database, storage] = await Promise.all([checkDatabase(ctx), checkStorage(ctx)]);
+  const [database, storage, mail] = await Promise.all([
+    checkDatabase(ctx),
+    checkStorage(ctx),
+    checkMail(ctx),
+  ]);
   return {
     status: database.status === 'ok' && storage.status === 'ok' ? 'ok' : 'error',
     database,
     storage,
+    mail,
   };
 }

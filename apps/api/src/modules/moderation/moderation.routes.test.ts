@@ -38,7 +38,7 @@ describe('GET /api/moderation/counts/', () => {
     expect((await counts(admin)).status).toBe(200);
   });
 
-  it('counts the person and record proposals, articles and news that wait, and nothing else', async () => {
+  it('counts the person and record proposals, articles, news and "Бул мен" requests that wait, and nothing else', async () => {
     const empty = await counts(moderator);
     expect(empty.status).toBe(200);
     expect(ModerationCountsSchema.parse(empty.body)).toEqual({
@@ -46,12 +46,22 @@ describe('GET /api/moderation/counts/', () => {
       records: 0,
       articles: 0,
       news: 0,
+      person_claims: 0,
       total: 0,
+      tree_checks: {
+        parent_age: 0,
+        death_before_birth: 0,
+        living_too_old: 0,
+        future_date: 0,
+        isolated: 0,
+        duplicate_children: 0,
+      },
     });
 
     // A member's person and article wait; a moderator's published ones and a draft do not.
     expect((await post(member, '/api/persons/', { name: 'Сунушталган Адам' })).status).toBe(202);
-    expect((await post(moderator, '/api/persons/', { name: 'Кошулган Адам' })).status).toBe(201);
+    const added = await post(moderator, '/api/persons/', { name: 'Кошулган Адам' });
+    expect(added.status).toBe(201);
     // A member's place waits too; a moderator's is applied.
     expect((await post(member, '/api/places/', { name: 'Сунушталган жер' })).status).toBe(202);
     expect((await post(moderator, '/api/places/', { name: 'Кошулган жер' })).status).toBe(201);
@@ -64,13 +74,19 @@ describe('GET /api/moderation/counts/', () => {
     const news = { title: 'Жаңылык', lead: 'Кыскача' };
     expect((await post(moderator, '/api/news/', { ...news, status: 'pending' })).status).toBe(201);
     expect((await post(moderator, '/api/news/', news)).status).toBe(201);
+    // A member's "Бул мен" request waits.
+    const claim = { person_id: added.body.id, note: 'Бул мен, атам айткан.' };
+    expect((await post(member, '/api/person-claims/', claim)).status).toBe(201);
 
+    // The moderator's person stands alone in the tree: a tree check, not counted as waiting.
     expect((await counts(moderator)).body).toEqual({
       proposals: 1,
       records: 1,
       articles: 2,
       news: 1,
-      total: 5,
+      person_claims: 1,
+      total: 6,
+      tree_checks: expect.objectContaining({ isolated: 1, parent_age: 0 }) as unknown,
     });
   });
 

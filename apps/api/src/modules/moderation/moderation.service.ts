@@ -1,15 +1,18 @@
 import type { ModerationCounts } from '@bagysh/shared';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
+import { pendingClaimCount } from '../../genealogy/person-claims';
 import { pendingCounts } from '../../genealogy/proposals/proposal-reads';
+import { treeCheckCounts } from '../../genealogy/tree-checks';
 
 /**
  * How many items wait for a moderator: pending proposals of the one queue (on persons; on
- * places, sources and notes) and pending posts by kind. The counts run on the
- * `(status, kind, id)` and `(kind, status, published_at)` indexes.
+ * places, sources and notes), pending posts by kind and "Бул мен" requests. The counts run on the
+ * `(status, kind, id)` and `(kind, status, published_at)` indexes, the requests' on `(status, id)`. Beside them, the tree
+ * checks' count of each kind (genealogy/tree-checks.ts), which the moderation page links.
  */
 export async function moderationCounts(db: Db): Promise<ModerationCounts> {
-  const [waiting, [posts]] = await Promise.all([
+  const [waiting, [posts], checks, personClaims] = await Promise.all([
     pendingCounts(db),
     queryRows<{ articles: number; news: number }>(
       db,
@@ -18,10 +21,20 @@ export async function moderationCounts(db: Db): Promise<ModerationCounts> {
               as articles,
             (select count(*)::int from posts where kind = 'news' and status = 'pending') as news`,
     ),
+    treeCheckCounts(db),
+    pendingClaimCount(db),
   ]);
   const proposals = waiting.person;
   const records = waiting.record;
   const articles = posts?.articles ?? 0;
   const news = posts?.news ?? 0;
-  return { proposals, records, articles, news, total: proposals + records + articles + news };
+  return {
+    proposals,
+    records,
+    articles,
+    news,
+    person_claims: personClaims,
+    total: proposals + records + articles + news + personClaims,
+    tree_checks: checks.counts,
+  };
 }

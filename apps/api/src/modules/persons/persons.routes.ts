@@ -31,6 +31,8 @@ import { submitProposal } from '../../genealogy/proposals/proposals';
 import { readDescendantChart, readPedigree } from './charts';
 import { getPersonFamily } from './person-family.service';
 import { viewerOf } from '../../genealogy/privacy';
+import { survivorOf } from '../../genealogy/person-merge';
+import { HttpError } from '../../lib/http-errors';
 import {
   getPerson,
   listAncestors,
@@ -38,6 +40,8 @@ import {
   listDescendants,
   listPersons,
 } from './persons.service';
+
+const isNotFound = (error: unknown) => error instanceof HttpError && error.statusCode === 404;
 
 const tags = ['persons'];
 const security = [{ bearer: [] }];
@@ -111,7 +115,18 @@ export const personsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: PersonSchema },
       },
     },
-    async (request) => getPerson(app.db, request.params.id, viewerOf(request)),
+    async (request) => {
+      try {
+        return await getPerson(app.db, request.params.id, viewerOf(request));
+      } catch (error) {
+        // A merged-away id answers with the person it was merged into (person-merge.ts).
+        const survivor = isNotFound(error)
+          ? await survivorOf(app.db, request.params.id)
+          : undefined;
+        if (survivor === undefined) throw error;
+        return getPerson(app.db, survivor, viewerOf(request));
+      }
+    },
   );
 
   app.patch(

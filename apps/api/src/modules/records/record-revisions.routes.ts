@@ -3,6 +3,8 @@ import {
   RecordIdParams,
   RecordRevisionListSchema,
   RecordRevisionSchema,
+  AcceptInput,
+  ProposalConflictsErrorSchema,
   RejectInput,
   ReviewInput,
 } from '@bagysh/shared';
@@ -64,10 +66,16 @@ export const recordRevisionsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Apply a pending proposal (409 when the record changed since)',
+        summary:
+          'Apply a pending proposal field by field against the record as it is now. Fields ' +
+          'changed since answer 409 with `conflicts` ({field, before, proposed, current}); ' +
+          'the next call settles each with `resolutions` {field: "proposed" | "current"}',
         params: RecordIdParams,
-        body: ReviewInput.nullish(),
-        response: { 200: RecordRevisionSchema },
+        body: AcceptInput.nullish(),
+        response: {
+          200: RecordRevisionSchema,
+          409: ProposalConflictsErrorSchema.partial({ conflicts: true }),
+        },
       },
     },
     async (request) => {
@@ -78,6 +86,7 @@ export const recordRevisionsRoutes: FastifyPluginAsyncZod = async (app) => {
         'record',
         request.params.id,
         request.body?.comment,
+        request.body?.resolutions,
       );
       return getRecordRevision(app.db, id, user);
     },

@@ -1,5 +1,7 @@
 import {
   ListRevisionsQuery,
+  AcceptInput,
+  ProposalConflictsErrorSchema,
   RejectInput,
   ReviewInput,
   RevisionIdParams,
@@ -61,10 +63,16 @@ export const revisionsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Apply a pending proposal (409 when the person changed since)',
+        summary:
+          'Apply a pending proposal field by field against the record as it is now. Fields ' +
+          'changed since answer 409 with `conflicts` ({field, before, proposed, current}); ' +
+          'the next call settles each with `resolutions` {field: "proposed" | "current"}',
         params: RevisionIdParams,
-        body: ReviewInput.nullish(),
-        response: { 200: RevisionSchema },
+        body: AcceptInput.nullish(),
+        response: {
+          200: RevisionSchema,
+          409: ProposalConflictsErrorSchema.partial({ conflicts: true }),
+        },
       },
     },
     async (request) => {
@@ -75,6 +83,7 @@ export const revisionsRoutes: FastifyPluginAsyncZod = async (app) => {
         'person',
         request.params.id,
         request.body?.comment,
+        request.body?.resolutions,
       );
       return getRevision(app.db, id, user);
     },

@@ -6,16 +6,18 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { AuthCard } from '../../features/accounts';
+import '../../lib/i18n/areas/accounts';
 import { useScript } from '../../lib/script';
 import { LanguageSwitch } from '../shell/language-switch';
 
 /**
- * Login (blank layout, guests only): sign in or register. A guest sent here from a login-only
- * page (`?next=`) is told why, and goes back there after signing in. The blank layout has no
- * header, so the language switch is on the page itself.
+ * Login (blank layout, guests only): sign in or register. A guest sent here by the home page's
+ * guard notice (`?next=`) is told why, and goes back there after signing in. The blank layout
+ * has no header, so the language switch is on the page itself.
  */
 export function Component() {
   const { t } = useTranslation();
+  const { t: ta } = useTranslation('accounts');
   const script = useScript();
   const [params] = useSearchParams();
   const sentHere = params.has('next');
@@ -55,6 +57,14 @@ export function Component() {
         </Alert>
       )}
       <AuthCard />
+      <Link
+        component={RouterLink}
+        to={paths.passwordReset()}
+        underline="hover"
+        {...script.label(ta('login.forgot'))}
+      >
+        {script.text(ta('login.forgot'))}
+      </Link>
     </Box>
   );
 }

@@ -6,7 +6,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeading } from '../../components/page-heading';
 import { PendingPosts, useHasRole } from '../../features/content';
-import { ModerationQueue } from '../../features/genealogy';
+import { ModerationQueue, PersonClaimsQueue } from '../../features/genealogy';
+import { TreeCheckCountsList } from '../../features/tree-checks';
 import '../../lib/i18n/areas/genealogy';
 import { useModerationCounts } from '../../lib/moderation-counts';
 import { useScript } from '../../lib/script';
@@ -35,7 +36,8 @@ function Section({
 
 /**
  * The one moderation queue (/moderation, moderators and admins): person proposals of the tree,
- * members' articles and news items that wait, each section with its count.
+ * members' articles and news items and "Бул мен" requests that wait, each section with its count; then the tree
+ * checks' count of each kind, each a link to its list.
  */
 export function Component() {
   const { t } = useTranslation();
@@ -64,6 +66,16 @@ export function Component() {
           </Section>
           <Section id="moderation-news" title={t('moderation.news')} count={counts?.news}>
             <PendingPosts kind="news" />
+          </Section>
+          <Section
+            id="moderation-person-claims"
+            title={g('claims.queueTitle')}
+            count={counts?.person_claims}
+          >
+            <PersonClaimsQueue />
+          </Section>
+          <Section id="moderation-tree-checks" title={t('titles.treeChecks')} count={undefined}>
+            <TreeCheckCountsList counts={counts?.tree_checks ?? null} />
           </Section>
         </Stack>
       ) : (

@@ -2,6 +2,7 @@ import Container from '@mui/material/Container';
 import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
 import { idParam, PersonView } from '../../features/genealogy';
+import { FollowButton } from '../../features/notices';
 import '../../lib/i18n/areas/genealogy';
 import { ErrorContent } from '../shell/error-content';
 
@@ -20,14 +21,22 @@ function FilePreview(props: { fileId: number; onClose: () => void }) {
   );
 }
 
-/** A person's page (/persons/{id}); its gallery opens files in the files feature's preview. */
+/**
+ * A person's page (/persons/{id}); its gallery opens files in the files feature's preview, and
+ * its header has the notices feature's "Көз салуу".
+ */
 export function Component() {
   const { id } = useParams();
   const personId = idParam(id);
   if (personId === null) return <ErrorContent notFound />;
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
-      <PersonView key={personId} id={personId} FilePreview={FilePreview} />
+      <PersonView
+        key={personId}
+        id={personId}
+        FilePreview={FilePreview}
+        HeaderExtra={FollowButton}
+      />
     </Container>
   );
 }

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { LazyAlert } from '../../components/lazy-alert';
@@ -13,6 +13,7 @@ import {
   idParam,
   loadTreeChildren,
   useTreeLabels,
+  useMyPersonId,
   useTreeStart,
 } from '../../features/genealogy';
 import { SanjyraTree } from '../../features/sanjyra-tree';
@@ -21,7 +22,10 @@ import { useScript } from '../../lib/script';
 
 const TREE_HEIGHT = 'max(420px, calc(100vh - 320px))';
 
-/** Санжыра: the name search with suggestions and the interactive tree (`?person=` focuses it). */
+/**
+ * Санжыра: the name search with suggestions and the interactive tree (`?person=` focuses it;
+ * without it, a member linked to their person sees the tree at their own branch).
+ */
 export function Component() {
   const { t } = useTranslation();
   const { t: g } = useTranslation('genealogy');
@@ -29,6 +33,11 @@ export function Component() {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const personId = idParam(params.get('person'));
+  const mine = useMyPersonId();
+  const bare = !params.has('person');
+  useEffect(() => {
+    if (bare && typeof mine === 'number') setParams({ person: String(mine) }, { replace: true });
+  }, [bare, mine, setParams]);
   const start = useTreeStart(personId);
   const treeLabels = useTreeLabels();
   // Stable per script, so the tree's memoized nodes re-render only when the language changes.

@@ -6,12 +6,13 @@ import { PlainIcon } from '../../components/plain-icon';
 import { paths } from '../../config/paths';
 import { useAppStore } from '../../lib/app-store';
 import { useModerationCounts } from '../../lib/moderation-counts';
+import { useUnreadNotices } from '../../lib/notice-count';
 import { useScript } from '../../lib/script';
 import { useSessionStore } from '../../lib/session-store';
 import { useIsWide } from './breakpoints';
 import { LanguageSwitch } from './language-switch';
 import { lazyOverlay } from './lazy-overlays';
-import { ModerationBadge } from './moderation-badge';
+import { ModerationBadge, NoticesBadge } from './moderation-badge';
 import { NavMenu } from './nav-menu';
 import { ProfileAvatar } from './profile-avatar';
 import { UserMenu } from './user-menu';
@@ -39,10 +40,15 @@ export function AppHeader({ transparent = false }: { transparent?: boolean }) {
   const tone = transparent ? 'light' : 'primary';
   // Below lg the user menu is in the drawer: its button carries the moderators' count.
   const waiting = useModerationCounts({ refresh: !wide })?.total ?? 0;
-  const menuLabel =
-    waiting > 0
-      ? `${t('header.menu')}, ${t('header.moderationWaiting', { count: waiting })}`
-      : t('header.menu');
+  // And every member's unread notices.
+  const unread = useUnreadNotices({ refresh: !wide });
+  const menuLabel = [
+    t('header.menu'),
+    waiting > 0 ? t('header.moderationWaiting', { count: waiting }) : '',
+    unread > 0 ? t('header.unreadNotices', { count: unread }) : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
 
   return (
     <>
@@ -94,6 +100,7 @@ export function AppHeader({ transparent = false }: { transparent?: boolean }) {
             >
               <PlainIcon icon="menu" />
               {waiting > 0 && <ModerationBadge count={waiting} />}
+              {unread > 0 && <NoticesBadge count={unread} />}
             </button>
           )}
         </div>

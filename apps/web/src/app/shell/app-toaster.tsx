@@ -4,18 +4,23 @@ import type { Toaster as SonnerToaster } from 'sonner';
 import { TOASTS } from '../../config/constants';
 import { onFirstUse } from '../../lib/first-use';
 import { loadSonner, toasterMounted, useToasterWanted, wantToaster } from '../../lib/notify';
-import { installToastSwipe } from './toast-swipe';
+import type { installToastSwipe } from './toast-swipe';
 
 /** Once the page is in use (or after this long), sonner is loaded ahead of the first toast. */
 const WARM_AFTER_MS = 5000;
 
-function ReadyToaster({ Toaster }: { Toaster: typeof SonnerToaster }) {
+interface Loaded {
+  Toaster: typeof SonnerToaster;
+  installSwipe: typeof installToastSwipe;
+}
+
+function ReadyToaster({ Toaster, installSwipe }: Loaded) {
   const { t } = useTranslation();
   // Runs after sonner's own effects (children first): its toaster is subscribed by now.
   useEffect(() => {
     toasterMounted();
-    return installToastSwipe(document);
-  }, []);
+    return installSwipe(document);
+  }, [installSwipe]);
   return (
     <Toaster
       position={TOASTS.position}
@@ -39,21 +44,23 @@ function ReadyToaster({ Toaster }: { Toaster: typeof SonnerToaster }) {
  */
 export function AppToaster() {
   const wanted = useToasterWanted();
-  const [Toaster, setToaster] = useState<typeof SonnerToaster>();
+  const [loaded, setLoaded] = useState<Loaded>();
 
   useEffect(() => onFirstUse(wantToaster, WARM_AFTER_MS), []);
 
   useEffect(() => {
-    if (!wanted || Toaster) return;
+    if (!wanted || loaded) return;
     let current = true;
-    loadSonner().then(
-      (module) => current && setToaster(() => module.Toaster),
+    // The swipe that dismisses a toast comes with sonner: no part of the first paint either.
+    Promise.all([loadSonner(), import('./toast-swipe')]).then(
+      ([module, swipe]) =>
+        current && setLoaded({ Toaster: module.Toaster, installSwipe: swipe.installToastSwipe }),
       () => {}, // offline: the next toast tries again (loadSonner)
     );
     return () => {
       current = false;
     };
-  }, [wanted, Toaster]);
+  }, [wanted, loaded]);
 
-  return Toaster ? <ReadyToaster Toaster={Toaster} /> : null;
+  return loaded ? <ReadyToaster {...loaded} /> : null;
 }

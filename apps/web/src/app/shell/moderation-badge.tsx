@@ -16,3 +16,16 @@ export function ModerationBadge({ count }: { count: number }) {
     </>
   );
 }
+
+/** The count of the member's unread notices beside the user menu (same look, own words). */
+export function NoticesBadge({ count }: { count: number }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <span aria-hidden="true" data-testid="notices-badge" className={styles.badge}>
+        {count > 99 ? '99+' : count}
+      </span>
+      <span className="visually-hidden">{`, ${t('header.unreadNotices', { count })}`}</span>
+    </>
+  );
+}

@@ -1,6 +1,9 @@
 import FactCheckIcon from '@mui/icons-material/FactCheck';
+import HelpOutlineIcon from '@mui/icons-material/HelpOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
+import NotificationsIcon from '@mui/icons-material/NotificationsOutlined';
 import PersonIcon from '@mui/icons-material/Person';
+import RateReviewIcon from '@mui/icons-material/RateReviewOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
@@ -17,11 +20,12 @@ import { NAV_DRAWER_WIDTH } from '../../config/constants';
 import { paths } from '../../config/paths';
 import { useAppStore } from '../../lib/app-store';
 import { useModerationCounts } from '../../lib/moderation-counts';
+import { useUnreadNotices } from '../../lib/notice-count';
 import { useScript } from '../../lib/script';
 import { useSessionStore, userDisplayName } from '../../lib/session-store';
 import { useOverlay } from '../../lib/use-overlay';
 import { openLogoutDialog } from './logout-store';
-import { ModerationBadge } from './moderation-badge';
+import { ModerationBadge, NoticesBadge } from './moderation-badge';
 import { useNavLinks } from './nav-items';
 import { OverlayLink } from '../../components/overlay-link';
 
@@ -41,8 +45,15 @@ export default function NavDrawer() {
   const links = useNavLinks();
   const { pathname } = useLocation();
   const counts = useModerationCounts();
+  const unread = useUnreadNotices();
 
-  const item = (to: string, label: string, icon?: ReactNode, badge?: number) => (
+  const item = (
+    to: string,
+    label: string,
+    icon?: ReactNode,
+    badge?: number,
+    kind: 'moderation' | 'notices' = 'moderation',
+  ) => (
     <ListItemButton
       key={to}
       component={OverlayLink}
@@ -51,12 +62,20 @@ export default function NavDrawer() {
       selected={pathname === to || pathname.startsWith(`${to}/`)}
       aria-current={pathname === to ? 'page' : undefined}
       {...script.label(
-        badge ? `${label}, ${t('header.moderationWaiting', { count: badge })}` : label,
+        badge
+          ? `${label}, ${t(kind === 'notices' ? 'header.unreadNotices' : 'header.moderationWaiting', { count: badge })}`
+          : label,
       )}
     >
       {icon && <ListItemIcon sx={{ minWidth: 36 }}>{icon}</ListItemIcon>}
       <ListItemText primary={script.text(label)} />
-      {badge ? <ModerationBadge count={badge} /> : null}
+      {badge ? (
+        kind === 'notices' ? (
+          <NoticesBadge count={badge} />
+        ) : (
+          <ModerationBadge count={badge} />
+        )
+      ) : null}
     </ListItemButton>
   );
 
@@ -95,6 +114,18 @@ export default function NavDrawer() {
       {logged && (
         <List dense disablePadding aria-label={t('header.profile')}>
           {item(paths.profile(), t('header.profile'), <PersonIcon fontSize="small" />)}
+          {item(
+            paths.notices(),
+            t('titles.notices'),
+            <NotificationsIcon fontSize="small" />,
+            unread,
+            'notices',
+          )}
+          {item(
+            paths.contributions(),
+            t('titles.contributions'),
+            <RateReviewIcon fontSize="small" />,
+          )}
           {counts &&
             item(
               paths.moderation(),
@@ -114,6 +145,10 @@ export default function NavDrawer() {
       <Box component="nav" aria-label={t('header.navigation')}>
         <List>{links.map((link) => item(link.to, link.label))}</List>
       </Box>
+      <Divider />
+      <List>
+        {item(paths.reference(), t('nav.reference'), <HelpOutlineIcon fontSize="small" />)}
+      </List>
     </Drawer>
   );
 }

@@ -25,6 +25,8 @@ export function NavMenu({ onDark }: { onDark: boolean }) {
         <NavLink
           key={link.key}
           to={link.to}
+          // Home is the current page only on / itself, not under every path.
+          end={link.key === 'home'}
           {...script.label(link.label)}
           className={navItemClass(onDark, script.runes)}
         >

@@ -5,6 +5,7 @@ import ContactMailIcon from '@mui/icons-material/ContactMail';
 import EmojiEventsIcon from '@mui/icons-material/EmojiEvents';
 import FolderIcon from '@mui/icons-material/Folder';
 import GroupsIcon from '@mui/icons-material/Groups';
+import HomeIcon from '@mui/icons-material/Home';
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
 import NewspaperIcon from '@mui/icons-material/Newspaper';
@@ -22,6 +23,7 @@ import { useScript } from '../../lib/script';
 import { useNavLinks } from './nav-items';
 
 const ICONS: Partial<Record<SiteRouteId, ComponentType<{ fontSize?: 'small' }>>> = {
+  home: HomeIcon,
   about: InfoOutlinedIcon,
   personArticles: EmojiEventsIcon,
   persons: PeopleIcon,

@@ -3,6 +3,7 @@ import MenuItem from '@mui/material/MenuItem';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../config/paths';
 import { useModerationCounts } from '../../lib/moderation-counts';
+import { useUnreadNotices } from '../../lib/notice-count';
 import { useScript } from '../../lib/script';
 import { openLogoutDialog } from './logout-store';
 import { OverlayLink } from '../../components/overlay-link';
@@ -14,12 +15,16 @@ interface UserMenuPopupProps {
   onClose: () => void;
 }
 
-/** The user menu's popup: 'Профиль' and 'Чыгуу'. */
+/**
+ * The user menu's popup: 'Профиль', notices (with the unread count), the member's proposals, the
+ * queue for staff, 'Чыгуу'.
+ */
 export default function UserMenuPopup({ id, anchor, onClose }: UserMenuPopupProps) {
   const { t } = useTranslation();
   const script = useScript();
   // Moderators: the one queue of what waits (proposals, articles, news), asked again on open.
   const pendingCount = useModerationCounts({ refresh: true })?.total ?? null;
+  const unread = useUnreadNotices({ refresh: true });
 
   return (
     <OverlayMenu
@@ -36,6 +41,36 @@ export default function UserMenuPopup({ id, anchor, onClose }: UserMenuPopupProp
         {...script.label(t('header.profile'))}
       >
         {script.text(t('header.profile'))}
+      </MenuItem>
+      <MenuItem
+        component={OverlayLink}
+        to={paths.notices()}
+        onNavigate={onClose}
+        {...script.label(
+          unread > 0
+            ? `${t('titles.notices')}, ${t('header.unreadNotices', { count: unread })}`
+            : t('titles.notices'),
+        )}
+      >
+        <Badge
+          badgeContent={unread}
+          color="primary"
+          max={99}
+          data-testid="notices-menu-badge"
+          sx={{
+            '& .MuiBadge-badge': { right: -14, top: '50%', bgcolor: 'primary.dark' },
+          }}
+        >
+          {script.text(t('titles.notices'))}
+        </Badge>
+      </MenuItem>
+      <MenuItem
+        component={OverlayLink}
+        to={paths.contributions()}
+        onNavigate={onClose}
+        {...script.label(t('titles.contributions'))}
+      >
+        {script.text(t('titles.contributions'))}
       </MenuItem>
       {pendingCount !== null && (
         <MenuItem

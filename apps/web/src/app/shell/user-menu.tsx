@@ -4,10 +4,11 @@ import { create } from 'zustand';
 import { buttonClass } from '../../components/link-button';
 import { PlainIcon } from '../../components/plain-icon';
 import { useModerationCounts } from '../../lib/moderation-counts';
+import { useUnreadNotices } from '../../lib/notice-count';
 import { useScript } from '../../lib/script';
 import { useSessionStore, userDisplayName } from '../../lib/session-store';
 import { lazyOverlay } from './lazy-overlays';
-import { ModerationBadge } from './moderation-badge';
+import { ModerationBadge, NoticesBadge } from './moderation-badge';
 import styles from './header-controls.module.css';
 
 const UserMenuPopup = lazyOverlay(() => import('./user-menu-popup'));
@@ -24,7 +25,7 @@ useSessionStore.subscribe((state) => {
   if (!state.logged) setOpen(false);
 });
 
-/** The signed-in user's menu in the header: profile and 'Чыгуу'. */
+/** The signed-in user's menu in the header: profile, notices and 'Чыгуу'. */
 export function UserMenu({ onDark }: { onDark: boolean }) {
   const { t } = useTranslation();
   const script = useScript();
@@ -36,6 +37,10 @@ export function UserMenu({ onDark }: { onDark: boolean }) {
   // Moderators: how many items wait for review, asked again on every page's header.
   const waiting = useModerationCounts({ refresh: true })?.total ?? 0;
   const waitingText = waiting > 0 ? t('header.moderationWaiting', { count: waiting }) : '';
+  // Everyone signed in: notices not read yet (their own badge, beside the moderators').
+  const unread = useUnreadNotices({ refresh: true });
+  const unreadText = unread > 0 ? t('header.unreadNotices', { count: unread }) : '';
+  const buttonLabel = [name, waitingText, unreadText].filter(Boolean).join(', ');
 
   return (
     <>
@@ -51,10 +56,11 @@ export function UserMenu({ onDark }: { onDark: boolean }) {
           onDark ? 'light' : 'primary',
           onDark ? `${styles.user} ${styles.userOnDark}` : styles.user,
         )}
-        {...script.label(waitingText ? `${name}, ${waitingText}` : name)}
+        {...script.label(buttonLabel)}
       >
         {script.text(name)}
         {waiting > 0 && <ModerationBadge count={waiting} />}
+        {unread > 0 && <NoticesBadge count={unread} />}
         <PlainIcon icon="expandMore" small />
       </button>
       <UserMenuPopup

@@ -7,3 +7,4 @@ export { AboutPage } from './components/about-page';
 export { FoundersPage } from './components/founders-page';
 export { ContactsPage } from './components/contacts-page';
 export { CategoriesPage } from './components/categories-page';
+export { PersonPicker, type PersonRef } from './components/person-picker';

@@ -7,6 +7,11 @@ export {
 } from './components/genealogy-tree';
 export { PersonView } from './components/person-view';
 export { ComparisonView } from './components/comparison-view';
+export { MergeView } from './components/merge-view';
 export { PersonsList, type PersonsListParams } from './components/persons-list';
 export { ModerationQueue } from './components/moderation-queue';
 export { idParam, yearsText } from './lib/format';
+export { MyContributions } from './components/my-contributions';
+export { MyPersonSection } from './components/my-person-section';
+export { PersonClaimsQueue } from './components/person-claims-queue';
+export { useMyPersonId } from './api/person-claims-api';

@@ -3,13 +3,18 @@ import { initReactI18next } from 'react-i18next';
 import type { accounts } from './areas/accounts';
 import type { charts } from './areas/charts';
 import type { content } from './areas/content';
+import type { duplicates } from './areas/duplicates';
 import type { files } from './areas/files';
 import type { gedcom } from './areas/gedcom';
 import type { genealogy } from './areas/genealogy';
+import type { mail } from './areas/mail';
+import type { notices } from './areas/notices';
 import type { person } from './areas/person';
 import type { personEdit } from './areas/person-edit';
 import type { polls } from './areas/polls';
+import type { reference } from './areas/reference';
 import type { relations } from './areas/relations';
+import type { treeChecks } from './areas/tree-checks';
 import { ky } from './ky';
 
 /** The catalogue's namespaces: the shell's `translation`, plus one per area of pages. */
@@ -18,13 +23,18 @@ interface Resources {
   accounts: typeof accounts;
   charts: typeof charts;
   content: typeof content;
+  duplicates: typeof duplicates;
   files: typeof files;
   gedcom: typeof gedcom;
   genealogy: typeof genealogy;
+  mail: typeof mail;
+  notices: typeof notices;
   person: typeof person;
   personEdit: typeof personEdit;
   polls: typeof polls;
+  reference: typeof reference;
   relations: typeof relations;
+  treeChecks: typeof treeChecks;
 }
 type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] };
 

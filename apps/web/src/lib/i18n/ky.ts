@@ -38,6 +38,7 @@ export const ky = {
     profile: 'Профиль',
     skipToContent: 'Негизги мазмунга өтүү',
     moderationWaiting: 'текшерүүнү күткөндөр: {{count}}',
+    unreadNotices: 'окулбаган билдирүүлөр: {{count}}',
   },
   moderation: {
     proposals: 'Санжырага сунуштар',

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { crc32 } from 'node:zlib';
+import { constants as zlibConstants, crc32, deflateRawSync } from 'node:zlib';
 import sharp from 'sharp';
 
 /** A part of a multipart/form-data body. */
@@ -36,29 +36,45 @@ export function multipartBody(parts: FormPart[]): {
   };
 }
 
-/** A zip archive with stored (uncompressed) entries, in the given order. */
-export function zipArchive(entries: { name: string; content: string | Buffer }[]): Buffer {
+/**
+ * A zip archive's entry: stored `content`, or `deflated` raw-deflate bytes that claim to unpack
+ * to `size` bytes (which a hostile archive may lie about).
+ */
+export type ZipEntry =
+  { name: string; content: string | Buffer } | { name: string; deflated: Buffer; size: number };
+
+/** A zip archive of the given entries, in the given order. */
+export function zipArchive(entries: ZipEntry[]): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
   for (const entry of entries) {
     const name = Buffer.from(entry.name, 'utf8');
-    const data = typeof entry.content === 'string' ? Buffer.from(entry.content) : entry.content;
-    const crc = crc32(data);
+    const stored = 'content' in entry;
+    const data = stored
+      ? typeof entry.content === 'string'
+        ? Buffer.from(entry.content)
+        : entry.content
+      : entry.deflated;
+    const size = stored ? data.length : entry.size;
+    const crc = stored ? crc32(data) : 0;
+    const method = stored ? 0 : 8;
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(method, 8);
     local.writeUInt32LE(crc, 14);
     local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(data.length, 22);
+    local.writeUInt32LE(size, 22);
     local.writeUInt16LE(name.length, 26);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4);
     central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(method, 10);
     central.writeUInt32LE(crc, 16);
     central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(data.length, 24);
+    central.writeUInt32LE(size, 24);
     central.writeUInt16LE(name.length, 28);
     central.writeUInt32LE(offset, 42);
     locals.push(local, name, data);
@@ -73,6 +89,17 @@ export function zipArchive(entries: { name: string; content: string | Buffer }[]
   end.writeUInt32LE(centralSize, 12);
   end.writeUInt32LE(offset, 16);
   return Buffer.concat([...locals, ...centrals, end]);
+}
+
+/**
+ * Raw-deflate bytes that unpack to `mebibytes` MiB of zeros: one flushed MiB repeated, then
+ * the final block — about 1 KiB per MiB, made in milliseconds.
+ */
+export function deflatedZeros(mebibytes: number): Buffer {
+  const chunk = deflateRawSync(Buffer.alloc(1024 * 1024), {
+    finishFlush: zlibConstants.Z_FULL_FLUSH,
+  });
+  return Buffer.concat([...Array<Buffer>(mebibytes).fill(chunk), deflateRawSync(Buffer.alloc(0))]);
 }
 
 /** A minimal Word document as file-type sees it. */

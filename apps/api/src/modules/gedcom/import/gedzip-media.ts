@@ -1,8 +1,9 @@
 import { createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { gedcomMessages, type FileKind, type FileVisibility } from '@bagysh/shared';
-import yauzl from 'yauzl';
+import type yauzl from 'yauzl';
 import type { Db } from '../../../db/client';
 import { ownerUsedBytes } from '../../../files/file-blobs';
 import { filesMessages } from '../../../files/file-messages';
@@ -14,6 +15,7 @@ import {
   type ImportedFile,
 } from '../../../files/imported-files';
 import type { FileStorage } from '../../../files/storage/file-storage';
+import { ArchiveRefused, ZipArchive, type ArchiveLimits } from '../../../files/zip-archive';
 import { child, type GedcomNode } from '../read/node';
 import { GedcomError, type ImportReport } from '../read/report';
 import { personEventOf, unionEventOf } from './events';
@@ -28,19 +30,6 @@ import { personEventOf, unionEventOf } from './events';
  * who is not living, which every guest may see as the person's photo, is public. Files are
  * staged first and stored in the import's last transaction (move.ts).
  */
-
-/** The largest GEDCOM taken out of a GEDZip archive (as large as an upload may be). */
-const GEDZIP_MAX_BYTES = 2 * 1024 * 1024 * 1024;
-
-/** Opens a zip archive with yauzl's callbacks as a promise. */
-function openZip(path: string): Promise<yauzl.ZipFile> {
-  return new Promise((resolve, reject) => {
-    // autoClose off: entries are read after the listing has ended, then the file is closed.
-    yauzl.open(path, { lazyEntries: true, autoClose: false }, (error, zip) =>
-      error ? reject(error) : resolve(zip),
-    );
-  });
-}
 
 /**
  * An OBJE/FILE path → the archive entry it names: GEDZip paths are relative URLs, so
@@ -58,13 +47,13 @@ export function archivePath(value: string): string {
   return path.replace(/^(\.\/)+/, '').replace(/^\/+/, '');
 }
 
-/** An open GEDZip archive: its GEDCOM and its other files by path. */
+/** An open GEDZip archive: its GEDCOM and its other files by path, read under the limits. */
 export class GedzipArchive {
   private readonly byPath = new Map<string, yauzl.Entry>();
   private readonly byLowerPath = new Map<string, yauzl.Entry>();
 
   private constructor(
-    private readonly zip: yauzl.ZipFile,
+    private readonly zip: ZipArchive,
     readonly gedcom: yauzl.Entry,
     /** Every file but the GEDCOM. */
     readonly files: readonly yauzl.Entry[],
@@ -77,35 +66,26 @@ export class GedzipArchive {
     }
   }
 
-  /** Lists the archive at `path`; a zip without a GEDCOM file is refused as not a GEDCOM. */
-  static async open(path: string): Promise<GedzipArchive> {
-    let zip: yauzl.ZipFile;
+  /**
+   * Lists the archive at `path`; a zip without a GEDCOM file is refused as not a GEDCOM, a
+   * hostile one (files/zip-archive.ts) with the reason.
+   */
+  static async open(path: string, limits: ArchiveLimits): Promise<GedzipArchive> {
+    let zip: ZipArchive;
     try {
-      zip = await openZip(path);
-    } catch {
+      zip = await ZipArchive.open(path, limits);
+    } catch (error) {
+      if (error instanceof ArchiveRefused) throw new GedcomError(error.message);
       throw new GedcomError(gedcomMessages.notGedcomKind('бул бузулган ZIP архиви'));
     }
     try {
-      const entries: yauzl.Entry[] = [];
-      await new Promise<void>((resolve, reject) => {
-        zip.on('entry', (entry: yauzl.Entry) => {
-          entries.push(entry);
-          zip.readEntry();
-        });
-        zip.on('end', resolve);
-        zip.on('error', reject);
-        zip.readEntry();
-      });
-      const files = entries.filter((e) => !e.fileName.endsWith('/'));
+      const files = zip.entries.filter((e) => !e.fileName.endsWith('/'));
       const geds = files.filter((e) => e.fileName.toLowerCase().endsWith('.ged'));
       const gedcom = geds.find((e) => e.fileName.toLowerCase() === 'gedcom.ged') ?? geds[0];
       if (!gedcom) {
         throw new GedcomError(
           gedcomMessages.notGedcomKind('бул ZIP архиви, ичинде GEDCOM (.ged) файлы жок'),
         );
-      }
-      if (gedcom.uncompressedSize > GEDZIP_MAX_BYTES) {
-        throw new GedcomError(gedcomMessages.notGedcomKind('архивдеги GEDCOM файлы өтө чоң'));
       }
       return new GedzipArchive(
         zip,
@@ -124,15 +104,20 @@ export class GedzipArchive {
     return this.byPath.get(name) ?? this.byLowerPath.get(name.toLowerCase());
   }
 
+  /** An entry's bytes, metered against the archive's limits while they stream. */
   openEntry(entry: yauzl.Entry): Promise<Readable> {
-    return new Promise((resolve, reject) => {
-      this.zip.openReadStream(entry, (error, stream) => (error ? reject(error) : resolve(stream)));
-    });
+    return this.zip.openEntry(entry);
   }
 
-  /** Copies the GEDCOM to `target` for reading. */
+  /** Copies the GEDCOM to `target` for reading; a refusal removes the part written. */
   async extractGedcom(target: string): Promise<void> {
-    await pipeline(await this.openEntry(this.gedcom), createWriteStream(target, { mode: 0o600 }));
+    try {
+      await pipeline(await this.openEntry(this.gedcom), createWriteStream(target, { mode: 0o600 }));
+    } catch (error) {
+      await rm(target, { force: true });
+      if (error instanceof ArchiveRefused) throw new GedcomError(error.message);
+      throw error;
+    }
   }
 
   close(): void {
@@ -375,6 +360,7 @@ export async function stageMedia(
     return media;
   } catch (error) {
     await media.discard();
+    if (error instanceof ArchiveRefused) throw new GedcomError(error.message);
     throw error;
   }
 }

@@ -1,7 +1,10 @@
 import { rm } from 'node:fs/promises';
 import { gedcomMessages } from '@bagysh/shared';
-import type { Database } from '../../../db/client';
+import { sql } from 'drizzle-orm';
+import type { Database, Db } from '../../../db/client';
+import type { GedcomJobMerge } from '../../../db/schema';
 import { releaseBlobs } from '../../../files/file-blobs';
+import type { ArchiveLimits } from '../../../files/zip-archive';
 import { importedChecksums, type ImportedFile } from '../../../files/imported-files';
 import {
   chooseEncoding,
@@ -10,12 +13,14 @@ import {
   sampleFile,
   type EncodingChoice,
 } from '../read/encoding';
+import { reportOf } from '../jobs/job-rows';
 import { GedcomError, ImportReport } from '../read/report';
 import { Couples, unionRows } from './families';
 import { GedzipArchive, stageMedia, type MediaFiles, type MediaOptions } from './gedzip-media';
 import { countDescendants, resolveLineage } from './lineage';
 import { RecordMapping, reserveRecordIds } from './map-record';
 import { MediaLinks, type UnionSpouses } from './media-links';
+import { applyImportMerge } from './merge-apply';
 import { afterMove, moveIntoTree } from './move';
 import { readStructure } from './read-structure';
 import { stageRecords } from './stage-pass';
@@ -56,10 +61,16 @@ export interface ImportCallbacks {
   replace?: boolean;
   /** Where a GEDZip archive's media go (the Files feature); without it they are not imported. */
   media?: MediaOptions;
+  /** What a GEDZip archive may unpack to (files/zip-archive.ts). */
+  archiveLimits: ArchiveLimits;
+  /** A merging import: the matches to merge (merge-apply.ts), in the move's transaction. */
+  merge?: { request: GedcomJobMerge; fileName: string | null; actorId: number | null };
 }
 
 export interface ImportResult {
   persons: number;
+  /** A merging import: the file's persons merged into tree persons. */
+  merged: number;
   version: string;
 }
 
@@ -72,6 +83,7 @@ export async function prepare(
   path: string,
   gedzipTarget: string,
   report: ImportReport,
+  limits: ArchiveLimits,
 ): Promise<{ source: string; choice: EncodingChoice; archive: GedzipArchive | null }> {
   let source = path;
   let { head, sample } = await sampleFile(source);
@@ -79,7 +91,7 @@ export async function prepare(
   let archive: GedzipArchive | null = null;
   try {
     if (kind === 'zip') {
-      archive = await GedzipArchive.open(path);
+      archive = await GedzipArchive.open(path, limits);
       await archive.extractGedcom(gedzipTarget);
       source = gedzipTarget;
       ({ head, sample } = await sampleFile(source));
@@ -112,7 +124,7 @@ export async function importGedcom(
   const gedzipTarget = `${path}.gedzip.ged`;
   let archive: GedzipArchive | null = null;
   try {
-    const prepared = await prepare(path, gedzipTarget, report);
+    const prepared = await prepare(path, gedzipTarget, report, callbacks.archiveLimits);
     archive = prepared.archive;
     return await importFile(
       {
@@ -171,6 +183,38 @@ async function importFile(run: ImportRun, archive: GedzipArchive | null): Promis
   }
 }
 
+/** The merges of a merging import, after its rows are in; the job row records what they did. */
+async function mergeInTransaction(
+  tx: Db,
+  jobId: string,
+  merge: ImportCallbacks['merge'],
+  run: {
+    s: Structure;
+    idOf: (index: number) => number;
+    ids: { blocks: NonNullable<GedcomJobMerge['ids']> };
+    report: ImportReport;
+  },
+): Promise<number> {
+  if (!merge) return 0;
+  const { s, idOf } = run;
+  const done = await applyImportMerge(tx, {
+    merge: merge.request,
+    fileName: merge.fileName,
+    actorId: merge.actorId,
+    idOfXref: (xref) => {
+      const index = s.indiIndex.get(xref);
+      return index === undefined || s.indiDefined.get(index) !== 1 ? undefined : idOf(index);
+    },
+    ids: run.ids.blocks,
+    report: run.report,
+  });
+  await tx.execute(sql`update gedcom_jobs set merge = ${JSON.stringify(done)}::jsonb,
+      persons_created = persons_created - ${done.merges.length},
+      report = ${JSON.stringify(reportOf(run.report))}::jsonb
+    where id = ${jobId}::uuid`);
+  return done.merges.length;
+}
+
 /** Passes 3 to 5: the ids, the staged records, the move; a failure clears what was staged. */
 async function importRecords(run: ImportRun, first: FirstPass): Promise<ImportResult> {
   const { database, jobId, callbacks, report } = run;
@@ -198,6 +242,9 @@ async function importRecords(run: ImportRun, first: FirstPass): Promise<ImportRe
     callbacks.onProgress(processed, total),
   );
   let filesStored: readonly ImportedFile[] = [];
+  let merged = 0;
+  const mergeRequest = callbacks.merge;
+  let removedBlobs: (string | null)[] = [];
   try {
     callbacks.onPhase?.('staging');
     await stageRecords({
@@ -212,7 +259,7 @@ async function importRecords(run: ImportRun, first: FirstPass): Promise<ImportRe
     });
     const unions = unionRows(s, couples.unionFamily, unionBase, idOf);
     callbacks.onPhase?.('moving');
-    const removedBlobs = await moveIntoTree(db, {
+    removedBlobs = await moveIntoTree(db, {
       jobId,
       places: ids.places,
       unions,
@@ -220,12 +267,16 @@ async function importRecords(run: ImportRun, first: FirstPass): Promise<ImportRe
       files: callbacks.media,
       replace: callbacks.replace === true,
       total,
+      report: reportOf(report),
       onStoring: (files) => {
         filesStored = files;
       },
+      inTransaction: callbacks.merge
+        ? async (tx) => {
+            merged = await mergeInTransaction(tx, jobId, mergeRequest, { s, idOf, ids, report });
+          }
+        : undefined,
     });
-    await afterMove(db, jobId, removedBlobs, callbacks.media);
-    return { persons: total, version: first.version };
   } catch (error) {
     await queue.drain();
     await clearStaging(db, jobId);
@@ -239,4 +290,8 @@ async function importRecords(run: ImportRun, first: FirstPass): Promise<ImportRe
     }
     throw error;
   }
+  // Committed: what follows only tidies up, and a failure of it leaves the import done (the
+  // sweep clears staged rows of finished jobs).
+  await afterMove(database.db, jobId, removedBlobs, callbacks.media).catch(() => undefined);
+  return { persons: total - merged, merged, version: first.version };
 }

@@ -128,6 +128,13 @@ export interface RecordIds {
   places: Awaited<ReturnType<typeof resolvePlaces>>;
   /** The part of the mapping's context that hands out ids and numbering. */
   context: Omit<MapContext, 'report' | 'keep' | 'media'>;
+  /** The blocks reserved, as [first id, count] (a merging import's revert removes them). */
+  blocks: {
+    persons: [number, number];
+    unions: [number, number];
+    sources: [number, number];
+    notes: [number, number];
+  };
 }
 
 /**
@@ -172,5 +179,11 @@ export async function reserveRecordIds(
       positions.get('union_id' in owner ? `u${owner.union_id}` : `p${owner.person_id}`) ??
       new OwnerPositions(),
   };
-  return { idOf, unionBase, places, context };
+  const blocks: RecordIds['blocks'] = {
+    persons: [base, s.count],
+    unions: [unionBase, couples.unionFamily.length],
+    sources: [sourceBase, sourceCount + s.counts.inlineSources],
+    notes: [noteBase, noteCount + s.counts.longNotes],
+  };
+  return { idOf, unionBase, places, context, blocks };
 }

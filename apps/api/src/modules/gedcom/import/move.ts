@@ -15,6 +15,7 @@ import { personsTable } from '../../../genealogy/person-table';
 import { lockTree } from '../../../genealogy/tree';
 import { invalidateTreeCaches } from '../../../genealogy/tree-cache';
 import { GedcomError } from '../read/report';
+import type { JobReport } from '../jobs/job-rows';
 import type { RowOf } from '../rows';
 import type { unionRows } from './families';
 import type { MediaOptions } from './gedzip-media';
@@ -42,8 +43,12 @@ export interface Move {
   replace: boolean;
   /** How many persons the import brings. */
   total: number;
+  /** The job's report (encoding, warnings), written with its status `done` in the commit. */
+  report: JobReport;
   /** Told the files the move stores, before it stores them: a failure releases their blobs. */
   onStoring(files: readonly ImportedFile[]): void;
+  /** Run last in the move's transaction (a merging import's merges: merge-apply.ts). */
+  inTransaction?: (tx: Db) => Promise<void>;
 }
 
 /** An import this many times larger than the tree it lands in is loaded in bulk. */
@@ -142,6 +147,13 @@ export async function moveIntoTree(db: Db, move: Move): Promise<(string | null)[
     for (const definition of indexes) await tx.execute(sql.raw(definition));
     // The old tree's imported files that nothing links to any more go with it.
     if (move.replace) removedBlobs = await deleteUnlinkedImportedFiles(tx);
+    // Done in the same commit: a process dying right after it cannot leave the job unfinished
+    // (and then failed as abandoned) while its persons are in the tree.
+    await tx.execute(sql`update gedcom_jobs set status = 'done', error = null,
+        processed = ${move.total}, total = ${move.total}, persons_created = ${move.total},
+        report = ${JSON.stringify(move.report)}::jsonb, finished_at = now(), updated_at = now()
+      where id = ${move.jobId}::uuid`);
+    await move.inTransaction?.(tx);
   });
   return removedBlobs;
 }
@@ -214,9 +226,7 @@ async function insertMedia(tx: Db, media: MediaLinks): Promise<void> {
 
 /**
  * After the move: the tree's caches are stale, the old tree's blobs can go now that their rows
- * are gone for good (kept when another row names them), the staged rows are cleared, and the
- * planner gets fresh statistics (PGlite has no autovacuum, and PostgreSQL's would come only
- * after the first slow queries).
+ * are gone for good (kept when another row names them), and the staged rows are cleared.
  */
 export async function afterMove(
   db: Db,
@@ -229,6 +239,14 @@ export async function afterMove(
     await releaseBlobs({ db, storage: files.storage }, removedBlobs).catch(() => undefined);
   }
   await clearStaging(db, jobId);
+}
+
+/**
+ * Fresh planner statistics for the tables an import filled (PGlite has no autovacuum, and
+ * PostgreSQL's would come only after the first slow queries). The job is reported done before
+ * this: nothing a reader sees waits for it.
+ */
+export async function refreshTreeStatistics(db: Db): Promise<void> {
   for (const table of [personsTable, nameKeys, unions, personNames, events, citations, noteLinks]) {
     await db.execute(sql`analyze ${table}`);
   }

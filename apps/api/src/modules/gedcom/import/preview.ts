@@ -2,6 +2,7 @@ import { rm } from 'node:fs/promises';
 import type { GedcomCounts, GedcomPreview } from '@bagysh/shared';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../../db/client';
+import type { ArchiveLimits } from '../../../files/zip-archive';
 import { personsTable } from '../../../genealogy/person-table';
 import { intArray, textArray } from '../../../genealogy/person-rows';
 import type { EncodingChoice } from '../read/encoding';
@@ -221,7 +222,12 @@ async function countRecords(
  * media are checked as the import checks them (`media`: the Files feature's storage and limits,
  * the previewing user as owner), then dropped.
  */
-export async function analyseGedcom(db: Db, path: string, media?: MediaOptions): Promise<Analysis> {
+export async function analyseGedcom(
+  db: Db,
+  path: string,
+  limits: ArchiveLimits,
+  media?: MediaOptions,
+): Promise<Analysis> {
   const report = new ImportReport();
   const gedzipTarget = `${path}.preview.ged`;
   const analysis: Analysis = {
@@ -238,7 +244,7 @@ export async function analyseGedcom(db: Db, path: string, media?: MediaOptions):
   // A GEDZip's media, staged as the import stages them: which OBJE links become media links.
   let staged: MediaFiles | null = null;
   try {
-    const prepared = await prepare(path, gedzipTarget, report);
+    const prepared = await prepare(path, gedzipTarget, report, limits);
     const { source, choice } = prepared;
     archive = prepared.archive;
     const { structure, version } = await readStructure(source, choice, report, archive !== null);

@@ -56,6 +56,8 @@ export function toJob({ job: row, username }: JobEntry): GedcomJob {
     total: row.total,
     error: row.error,
     persons_created: row.personsCreated,
+    persons_merged: row.merge?.merges.length ?? 0,
+    reverted_at: row.merge?.reverted_at ?? null,
     created_at: row.createdAt.toISOString(),
     finished_at: row.finishedAt?.toISOString() ?? null,
     ...NO_REPORT,
@@ -88,6 +90,10 @@ export function selectJobs(db: Db) {
     .from(gedcomJobs)
     .leftJoin(users, eq(users.id, gedcomJobs.createdById));
 }
+
+/** '2026-11-24 13:05 (UTC)', for messages. */
+export const whenText = (date: Date) =>
+  `${date.toISOString().slice(0, 16).replace('T', ' ')} (UTC)`;
 
 /** The latest finished import of a file with this SHA-256. */
 export async function sameFile(db: Db, sha256: string): Promise<GedcomPreview['same_file']> {

@@ -1,9 +1,11 @@
 import {
   AuthResponseSchema,
   FileSchema,
+  LoginResponseSchema,
   TokenPairSchema,
   UserSchema,
   type LoginInput,
+  type LoginTwoFactorInput,
   type PasswordChangeInput,
   type ProfileUpdateInput,
   type RegisterInput,
@@ -36,8 +38,26 @@ async function startSession(answer: { access: string; refresh: string }): Promis
   return user;
 }
 
-export async function login(input: LoginInput): Promise<User> {
+/** What the password step ends with: signed in, or a code still wanted with this challenge. */
+export type LoginOutcome = { user: User } | { challenge: string };
+
+/**
+ * `POST login/`. An account with two-factor sign-in on answers a challenge instead of tokens
+ * (docs/security.md, Two-factor sign-in): then `loginWithCode` finishes.
+ */
+export async function login(input: LoginInput): Promise<LoginOutcome> {
   const answer = await api('login/', {
+    method: 'POST',
+    body: input,
+    schema: LoginResponseSchema,
+  });
+  if ('challenge' in answer) return { challenge: answer.challenge };
+  return { user: await startSession(answer) };
+}
+
+/** `POST login/two-factor/`: the challenge and a code of the app or a recovery code. */
+export async function loginWithCode(input: LoginTwoFactorInput): Promise<User> {
+  const answer = await api('login/two-factor/', {
     method: 'POST',
     body: input,
     schema: AuthResponseSchema,

@@ -1,4 +1,4 @@
-import { LoginInput, RegisterInput } from '@bagysh/shared';
+import { LoginInput, RegisterInput, type User } from '@bagysh/shared';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -18,6 +18,7 @@ import { useSessionStore } from '../../../lib/session-store';
 import { login, register } from '../api/session';
 import { apiFormErrors, zodFieldErrors } from '../lib/form-errors';
 import { PasswordField } from './password-field';
+import { TwoFactorStep } from './two-factor-step';
 
 type Mode = 'login' | 'register';
 type Errors = Record<string, string>;
@@ -29,12 +30,25 @@ export function safeNext(next: string | null): string {
     : paths.home();
 }
 
-function useSubmit(mode: Mode) {
+/**
+ * Where a signed-in user goes: a moderator or admin who must first set up two-factor sign-in
+ * to the profile, where it is set up; anyone else to `next` or home.
+ */
+function useAfterSignIn() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
+  return (user: User) => {
+    const target = user.two_factor_setup_required ? paths.profile() : safeNext(params.get('next'));
+    void navigate(target, { replace: true });
+  };
+}
+
+function useSubmit(mode: Mode) {
+  const afterSignIn = useAfterSignIn();
   const { t } = useTranslation();
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
+  const [challenge, setChallenge] = useState<string | null>(null);
 
   const submit = async (values: Record<string, string>) => {
     const parsed =
@@ -54,9 +68,13 @@ function useSubmit(mode: Mode) {
     setBusy(true);
     useAppStore.getState().setLoading(true);
     try {
-      if (mode === 'login') await login(parsed.data);
-      else await register(parsed.data);
-      void navigate(safeNext(params.get('next')), { replace: true });
+      if (mode === 'login') {
+        const outcome = await login(parsed.data);
+        if ('challenge' in outcome) setChallenge(outcome.challenge);
+        else afterSignIn(outcome.user);
+      } else {
+        afterSignIn(await register(parsed.data));
+      }
     } catch (error) {
       // A half-made session (user fetch failed) is not kept.
       useSessionStore.getState().clear();
@@ -68,7 +86,7 @@ function useSubmit(mode: Mode) {
       useAppStore.getState().setLoading(false);
     }
   };
-  return { errors, busy, submit };
+  return { errors, busy, submit, challenge, setChallenge, afterSignIn };
 }
 
 function readForm(event: FormEvent<HTMLFormElement>): Record<string, string> {
@@ -83,10 +101,20 @@ function readForm(event: FormEvent<HTMLFormElement>): Record<string, string> {
 function AuthForm({ mode }: { mode: Mode }) {
   const { t } = useTranslation('accounts');
   const script = useScript();
-  const { errors, busy, submit } = useSubmit(mode);
+  const { errors, busy, submit, challenge, setChallenge, afterSignIn } = useSubmit(mode);
   const isRegister = mode === 'register';
   const submitLabel = isRegister ? t('login.submitRegister') : t('login.submitLogin');
   const optional = (label: string) => `${label} (${t('login.optional')})`;
+
+  if (challenge !== null) {
+    return (
+      <TwoFactorStep
+        challenge={challenge}
+        onSignedIn={afterSignIn}
+        onBack={() => setChallenge(null)}
+      />
+    );
+  }
 
   return (
     <Box

@@ -12,6 +12,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import '../../../lib/i18n/areas/accounts';
+import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useScript } from '../../../lib/script';
 import {
@@ -22,20 +23,37 @@ import {
   useUploadAvatar,
 } from '../api/session';
 import { formatDate } from '../../../lib/dates';
+import { useResendConfirmation } from '../api/account-links';
 import { apiFormErrors, zodFieldErrors } from '../lib/form-errors';
 import { PasswordField } from './password-field';
 import { RoleChip } from './role-chip';
+import { TwoFactorSection } from './two-factor-section';
 import { UserAvatar } from './user-avatar';
 
 type Errors = Record<string, string>;
 
 const DetailsInput = z.object({ full_name: FullNameSchema, email: EmailInputSchema });
 
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
+function Section({
+  title,
+  id,
+  children,
+}: {
+  title: string;
+  id?: string;
+  children: React.ReactNode;
+}) {
   const script = useScript();
+  const headingId = id ? `${id}-heading` : undefined;
   return (
-    <Paper variant="outlined" component="section" sx={{ p: { xs: 2, sm: 3 } }}>
-      <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
+    <Paper
+      variant="outlined"
+      component="section"
+      id={id}
+      aria-labelledby={headingId}
+      sx={{ p: { xs: 2, sm: 3 }, scrollMarginTop: 80 }}
+    >
+      <Typography id={headingId} variant="h6" component="h2" sx={{ mb: 2 }}>
         {script.text(title)}
       </Typography>
       {children}
@@ -141,6 +159,51 @@ function AvatarSection({ user }: { user: User }) {
   );
 }
 
+/** Whether the saved address is confirmed; if not, why it matters and the link again. */
+function EmailStatus({ user }: { user: User }) {
+  const { t } = useTranslation('accounts');
+  const script = useScript();
+  const resend = useResendConfirmation();
+  if (!user.email) return null;
+  if (user.email_verified) {
+    return (
+      <Typography variant="body2" sx={{ color: 'success.dark' }} data-testid="email-confirmed">
+        ✓ {script.text(t('verify.confirmed'))}
+      </Typography>
+    );
+  }
+  return (
+    <Alert
+      severity="warning"
+      data-testid="email-unconfirmed"
+      action={
+        <Button
+          color="inherit"
+          size="small"
+          disabled={resend.isPending || resend.isSuccess}
+          onClick={() =>
+            resend.mutate(undefined, {
+              onSuccess: (answer) => void notify(answer.detail, { type: 'success' }),
+              onError: (failure) =>
+                void notify(
+                  failure instanceof ApiError ? failure.message : t('profile.loadError'),
+                  {
+                    type: 'error',
+                  },
+                ),
+            })
+          }
+          {...script.label(t('verify.resend'))}
+        >
+          {script.text(t('verify.resend'))}
+        </Button>
+      }
+    >
+      {script.text(t('verify.unconfirmed'))}
+    </Alert>
+  );
+}
+
 function DetailsForm({ user }: { user: User }) {
   const { t } = useTranslation('accounts');
   const { t: tc } = useTranslation();
@@ -192,6 +255,7 @@ function DetailsForm({ user }: { user: User }) {
           error={Boolean(errors.email)}
           helperText={errors.email ? script.text(errors.email) : undefined}
         />
+        <EmailStatus user={user} />
         <Box>
           <Button
             type="submit"
@@ -285,7 +349,7 @@ function PasswordForm() {
   );
 }
 
-/** The signed-in user's profile: avatar, details and password. */
+/** The signed-in user's profile: avatar, details, password and two-factor sign-in. */
 export function ProfileView() {
   const { t } = useTranslation('accounts');
   const script = useScript();
@@ -314,8 +378,16 @@ export function ProfileView() {
     );
   }
   const user = me.data;
+  const twoFactor = (
+    <Section title={t('twoFactor.title')} id="two-factor">
+      <TwoFactorSection user={user} />
+    </Section>
+  );
+  // A moderator or admin who must set it up first finds it at the top.
+  const setupFirst = user.two_factor_setup_required;
   return (
     <Stack spacing={3} sx={{ maxWidth: 720 }}>
+      {setupFirst ? twoFactor : null}
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
         <AvatarSection user={user} />
       </Paper>
@@ -325,6 +397,7 @@ export function ProfileView() {
       <Section title={t('profile.password')}>
         <PasswordForm />
       </Section>
+      {setupFirst ? null : twoFactor}
     </Stack>
   );
 }

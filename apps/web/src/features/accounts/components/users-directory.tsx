@@ -1,9 +1,20 @@
-import { hasRole, ROLES, RoleSchema, type Role, type UserListItem } from '@bagysh/shared';
+import {
+  hasRole,
+  ROLES,
+  RoleSchema,
+  type AdminResetLink,
+  type Role,
+  type UserListItem,
+} from '@bagysh/shared';
 import SearchIcon from '@mui/icons-material/Search';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
 import InputAdornment from '@mui/material/InputAdornment';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -23,6 +34,7 @@ import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useScript } from '../../../lib/script';
 import { useSessionStore } from '../../../lib/session-store';
+import { useMakeResetLink } from '../api/account-links';
 import { useMe } from '../api/session';
 import { USERS_PAGE_SIZE, useUpdateUser, useUsers } from '../api/users';
 import { formatDateTime } from '../../../lib/dates';
@@ -31,7 +43,8 @@ import { UserAvatar } from './user-avatar';
 
 type Pending =
   | { kind: 'role'; user: UserListItem; role: Role }
-  | { kind: 'block'; user: UserListItem; block: boolean };
+  | { kind: 'block'; user: UserListItem; block: boolean }
+  | { kind: 'link'; user: UserListItem };
 
 /** The signed-in user's role: the stored one at once, then the fresh one from GET user/. */
 function useMyRole(): { id: number | null; role: Role } {
@@ -63,6 +76,8 @@ function UserRow({
   const isStaff = hasRole(me.role, 'moderator');
   const canRole = me.role === 'admin' && !isSelf;
   const canBlock = isStaff && !isSelf && user.is_active !== undefined;
+  // For a member who cannot receive a reset mail: shown once, passed on by the admin.
+  const canLink = me.role === 'admin' && !isSelf;
   const lastSeen = user.last_seen_at
     ? t('users.lastSeen', { date: formatDateTime(user.last_seen_at) })
     : user.is_active !== undefined
@@ -120,7 +135,7 @@ function UserRow({
           </Typography>
         ) : null}
       </Box>
-      {canRole || canBlock ? (
+      {canRole || canBlock || canLink ? (
         <Stack
           direction="row"
           spacing={1}
@@ -128,6 +143,8 @@ function UserRow({
             alignItems: 'center',
             width: { xs: '100%', md: 'auto' },
             justifyContent: 'flex-end',
+            flexWrap: 'wrap',
+            gap: 1,
           }}
         >
           {canRole ? (
@@ -161,9 +178,62 @@ function UserRow({
               {script.text(user.is_active ? t('users.block') : t('users.unblock'))}
             </Button>
           ) : null}
+          {canLink ? (
+            <Button
+              variant="text"
+              onClick={() => onAction({ kind: 'link', user })}
+              data-testid="reset-link"
+              {...script.label(t('resetLink.make'))}
+            >
+              {script.text(t('resetLink.make'))}
+            </Button>
+          ) : null}
         </Stack>
       ) : null}
     </ListItem>
+  );
+}
+
+/** The link an admin made, shown this once (only its hash is kept). */
+function ResetLinkDialog({ link, onClose }: { link: AdminResetLink | null; onClose: () => void }) {
+  const { t } = useTranslation('accounts');
+  const script = useScript();
+  const copy = () => {
+    if (!link) return;
+    void navigator.clipboard
+      .writeText(link.url)
+      .then(() => notify(t('resetLink.copied'), { type: 'success' }));
+  };
+  return (
+    <Dialog open={link !== null} onClose={onClose} fullWidth maxWidth="sm">
+      <DialogTitle>{script.text(t('resetLink.title'))}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2}>
+          <Typography variant="body2">
+            {script.text(
+              t('resetLink.shownOnce', {
+                date: link ? formatDateTime(link.expires_at) : '',
+              }),
+            )}
+          </Typography>
+          <TextField
+            value={link?.url ?? ''}
+            label={script.field(t('resetLink.title'))}
+            multiline
+            fullWidth
+            slotProps={{ htmlInput: { readOnly: true, 'data-testid': 'reset-link-url' } }}
+          />
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={copy} {...script.label(t('resetLink.copy'))}>
+          {script.text(t('resetLink.copy'))}
+        </Button>
+        <Button variant="contained" onClick={onClose} {...script.label(t('resetLink.close'))}>
+          {script.text(t('resetLink.close'))}
+        </Button>
+      </DialogActions>
+    </Dialog>
   );
 }
 
@@ -188,6 +258,8 @@ export function UsersDirectory() {
   const q = useDebounced(search.trim());
   const users = useUsers({ page, q: q || undefined });
   const update = useUpdateUser();
+  const makeLink = useMakeResetLink();
+  const [link, setLink] = useState<AdminResetLink | null>(null);
   const [pending, setPending] = useState<Pending | null>(null);
   const [open, setOpen] = useState(false);
 
@@ -221,6 +293,21 @@ export function UsersDirectory() {
 
   const confirm = () => {
     if (!pending) return;
+    if (pending.kind === 'link') {
+      makeLink.mutate(pending.user.id, {
+        onSuccess: (made) => {
+          setOpen(false);
+          setLink(made);
+        },
+        onError: (error) => {
+          setOpen(false);
+          void notify(error instanceof ApiError ? error.message : t('users.loadError'), {
+            type: 'error',
+          });
+        },
+      });
+      return;
+    }
     const input = pending.kind === 'role' ? { role: pending.role } : { is_active: !pending.block };
     update.mutate(
       { id: pending.user.id, input },
@@ -243,15 +330,19 @@ export function UsersDirectory() {
   const question =
     pending?.kind === 'role'
       ? t('users.roleQuestion', { name, role: t(`roles.${pending.role}`) })
-      : pending?.block
-        ? t('users.blockQuestion', { name })
-        : t('users.unblockQuestion', { name });
+      : pending?.kind === 'link'
+        ? t('resetLink.question', { name })
+        : pending?.block
+          ? t('users.blockQuestion', { name })
+          : t('users.unblockQuestion', { name });
   const dialogTitle =
     pending?.kind === 'role'
       ? t('users.changeRole')
-      : pending?.block
-        ? t('users.block')
-        : t('users.unblock');
+      : pending?.kind === 'link'
+        ? t('resetLink.make')
+        : pending?.block
+          ? t('users.block')
+          : t('users.unblock');
 
   const pages = users.data ? Math.max(1, Math.ceil(users.data.count / USERS_PAGE_SIZE)) : 1;
 
@@ -328,10 +419,11 @@ export function UsersDirectory() {
         title={dialogTitle}
         text={question}
         confirmLabel={t('users.confirm')}
-        pending={update.isPending}
+        pending={update.isPending || makeLink.isPending}
         onConfirm={confirm}
         onClose={() => setOpen(false)}
       />
+      <ResetLinkDialog link={link} onClose={() => setLink(null)} />
     </Stack>
   );
 }

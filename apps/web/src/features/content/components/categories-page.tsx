@@ -30,6 +30,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useScript } from '../../../lib/script';
+import { popupLayer } from '../../../lib/overlay-layer';
 import { useOverlay } from '../../../lib/use-overlay';
 import { useCategories, useDeleteCategory, useSaveCategory } from '../api/categories';
 import { useHasRole } from '../hooks/use-role';
@@ -133,6 +134,7 @@ function CategoryDialog({
             onChange={(e) => set('kind', e.target.value)}
             error={Boolean(errors.kind)}
             helperText={errors.kind ? script.text(errors.kind) : undefined}
+            slotProps={{ select: popupLayer(overlay.zIndex).select }}
           >
             {CATEGORY_KINDS.map((kind) => (
               <MenuItem key={kind} value={kind}>

@@ -20,6 +20,7 @@ import '../../../lib/i18n/areas/files';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useScript } from '../../../lib/script';
+import { popupLayer } from '../../../lib/overlay-layer';
 import { useOverlay } from '../../../lib/use-overlay';
 import { useFileCategories, useUpdateFile } from '../api/files-api';
 
@@ -125,7 +126,10 @@ export function EditFileDialog({ file, onClose }: { file: FileInfo; onClose: () 
             error={Boolean(errors.category_id)}
             helperText={errors.category_id ? script.text(errors.category_id) : undefined}
             disabled={categories.isPending}
-            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+            slotProps={{
+              select: { ...popupLayer(overlay.zIndex).select, displayEmpty: true },
+              inputLabel: { shrink: true },
+            }}
           >
             <MenuItem value="">{script.text(t('browse.noCategory'))}</MenuItem>
             {categoryList.map((category) => (
@@ -141,6 +145,7 @@ export function EditFileDialog({ file, onClose }: { file: FileInfo; onClose: () 
             onChange={(event) => setVisibility(event.target.value as FileVisibility)}
             error={Boolean(errors.visibility)}
             helperText={errors.visibility ? script.text(errors.visibility) : undefined}
+            slotProps={{ select: popupLayer(overlay.zIndex).select }}
           >
             <MenuItem value="members">{script.text(t('visibility.members'))}</MenuItem>
             <MenuItem value="public">{script.text(t('visibility.public'))}</MenuItem>

@@ -3,7 +3,9 @@ import {
   GedcomImportAcceptedSchema,
   GedcomJobPageSchema,
   GedcomJobSchema,
+  GedcomMatchesSchema,
   GedcomPreviewSchema,
+  GedcomRevertResultSchema,
   type GedcomCommitBody,
   type GedcomExportLink,
   type GedcomExportQuery,
@@ -28,7 +30,34 @@ export const gedcomKeys = {
   jobs: (page: number) => ['gedcom', 'jobs', page] as const,
   job: (id: string) => ['gedcom', 'job', id] as const,
   preview: (id: string) => ['gedcom', 'preview', id] as const,
+  matches: (id: string) => ['gedcom', 'matches', id] as const,
 };
+
+/** A preview's persons matched against the tree (a merging import; admins). */
+export function useMatches(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: gedcomKeys.matches(id),
+    queryFn: ({ signal }) =>
+      api(`gedcom/previews/${id}/matches/`, { signal, schema: GedcomMatchesSchema }),
+    enabled,
+    retry: false,
+    staleTime: Infinity,
+  });
+}
+
+/** Reverts a merging import. */
+export function useRevertJob() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      api(`gedcom/jobs/${id}/revert/`, { method: 'POST', schema: GedcomRevertResultSchema }),
+    onSuccess: (_, id) =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: gedcomKeys.job(id) }),
+        client.invalidateQueries({ queryKey: gedcomKeys.allJobs }),
+      ]),
+  });
+}
 
 export function getPreviewQueryOptions(id: string) {
   return queryOptions({

@@ -11,8 +11,9 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ApiError } from '../../../lib/api-client';
 import { useScript } from '../../../lib/script';
-import { gedcomKeys, useCancelJob, useJob } from '../api/gedcom-api';
+import { gedcomKeys, useCancelJob, useJob, useRevertJob } from '../api/gedcom-api';
 import { saveBlob } from '../../../lib/upload';
+import { failureMessage } from '../lib/files';
 import { isActive, jobPercent, reportFileName, reportText } from '../lib/report';
 import { WarningsList } from './warnings-list';
 
@@ -55,6 +56,9 @@ function JobView({ job, another }: { job: GedcomJob; another: ReactNode }) {
   const script = useScript();
   const cancel = useCancelJob();
   const [asking, setAsking] = useState(false);
+  const revert = useRevertJob();
+  const [reverting, setReverting] = useState(false);
+  const canRevert = job.mode === 'merge' && job.status === 'done' && job.reverted_at === null;
   const active = isActive(job.status);
   const client = useQueryClient();
   // The history shows the job's status too: refresh it once the job has ended.
@@ -105,7 +109,21 @@ function JobView({ job, another }: { job: GedcomJob; another: ReactNode }) {
       {job.status === 'done' && (
         <Alert severity="success" data-testid="gedcom-job-done">
           {script.text(t('job.done', { count: job.persons_created }))}
+          {job.mode === 'merge' && (
+            <>
+              <br />
+              {script.text(t('job.merged', { count: job.persons_merged }))}
+            </>
+          )}
         </Alert>
+      )}
+      {job.reverted_at !== null && (
+        <Alert severity="info" data-testid="gedcom-job-reverted">
+          {script.text(t('job.reverted'))}
+        </Alert>
+      )}
+      {revert.isError && (
+        <Alert severity="error">{script.text(failureMessage(revert.error))}</Alert>
       )}
       {job.status === 'failed' && (
         <Alert severity="error" data-testid="gedcom-job-failed">
@@ -138,6 +156,16 @@ function JobView({ job, another }: { job: GedcomJob; another: ReactNode }) {
             >
               {script.text(t('job.report'))}
             </Button>
+            {canRevert && (
+              <Button
+                color="error"
+                variant="outlined"
+                onClick={() => setReverting(true)}
+                {...script.label(t('job.revert'))}
+              >
+                {script.text(t('job.revert'))}
+              </Button>
+            )}
             {another}
           </Stack>
         </>
@@ -151,6 +179,16 @@ function JobView({ job, another }: { job: GedcomJob; another: ReactNode }) {
         pending={cancel.isPending}
         onConfirm={() => cancel.mutate(job.id, { onSettled: () => setAsking(false) })}
         onClose={() => setAsking(false)}
+      />
+      <ConfirmDialog
+        open={reverting}
+        title={t('job.revertTitle')}
+        text={t('job.revertText')}
+        confirmLabel={t('job.revert')}
+        danger
+        pending={revert.isPending}
+        onConfirm={() => revert.mutate(job.id, { onSettled: () => setReverting(false) })}
+        onClose={() => setReverting(false)}
       />
     </Stack>
   );

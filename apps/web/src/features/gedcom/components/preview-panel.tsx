@@ -27,6 +27,7 @@ import { useSessionStore } from '../../../lib/session-store';
 import { useCommitPreview, useDiscardPreview, usePreview } from '../api/gedcom-api';
 import { failureMessage } from '../lib/files';
 import { CountsGrid } from './counts-grid';
+import { MatchesPanel, type MergeDecision } from './matches-panel';
 import { WarningsList } from './warnings-list';
 
 interface PreviewPanelProps {
@@ -74,13 +75,23 @@ function PreviewView({
   const [mode, setMode] = useState<GedcomImportMode>('add');
   const [confirmSame, setConfirmSame] = useState(false);
   const [asking, setAsking] = useState(false);
+  const [decision, setDecision] = useState<MergeDecision>({ matches: [], attachTo: null });
   const commit = useCommitPreview();
   const discard = useDiscardPreview();
   const blocked = preview.refusal !== null || (preview.same_file !== null && !confirmSame);
 
   const run = () =>
     commit.mutate(
-      { id: preview.id, body: { mode, confirm_same_file: confirmSame } },
+      {
+        id: preview.id,
+        body: {
+          mode,
+          confirm_same_file: confirmSame,
+          accept: 'reviewed',
+          matches: mode === 'merge' ? decision.matches : [],
+          attach_to: mode === 'merge' ? decision.attachTo : null,
+        },
+      },
       {
         onSuccess: ({ job_id }) => onCommitted(job_id),
         onSettled: () => setAsking(false),
@@ -184,8 +195,15 @@ function PreviewView({
                 label={t('preview.replace')}
                 hint={t('preview.replaceHint')}
               />
+              <ModeOption
+                value="merge"
+                disabled={!isAdmin}
+                label={t('preview.merge')}
+                hint={t('preview.mergeHint')}
+              />
             </RadioGroup>
           </Box>
+          {mode === 'merge' && <MatchesPanel previewId={preview.id} onChange={setDecision} />}
         </>
       )}
       {commit.isError && (

@@ -29,6 +29,8 @@ const job: GedcomJob = {
   total: 6,
   error: null,
   persons_created: 6,
+  persons_merged: 0,
+  reverted_at: null,
   created_at: '2026-11-24T10:00:00.000Z',
   finished_at: '2026-11-24T10:00:05.000Z',
   encoding: 'UTF-8',

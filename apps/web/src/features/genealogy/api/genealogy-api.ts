@@ -3,8 +3,10 @@ import {
   ComparisonSchema,
   PersonListSchema,
   RelationsResponseSchema,
+  RecordRevisionListSchema,
   RevisionListSchema,
   type CreatePersonInput,
+  type ProposalChoice,
   type ListPersonsQuery,
   type Relation,
   type RelationsResponse,
@@ -154,10 +156,46 @@ function isPending(response: unknown): boolean {
   );
 }
 
-export function acceptRevision(id: number, comment?: string) {
+/**
+ * Accepts a proposal; `resolutions` settles the fields changed since (the 409's `conflicts`),
+ * each keeping the proposed or the current value.
+ */
+export function acceptRevision(
+  id: number,
+  comment?: string,
+  resolutions?: Record<string, ProposalChoice>,
+) {
   return api(`revisions/${id}/accept/`, {
     method: 'POST',
-    body: comment ? { comment } : {},
+    body: { ...(comment ? { comment } : {}), ...(resolutions ? { resolutions } : {}) },
+  });
+}
+
+/** The signed-in user's own proposals on persons, newest first (the contributions page). */
+export function useMyRevisions(page: number) {
+  return useQuery({
+    queryKey: genealogyKeys.mine('person', page),
+    queryFn: ({ signal }) =>
+      api('revisions/', {
+        query: { mine: 1, page, page_size: 20 },
+        signal,
+        schema: RevisionListSchema,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The signed-in user's own proposals on places, sources and notes, newest first. */
+export function useMyRecordRevisions(page: number) {
+  return useQuery({
+    queryKey: genealogyKeys.mine('record', page),
+    queryFn: ({ signal }) =>
+      api('record-revisions/', {
+        query: { mine: 1, page, page_size: 20 },
+        signal,
+        schema: RecordRevisionListSchema,
+      }),
+    placeholderData: keepPreviousData,
   });
 }
 

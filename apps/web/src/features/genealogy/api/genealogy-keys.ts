@@ -14,5 +14,10 @@ export const genealogyKeys = {
   persons: (filters: PersonFilters) => ['genealogy', 'persons', filters] as const,
   revisions: (id: number) => ['genealogy', 'revisions', id] as const,
   pending: () => ['genealogy', 'pending'] as const,
+  mine: (family: 'person' | 'record', page: number) => ['genealogy', 'mine', family, page] as const,
   articles: (id: number) => ['genealogy', 'articles', id] as const,
+  /** "Бул мен" (person-claims-api.ts). */
+  myClaims: () => ['genealogy', 'claims', 'mine'] as const,
+  pendingClaims: () => ['genealogy', 'claims', 'pending'] as const,
+  relationToMe: (id: number) => ['genealogy', 'relation-to-me', id] as const,
 };

@@ -1,4 +1,9 @@
-import { personLabel, type Revision } from '@bagysh/shared';
+import {
+  personLabel,
+  type ProposalChoice,
+  type ProposalConflict,
+  type Revision,
+} from '@bagysh/shared';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -26,6 +31,7 @@ import {
 } from '../api/genealogy-api';
 import { isModerator } from '../lib/format';
 import { PersonLabel } from '../../../components/person-label';
+import { conflictsOf, ProposalConflicts } from './proposal-conflicts';
 import { RevisionDiff } from './revision-diff';
 import { RevisionMeta } from './revision-history';
 
@@ -83,6 +89,9 @@ function ProposalCard({ revision }: { revision: Revision }) {
   const [comment, setComment] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Fields changed since the proposal, as the last accept answered them, and the choices made.
+  const [conflicts, setConflicts] = useState<ProposalConflict[] | null>(null);
+  const [choices, setChoices] = useState<Record<string, ProposalChoice>>({});
   const name =
     revision.person?.name ??
     (typeof revision.after?.name === 'string' ? revision.after.name : `#${revision.id}`);
@@ -92,17 +101,39 @@ function ProposalCard({ revision }: { revision: Revision }) {
       setError(t('moderation.commentRequired'));
       return;
     }
+    if (kind === 'accept' && conflicts?.some((conflict) => !choices[conflict.field])) {
+      setError(t('moderation.chooseEach'));
+      return;
+    }
     setBusy(true);
     setError(null);
     try {
-      if (kind === 'accept') await acceptRevision(revision.id, comment.trim() || undefined);
-      else await rejectRevision(revision.id, comment.trim());
+      if (kind === 'accept') {
+        await acceptRevision(
+          revision.id,
+          comment.trim() || undefined,
+          conflicts ? choices : undefined,
+        );
+      } else await rejectRevision(revision.id, comment.trim());
       await queryClient.invalidateQueries({ queryKey: genealogyKeys.all });
       refreshModerationCounts();
       void notify(kind === 'accept' ? t('moderation.accepted') : t('moderation.rejected'), {
         type: 'success',
       });
     } catch (caught) {
+      const changed = conflictsOf(caught);
+      if (changed) {
+        setConflicts(changed);
+        setChoices((previous) => {
+          const kept: Record<string, ProposalChoice> = {};
+          for (const conflict of changed) {
+            const choice = previous[conflict.field];
+            if (choice) kept[conflict.field] = choice;
+          }
+          return kept;
+        });
+        return;
+      }
       setError(caught instanceof ApiError || caught instanceof Error ? caught.message : t('error'));
     } finally {
       setBusy(false);
@@ -130,6 +161,17 @@ function ProposalCard({ revision }: { revision: Revision }) {
       <Box sx={{ overflowX: 'auto' }}>
         <RevisionDiff revision={revision} />
       </Box>
+      {conflicts && (
+        <ProposalConflicts
+          revision={revision}
+          conflicts={conflicts}
+          choices={choices}
+          onChoose={(field, choice) => {
+            setError(null);
+            setChoices((previous) => ({ ...previous, [field]: choice }));
+          }}
+        />
+      )}
       <Stack
         direction={{ xs: 'column', sm: 'row' }}
         spacing={1.5}

@@ -1,4 +1,10 @@
-import { FileSchema, type Person, type Sex } from '@bagysh/shared';
+import {
+  FileSchema,
+  personMessages,
+  type Person,
+  type SearchResult,
+  type Sex,
+} from '@bagysh/shared';
 import Alert from '@mui/material/Alert';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -6,9 +12,9 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths';
 import { api, ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
@@ -24,6 +30,7 @@ import {
   type PersonFormValues,
 } from '../lib/form';
 import { DeletePersonDialog } from './delete-person-dialog';
+import { chosenOf, ParentField } from './record-parents-dialog';
 import type { HeaderAction } from './person-header-actions';
 import { RecordDialog, useLayer } from './record-dialog';
 
@@ -48,11 +55,33 @@ export function PersonEditor({
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [mode, setMode] = useState<Mode | null>(null);
+  const [searchParams, setSearchParams] = useSearchParams();
   const [deleting, setDeleting] = useState(false);
   const [pending, setPending] = useState(false);
   const [uploading, setUploading] = useState(false);
   // The hidden file input, held in state: the header's action opens it from a click.
   const [fileInput, setFileInput] = useState<HTMLInputElement | null>(null);
+
+  // `?edit=1` (the fix link of a tree check) opens the editor, once per arrival (state adjusted
+  // while rendering); the effect then takes the parameter out of the address, so that a reload
+  // or the back button does not open it again.
+  const editRequested = searchParams.has('edit');
+  const [editOpened, setEditOpened] = useState(false);
+  if (editRequested !== editOpened) {
+    setEditOpened(editRequested);
+    if (editRequested) setMode('edit');
+  }
+  useEffect(() => {
+    if (!editRequested) return;
+    setSearchParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        next.delete('edit');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [editRequested, setSearchParams]);
 
   const done = async (wasPending: boolean) => {
     setPending(wasPending);
@@ -108,7 +137,13 @@ export function PersonEditor({
   };
 
   const actions: HeaderAction[] = [
-    { key: 'edit', label: t('editor.edit'), onClick: () => setMode('edit'), primary: true },
+    {
+      key: 'edit',
+      label: t('editor.edit'),
+      onClick: () => setMode('edit'),
+      primary: true,
+      testId: 'person-edit',
+    },
     { key: 'child', label: t('editor.addChild'), onClick: () => setMode('child') },
     {
       key: 'photo',
@@ -180,6 +215,12 @@ function PersonFormDialog({ mode, person, moderator, onClose, onDone }: PersonFo
   const [errors, setErrors] = useState<FieldErrors>({});
   const [conflict, setConflict] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  // The birth parents, chosen by name (edit only: a new child's parent is the page's person).
+  const [father, setFather] = useState<SearchResult | null>(() =>
+    person.father ? { ...chosenOf(person.father)!, father_name: person.grandfather_name } : null,
+  );
+  const [mother, setMother] = useState<SearchResult | null>(() => chosenOf(person.mother));
+  const [parentErrors, setParentErrors] = useState<ParentErrors>({});
 
   const set = <K extends keyof PersonFormValues>(key: K, value: PersonFormValues[K]) =>
     setValues((previous) => ({ ...previous, [key]: value }));
@@ -191,18 +232,35 @@ function PersonFormDialog({ mode, person, moderator, onClose, onDone }: PersonFo
       setErrors(parsed.errors);
       return;
     }
+    const parents = mode === 'edit' ? parentChanges(person, father, mother) : {};
+    const wrong = parentSexErrors(father, mother);
+    setParentErrors(wrong);
+    if (Object.keys(wrong).length > 0) return;
     setErrors({});
     setSaving(true);
     try {
       const result =
         mode === 'edit'
-          ? await updatePerson(person.id, parsed.data as Parameters<typeof updatePerson>[1])
+          ? await updatePerson(person.id, {
+              ...(parsed.data as Parameters<typeof updatePerson>[1]),
+              ...parents,
+            })
           : await createPerson(parsed.data as Parameters<typeof createPerson>[0]);
       onDone(result.pending);
     } catch (error) {
-      if (error instanceof ApiError && error.status === 409) {
+      if (error instanceof ApiError && error.message === personMessages.cycle) {
+        // Under the parent that would close the loop (the father when both changed).
+        setParentErrors(
+          'father_id' in parents ? { father: error.message } : { mother: error.message },
+        );
+      } else if (error instanceof ApiError && error.status === 409) {
         setConflict(error.message);
       } else if (error instanceof ApiError && error.status === 400) {
+        const { father_id: fatherError, mother_id: motherError } = error.fieldErrors;
+        if (fatherError?.[0] || motherError?.[0]) {
+          setParentErrors({ father: fatherError?.[0], mother: motherError?.[0] });
+          return;
+        }
         const fieldErrors = apiFieldErrors(error.fieldErrors);
         setErrors(Object.keys(fieldErrors).length ? fieldErrors : { form: error.message });
       } else {
@@ -224,8 +282,60 @@ function PersonFormDialog({ mode, person, moderator, onClose, onDone }: PersonFo
       onClose={onClose}
     >
       <PersonFields values={values} errors={errors} set={set} />
+      {mode === 'edit' && (
+        <>
+          <ParentField
+            id="person-father"
+            label={t('editor.father')}
+            value={father}
+            onChange={(chosen) => {
+              setParentErrors({});
+              setFather(chosen);
+            }}
+            help={t('editor.parentHelp')}
+            error={parentErrors.father}
+          />
+          <ParentField
+            id="person-mother"
+            label={t('editor.mother')}
+            value={mother}
+            onChange={(chosen) => {
+              setParentErrors({});
+              setMother(chosen);
+            }}
+            error={parentErrors.mother}
+          />
+        </>
+      )}
     </RecordDialog>
   );
+}
+
+interface ParentErrors {
+  father?: string;
+  mother?: string;
+}
+
+/** The parents the form changed: `father_id`/`mother_id` only when they differ. */
+function parentChanges(
+  person: Person,
+  father: SearchResult | null,
+  mother: SearchResult | null,
+): { father_id?: number | null; mother_id?: number | null } {
+  const fatherId = father?.id ?? null;
+  const motherId = mother?.id ?? null;
+  return {
+    ...(fatherId !== person.father_id && { father_id: fatherId }),
+    ...(motherId !== person.mother_id && { mother_id: motherId }),
+  };
+}
+
+/** A father who is a woman, or a mother who is a man, refused before the server is asked. */
+function parentSexErrors(father: SearchResult | null, mother: SearchResult | null): ParentErrors {
+  return {
+    ...(father?.sex === 'F' && { father: personMessages.fatherIsFemale }),
+    ...(mother?.sex === 'M' && { mother: personMessages.motherIsMale }),
+  };
 }
 
 interface PersonFieldsProps {

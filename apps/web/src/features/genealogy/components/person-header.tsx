@@ -61,10 +61,13 @@ export function PersonHeader({
   person,
   numbers,
   actions,
+  extra,
 }: {
   person: Person;
   numbers: ReadonlyMap<number, number>;
   actions: ReactNode;
+  /** Another feature's control after the actions (the follow button). */
+  extra?: ReactNode;
 }) {
   const { t } = useTranslation('person');
   const { t: tg } = useTranslation('genealogy');
@@ -132,6 +135,7 @@ export function PersonHeader({
         </Stack>
         <Stack direction="row" sx={{ mt: 2, flexWrap: 'wrap', gap: 1 }}>
           {actions}
+          {extra}
         </Stack>
       </Box>
     </Box>

@@ -30,6 +30,7 @@ import {
   useFamily,
   usePersonArticles,
 } from '../api/person-page-api';
+import { useMyPersonClaims } from '../api/person-claims-api';
 import { useAncestors, usePerson } from '../api/tree-reads';
 import { isModerator } from '../lib/format';
 import { buildTimeline, galleryMedia, numberSources } from '../lib/person-page';
@@ -39,6 +40,7 @@ import { PersonGallery } from './person-gallery';
 import { PersonHeader } from './person-header';
 import { PersonHeaderActions, type HeaderAction } from './person-header-actions';
 import { PersonNotes, PersonSources } from './person-sources';
+import { RelationToMeLine } from './relation-to-me';
 import { PersonTimeline } from './person-timeline';
 import { Section } from './person-section';
 
@@ -51,6 +53,9 @@ const RecordsEditor = lazy(() => withValidation(import('./records-editor')));
 // the history) is no part of a guest's page: zod and MUI's form parts come with it.
 const loadPersonEditor = () => withValidation(import('./person-editor'));
 const PersonEditor = lazy(() => loadPersonEditor().then((m) => ({ default: m.PersonEditor })));
+const ThisIsMeDialog = lazy(() =>
+  import('./this-is-me-dialog').then((m) => ({ default: m.ThisIsMeDialog })),
+);
 const RevisionHistory = lazy(() =>
   import('./revision-history').then((m) => ({ default: m.RevisionHistory })),
 );
@@ -61,11 +66,22 @@ const RevisionHistory = lazy(() =>
  */
 export type FilePreviewComponent = ComponentType<{ fileId: number; onClose: () => void }>;
 
+/** A control of another feature drawn after the header's actions (the notices' follow button). */
+export type HeaderExtraComponent = ComponentType<{ personId: number }>;
+
 /**
  * The person page (/persons/{id}): header, lineage, timeline with citations, family, gallery,
  * sources, notes, articles, history and proposals.
  */
-export function PersonView({ id, FilePreview }: { id: number; FilePreview: FilePreviewComponent }) {
+export function PersonView({
+  id,
+  FilePreview,
+  HeaderExtra,
+}: {
+  id: number;
+  FilePreview: FilePreviewComponent;
+  HeaderExtra?: HeaderExtraComponent;
+}) {
   const { t } = useTranslation('genealogy');
   const script = useScript();
   const person = usePerson(id);
@@ -101,7 +117,7 @@ export function PersonView({ id, FilePreview }: { id: number; FilePreview: FileP
   // as the rest of the page waits for the person: the actions come all at once.
   return (
     <Suspense fallback={<PageSkeleton />}>
-      <PersonDetails person={shown} FilePreview={FilePreview} />
+      <PersonDetails person={shown} FilePreview={FilePreview} HeaderExtra={HeaderExtra} />
     </Suspense>
   );
 }
@@ -130,9 +146,11 @@ function PageSkeleton() {
 function PersonDetails({
   person,
   FilePreview,
+  HeaderExtra,
 }: {
   person: Person;
   FilePreview: FilePreviewComponent;
+  HeaderExtra?: HeaderExtraComponent;
 }) {
   const { t } = useTranslation('genealogy');
   const { t: tp } = useTranslation('person');
@@ -148,6 +166,11 @@ function PersonDetails({
   }, [queryClient, person.id]);
   const [openFile, setOpenFile] = useState<number | null>(null);
   const [recordEdit, setRecordEdit] = useState<RecordEdit | null>(null);
+  const [claiming, setClaiming] = useState(false);
+  // "Бул мен" while the account has no person and no request waiting (the server checks again).
+  const claims = useMyPersonClaims();
+  const mayClaim =
+    logged && claims.data !== undefined && !claims.data.linked && !claims.data.pending;
   // Signed-in readers edit the records (a member's change is a proposal); nobody edits a
   // person whose details the answer hides.
   const onEdit = logged && !person.restricted ? setRecordEdit : undefined;
@@ -177,6 +200,27 @@ function PersonDetails({
     },
     { key: 'pedigree', label: t('person.pedigree'), to: paths.pedigree(person.id) },
     { key: 'descendants', label: t('person.descendants'), to: paths.descendants(person.id) },
+    // Signed-in readers merge a duplicate into this person (a member's merge is a proposal).
+    ...(onEdit
+      ? [
+          {
+            key: 'merge',
+            label: t('merge.action'),
+            to: paths.personMerge(person.id),
+            testId: 'person-merge',
+          },
+        ]
+      : []),
+    ...(mayClaim
+      ? [
+          {
+            key: 'this-is-me',
+            label: t('claims.action'),
+            onClick: () => setClaiming(true),
+            testId: 'this-is-me',
+          },
+        ]
+      : []),
   ];
   const recordActions: HeaderAction[] = onEdit
     ? [
@@ -204,30 +248,39 @@ function PersonDetails({
   );
 
   const header = (
-    <PersonHeader
-      person={person}
-      numbers={numbers}
-      actions={
-        onEdit ? (
-          <PersonEditor person={person} moderator={isModerator(user)}>
-            {(editorActions) => (
-              <PersonHeaderActions
-                actions={[
-                  ...links.slice(0, 1),
-                  ...editorActions.slice(0, 1),
-                  ...links.slice(1),
-                  ...editorActions.slice(1, -1),
-                  ...recordActions,
-                  ...editorActions.slice(-1),
-                ]}
-              />
-            )}
-          </PersonEditor>
-        ) : (
-          <PersonHeaderActions actions={links} />
-        )
-      }
-    />
+    <>
+      <PersonHeader
+        person={person}
+        numbers={numbers}
+        actions={
+          onEdit ? (
+            <PersonEditor person={person} moderator={isModerator(user)}>
+              {(editorActions) => (
+                <PersonHeaderActions
+                  actions={[
+                    ...links.slice(0, 1),
+                    ...editorActions.slice(0, 1),
+                    ...links.slice(1),
+                    ...editorActions.slice(1, -1),
+                    ...recordActions,
+                    ...editorActions.slice(-1),
+                  ]}
+                />
+              )}
+            </PersonEditor>
+          ) : (
+            <PersonHeaderActions actions={links} />
+          )
+        }
+        extra={HeaderExtra ? <HeaderExtra personId={person.id} /> : null}
+      />
+      {logged && <RelationToMeLine personId={person.id} />}
+      {claiming && (
+        <Suspense fallback={null}>
+          <ThisIsMeDialog person={person} onClose={() => setClaiming(false)} />
+        </Suspense>
+      )}
+    </>
   );
 
   // The lineage and the timeline (it holds the unions' events) wait for their reads: drawn as

@@ -7,12 +7,13 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, useContext, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
 import '../../../lib/i18n/areas/genealogy';
 import { notify } from '../../../lib/notify';
 import { useScript } from '../../../lib/script';
+import { OverlayLayer, usePopupLayer } from '../../../lib/overlay-layer';
 import { useOverlay } from '../../../lib/use-overlay';
 import { genealogyKeys, updatePerson } from '../api/genealogy-api';
 import { apiRecordErrors, type RecordErrors } from '../lib/records-form';
@@ -67,21 +68,11 @@ export function useRecordsSubmit(person: Person) {
   return { submit, saving, conflict };
 }
 
-/** The z-index just above the open record dialog, for its suggestion lists and menus. */
-const LayerContext = createContext<number | undefined>(undefined);
-
 /**
- * Props that lift a field's popup (an Autocomplete's list, a select's menu) above the
- * dialog: the dialog sits on the shell's overlay layers, above MUI's own modal z-index.
+ * Props that lift a field's popup (an Autocomplete's list, a select's menu) one layer above
+ * the record dialog it is in (lib/overlay-layer.ts).
  */
-export function useLayer() {
-  const zIndex = useContext(LayerContext);
-  return {
-    zIndex,
-    popper: { sx: { zIndex } },
-    select: { MenuProps: { sx: { zIndex } } },
-  };
-}
+export const useLayer = usePopupLayer;
 
 interface RecordDialogProps {
   title: string;
@@ -137,7 +128,7 @@ export function RecordDialog({
       maxWidth="sm"
       aria-labelledby={titleId}
     >
-      <LayerContext.Provider value={overlay.zIndex + 1}>
+      <OverlayLayer zIndex={overlay.zIndex}>
         <form onSubmit={handleSubmit} noValidate>
           <DialogTitle id={titleId}>{script.text(title)}</DialogTitle>
           <DialogContent>
@@ -187,7 +178,7 @@ export function RecordDialog({
             )}
           </DialogActions>
         </form>
-      </LayerContext.Provider>
+      </OverlayLayer>
     </Dialog>
   );
 }

@@ -4,6 +4,7 @@ import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import FormHelperText from '@mui/material/FormHelperText';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -21,7 +22,7 @@ import { RecordDialog, useLayer, useRecordsSubmit, type RecordEditorProps } from
 type Relation = (typeof FURTHER_PARENT_RELATIONS)[number];
 
 /** A stored parent as the search box shows a chosen one (the name alone). */
-function chosenOf(parent: PersonLink | null): SearchResult | null {
+export function chosenOf(parent: PersonLink | null): SearchResult | null {
   if (!parent) return null;
   return {
     ...parent,
@@ -35,21 +36,29 @@ function chosenOf(parent: PersonLink | null): SearchResult | null {
   };
 }
 
-/** A parent chosen in the search, or none yet, with a button that clears it. */
-function ParentField({
+/**
+ * A parent chosen in the search, or none yet, with a button that clears it; `help` or `error`
+ * below it.
+ */
+export function ParentField({
   id,
   label,
   value,
   onChange,
+  help,
+  error,
 }: {
   id: string;
   label: string;
   value: SearchResult | null;
   onChange: (value: SearchResult | null) => void;
+  help?: string;
+  error?: string;
 }) {
   const { t } = useTranslation('personEdit');
+  const script = useScript();
   const layer = useLayer();
-  return (
+  const row = (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
       <Box sx={{ flex: 1, minWidth: 0 }}>
         <PersonSearch
@@ -68,6 +77,16 @@ function ParentField({
         />
       )}
     </Stack>
+  );
+  const note = error ?? help;
+  if (!note) return row;
+  return (
+    <Box>
+      {row}
+      <FormHelperText error={Boolean(error)} id={`${id}-note`} role={error ? 'alert' : undefined}>
+        {script.text(note)}
+      </FormHelperText>
+    </Box>
   );
 }
 

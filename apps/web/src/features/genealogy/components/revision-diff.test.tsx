@@ -14,6 +14,7 @@ const revision = (fields: Partial<Revision>): Revision => ({
   before: null,
   after: null,
   base_version: 1,
+  kept: [],
   author: null,
   reviewer: null,
   comment: null,

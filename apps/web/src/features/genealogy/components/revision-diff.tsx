@@ -17,13 +17,13 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../config/paths';
 import '../../../lib/i18n/areas/person';
 import { useScript } from '../../../lib/script';
-import { recordLines, revisionDiff, type RecordWords } from '../lib/diff';
+import { recordLines, revisionDiff, show, type RecordWords } from '../lib/diff';
 import { PersonLabel } from '../../../components/person-label';
 
 const DATE_FIELDS: ReadonlySet<string> = new Set(['birth_date', 'death_date']);
@@ -72,14 +72,13 @@ function useRecordWords(revision: Revision): RecordWords {
 }
 
 /**
- * A revision's before/after table, field by field; persons by their labels, linked (inside
- * record lists too), and record lists one line per item.
+ * How a revision's field values are shown: persons by their labels, linked (inside record lists
+ * too), record lists one line per item, dates as the timeline writes them, a photo as itself.
  */
-export function RevisionDiff({ revision }: { revision: Revision }) {
+export function useFieldValue(revision: Revision): (field: string, raw: unknown) => ReactNode {
   const { t } = useTranslation('genealogy');
   const script = useScript();
   const words = useRecordWords(revision);
-  const rows = revisionDiff(revision);
   const linked = new Map(revision.linked_persons.map((person) => [person.id, person]));
   const label = (field: string) => t(`fieldNames.${field}`, { defaultValue: field });
   // A person is an id: the moderator sees the person's label, linked to the person's page.
@@ -103,7 +102,8 @@ export function RevisionDiff({ revision }: { revision: Revision }) {
     </Stack>
   );
   // A photo is a file id: the moderator sees the picture, not the number.
-  const value = (field: string, shown: string, raw: unknown) => {
+  return (field: string, raw: unknown) => {
+    const shown = show(raw);
     const ids = REVISION_PERSON_FIELDS.has(field) ? personIdsOf(raw) : [];
     if (ids.length > 0) return persons(ids);
     const lines = recordLines(field, raw, words);
@@ -138,6 +138,15 @@ export function RevisionDiff({ revision }: { revision: Revision }) {
       script.text(shown)
     );
   };
+}
+
+/** A revision's before/after table, field by field (values as `useFieldValue` shows them). */
+export function RevisionDiff({ revision }: { revision: Revision }) {
+  const { t } = useTranslation('genealogy');
+  const script = useScript();
+  const value = useFieldValue(revision);
+  const rows = revisionDiff(revision);
+  const label = (field: string) => t(`fieldNames.${field}`, { defaultValue: field });
   return (
     <Table size="small" sx={{ '& td': { verticalAlign: 'top', wordBreak: 'break-word' } }}>
       <TableHead>
@@ -151,12 +160,8 @@ export function RevisionDiff({ revision }: { revision: Revision }) {
         {rows.map((row) => (
           <TableRow key={row.field}>
             <TableCell>{script.text(label(row.field))}</TableCell>
-            <TableCell sx={{ color: 'error.main' }}>
-              {value(row.field, row.before, row.beforeValue)}
-            </TableCell>
-            <TableCell sx={{ color: 'success.main' }}>
-              {value(row.field, row.after, row.afterValue)}
-            </TableCell>
+            <TableCell sx={{ color: 'error.main' }}>{value(row.field, row.beforeValue)}</TableCell>
+            <TableCell sx={{ color: 'success.main' }}>{value(row.field, row.afterValue)}</TableCell>
           </TableRow>
         ))}
       </TableBody>

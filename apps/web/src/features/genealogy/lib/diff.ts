@@ -16,7 +16,8 @@ export interface DiffRow {
   afterValue: unknown;
 }
 
-function show(value: unknown): string {
+/** A field's value as text ('—' for none). */
+export function show(value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
   if (Array.isArray(value)) return value.length ? value.join(', ') : '—';
   if (typeof value === 'string') return value;

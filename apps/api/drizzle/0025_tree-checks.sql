@@ -1,0 +1,4 @@
+CREATE INDEX "persons_parentless_index" ON "persons" USING btree ("id") WHERE "persons"."father_id" is null and "persons"."mother_id" is null;--> statement-breakpoint
+CREATE INDEX "persons_living_birth_year_index" ON "persons" USING btree ("birth_year","id") WHERE "persons"."is_living";--> statement-breakpoint
+CREATE INDEX "persons_death_not_after_birth_index" ON "persons" USING btree ("id") WHERE "persons"."death_year" <= "persons"."birth_year";--> statement-breakpoint
+CREATE INDEX "persons_latest_year_index" ON "persons" USING btree (greatest("birth_year", "death_year")) WHERE greatest("persons"."birth_year", "persons"."death_year") is not null;

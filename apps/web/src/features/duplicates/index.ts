@@ -1,0 +1,1 @@
+export { DuplicatesPageContent } from './components/duplicates-page';

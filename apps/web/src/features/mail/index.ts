@@ -1,0 +1,1 @@
+export { OutboxList } from './components/outbox-list';
