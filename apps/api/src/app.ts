@@ -45,6 +45,7 @@ import { statsRoutes } from './modules/stats/stats.routes';
 import { treeChecksRoutes } from './modules/tree-checks/tree-checks.routes';
 import { twoFactorRoutes } from './modules/accounts/two-factor.routes';
 import { usersRoutes } from './modules/accounts/users.routes';
+import { stewardsRoutes } from './modules/stewards/stewards.routes';
 import { apiCachePlugin } from './plugins/api-cache';
 import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
@@ -162,6 +163,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
       await api.register(healthRoutes);
       await api.register(authRoutes);
       await api.register(usersRoutes);
+      await api.register(stewardsRoutes);
       await api.register(twoFactorRoutes);
       await api.register(pollsRoutes);
       await api.register(filesRoutes);

@@ -184,6 +184,11 @@ export const UserSchema = z.object({
    * but the set-up answers 403 until it is on.
    */
   two_factor_setup_required: z.boolean(),
+  /**
+   * Keeps a branch of the tree (docs/features.md, Branch stewards): the moderation queue shows
+   * them that branch's proposals. False when missing (a session stored before stewards).
+   */
+  is_steward: z.boolean().default(false),
 });
 export type User = z.infer<typeof UserSchema>;
 

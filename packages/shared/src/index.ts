@@ -42,3 +42,4 @@ export * from './mail';
 export * from './person-claims';
 export * from './notices';
 export * from './two-factor';
+export * from './stewards';

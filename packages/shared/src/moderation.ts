@@ -18,8 +18,9 @@ export const ModerationCountsSchema = z.object({
   total: z.number().int(),
   /**
    * How many likely errors of each kind the tree checks find (`GET /tree-checks/`): shown on
-   * the moderation page with a link to each kind, not counted in `total` (nothing waits).
+   * the moderation page with a link to each kind, not counted in `total` (nothing waits). Null
+   * for a branch steward, whose counts are the proposals of their branches only.
    */
-  tree_checks: TreeCheckCountsSchema,
+  tree_checks: TreeCheckCountsSchema.nullable(),
 });
 export type ModerationCounts = z.infer<typeof ModerationCountsSchema>;

@@ -151,6 +151,8 @@ export const ListRevisionsQuery = PageQuerySchema.extend({
   status: RevisionStatusSchema.optional(),
   /** `mine=1`: only the caller's own proposals (a moderator's contributions page). */
   mine: QueryFlagSchema.optional(),
+  /** `reviewable=1`: only those the caller may review (staff: all; a branch steward: theirs). */
+  reviewable: QueryFlagSchema.optional(),
   person: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
 });
 export type ListRevisionsQuery = z.infer<typeof ListRevisionsQuery>;

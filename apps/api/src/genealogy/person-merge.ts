@@ -195,6 +195,8 @@ export interface MergeSnapshot {
   clans: number[];
   /** "Бул мен" requests and links of the merged person (absent in merges made before them). */
   claims?: number[];
+  /** The merged person's `branch_stewards` rows (absent in merges made before stewards). */
+  stewards?: Row[];
 }
 
 async function rowsOf(tx: Db, table: string, where: SQL): Promise<Row[]> {
@@ -239,6 +241,7 @@ async function takeSnapshot(tx: Db, a: number, b: number): Promise<MergeSnapshot
     posts: await idsOf(tx, sql`select id from posts where person_id = ${b} order by id`),
     clans: await idsOf(tx, sql`select id from clans where founder_id = ${b} order by id`),
     claims: await idsOf(tx, sql`select id from person_claims where person_id = ${b} order by id`),
+    stewards: await rowsOf(tx, 'branch_stewards', sql`t.person_id = ${b}`),
   };
 }
 
@@ -384,6 +387,12 @@ export async function applyMerge(
   await tx.execute(sql`update posts set person_id = ${a.id} where person_id = ${b.id}`);
   await tx.execute(sql`update clans set founder_id = ${a.id} where founder_id = ${b.id}`);
   await tx.execute(sql`update person_claims set person_id = ${a.id} where person_id = ${b.id}`);
+  // A steward of both keeps one row; the merged person's other stewards keep the survivor's line.
+  await tx.execute(
+    sql`delete from branch_stewards s where s.person_id = ${b.id} and exists (
+          select 1 from branch_stewards o where o.user_id = s.user_id and o.person_id = ${a.id})`,
+  );
+  await tx.execute(sql`update branch_stewards set person_id = ${a.id} where person_id = ${b.id}`);
 
   // The survivor under the chosen father, with their whole line.
   let aPath = a.path;
@@ -599,6 +608,7 @@ export async function revertMerge(tx: Db, a: number, b: number): Promise<void> {
       sql`update person_claims set person_id = ${b} where id = any(${intArray(claims)})`,
     );
   }
+  await restoreRows(tx, 'branch_stewards', snapshot.stewards ?? []);
   await tx.execute(sql`delete from merged_persons where merged_id = ${b}`);
 }
 

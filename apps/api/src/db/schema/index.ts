@@ -12,3 +12,4 @@ export * from './duplicates';
 export * from './person-merges';
 export * from './person-claims';
 export * from './notices';
+export * from './stewards';

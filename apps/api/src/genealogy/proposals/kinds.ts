@@ -1,3 +1,4 @@
+import { sql, type SQL } from 'drizzle-orm';
 import type { AnyProposalKind, ProposalFamily } from './proposal-kind';
 import { mergeKind } from './merge-kind';
 import { personKind } from './person-kind';
@@ -18,4 +19,15 @@ export function kindNamed(name: string): AnyProposalKind {
 /** The names of the kinds that answer at one family's URLs. */
 export function kindNames(family: ProposalFamily): string[] {
   return [...KINDS.values()].filter((kind) => kind.family === family).map((kind) => kind.name);
+}
+
+/**
+ * The persons a proposal row `r` touches, whatever its kind: an integer array, null for a kind
+ * that touches none (`ProposalKind.touchedPersons`).
+ */
+export function touchedPersons(): SQL {
+  const cases = [...KINDS.values()].flatMap((kind) =>
+    kind.touchedPersons ? [sql`when ${kind.name} then ${kind.touchedPersons}`] : [],
+  );
+  return sql`(case r.kind ${sql.join(cases, sql` `)} end)`;
 }

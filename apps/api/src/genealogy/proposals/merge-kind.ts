@@ -1,4 +1,5 @@
 import { mergeMessages, MergeInput, revisionMessages } from '@bagysh/shared';
+import { sql } from 'drizzle-orm';
 import { conflict } from '../../lib/http-errors';
 import { applyMerge, checkMerge, revertMerge } from '../person-merge';
 import { lockTree } from '../tree';
@@ -38,6 +39,9 @@ function stored(proposal: StoredProposal): MergeInput {
 export const mergeKind: MergeProposalKind = {
   name: 'merge',
   family: 'person',
+  // The survivor and the person merged in (a pending merge's request; an applied one's id).
+  touchedPersons: sql`array[r.record_id,
+    coalesce((r.after #>> '{merge,b}')::int, (r.after ->> 'merged_id')::int)]`,
   lock: lockTree,
   written: invalidateTreeCaches,
   async propose(tx, request) {

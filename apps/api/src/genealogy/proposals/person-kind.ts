@@ -169,6 +169,10 @@ async function revert(tx: Db, proposal: StoredProposal, userId: number): Promise
 export const personKind: PersonProposalKind = {
   name: 'person',
   family: 'person',
+  // The person, and the father a create or a change puts them under, or the one a deletion
+  // gives their children to.
+  touchedPersons: sql`array[r.record_id, (r.after ->> 'father_id')::int,
+    (r.after ->> 'reparent_children_to')::int]`,
   lock: lockTree,
   written: invalidateTreeCaches,
   async propose(tx, request) {

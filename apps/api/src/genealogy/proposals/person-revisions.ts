@@ -256,7 +256,10 @@ const personView: ProposalView<RevisionViewRow, Revision> = {
   },
 };
 
-/** One revision of the person family: moderators read any, a member their own. */
+/**
+ * One revision of the person family: moderators read any, a member their own and those of the
+ * branches they keep.
+ */
 export function getRevision(db: Db, id: number, user: CurrentUser): Promise<Revision> {
   return getProposal(db, personView, id, user);
 }
@@ -275,6 +278,7 @@ export function listRevisions(
     status: query.status,
     recordId: query.person,
     ownOnly: options.ownOnly ?? query.mine,
+    reviewable: query.reviewable,
   };
   return listProposals(db, personView, filter, query, user);
 }

@@ -1,4 +1,5 @@
 import type { KeptField, ProposalChoice, RevisionAction, RevisionStatus } from '@bagysh/shared';
+import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 
 /** A proposal's fields as the API names them: what `before` and `after` store. */
@@ -67,6 +68,12 @@ export interface ProposalKind<
   /** Stored in `proposals.kind`. */
   readonly name: string;
   readonly family: ProposalFamily;
+  /**
+   * The persons a stored proposal touches, as SQL over `r` (its `proposals` row) giving an
+   * integer array (nulls allowed): a branch steward reviews the proposal when every one is in
+   * their branch (stewards.ts). A kind without it touches no person and is in no branch.
+   */
+  readonly touchedPersons?: SQL;
   /** Taken before a proposal of this kind is accepted or reverted (persons: the tree lock). */
   lock?(tx: Db): Promise<void>;
   /** After a transaction of this kind committed (persons: the tree caches are dropped). */

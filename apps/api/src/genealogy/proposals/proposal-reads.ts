@@ -4,6 +4,7 @@ import { queryRows, type Db } from '../../db/client';
 import { forbidden, notFound } from '../../lib/http-errors';
 import type { CurrentUser } from '../../plugins/auth';
 import type { ProposalFamily, ProposalFields } from './proposal-kind';
+import { reviewableCondition } from '../stewards';
 import { familyCondition, findProposal, mayEditDirectly } from './proposal-rows';
 
 /** The columns every answer about a proposal has, whatever its family. */
@@ -41,12 +42,12 @@ export interface ProposalView<Row extends ProposalRow, Answer> {
   answer(db: Db, rows: readonly Row[]): Promise<Answer[]>;
 }
 
-const select = (view: ProposalView<ProposalRow, unknown>) => sql`select r.id, r.kind,
+const select = (view: ProposalView<ProposalRow, unknown>, more = sql``) => sql`select r.id, r.kind,
     r.record_id, r.action, r.status, r.before, r.after, r.base_version, r.kept, r.comment,
     r.revert_of_id, r.reverted_by_id,
     to_json(r.created_at) #>> '{}' as created_at, to_json(r.reviewed_at) #>> '{}' as reviewed_at,
     a.id as author_id, a.username as author_username,
-    v.id as reviewer_id, v.username as reviewer_username ${view.columns}
+    v.id as reviewer_id, v.username as reviewer_username ${view.columns} ${more}
   from proposals r
   left join users a on a.id = r.author_id
   left join users v on v.id = r.reviewer_id
@@ -73,7 +74,10 @@ export function commonAnswer(row: ProposalRow) {
   };
 }
 
-/** One proposal at a family's URL (`findProposal`): moderators read any, a member their own. */
+/**
+ * One proposal at a family's URL (`findProposal`): moderators read any, a member their own and,
+ * as a steward, those of their branches.
+ */
 export async function getProposal<Row extends ProposalRow, Answer>(
   db: Db,
   view: ProposalView<Row, Answer>,
@@ -81,9 +85,13 @@ export async function getProposal<Row extends ProposalRow, Answer>(
   user: CurrentUser,
 ): Promise<Answer> {
   const found = await findProposal(db, view.family, id);
-  const [row] = await queryRows<Row>(db, sql`${select(view)} where r.id = ${found.id}`);
+  const [row] = await queryRows<Row & { reviewable: boolean }>(
+    db,
+    sql`${select(view, sql`, ${reviewableCondition(user)} as reviewable`)}
+        where r.id = ${found.id}`,
+  );
   if (!row) throw notFound();
-  if (!mayEditDirectly(user) && row.author_id !== user.id) throw forbidden();
+  if (!row.reviewable && row.author_id !== user.id) throw forbidden();
   const [answer] = await view.answer(db, [row]);
   if (answer === undefined) throw notFound();
   return answer;
@@ -94,8 +102,13 @@ export interface ProposalFilter {
   /** One kind of the family. */
   kind?: string;
   recordId?: number;
-  /** Only the reader's own; by default for a member, who reads no one else's. */
+  /**
+   * Only the reader's own; by default for a member who keeps no branch and asks for no
+   * `reviewable`.
+   */
   ownOnly?: boolean;
+  /** Only those the reader may review: all for staff, a steward's branches' (stewards.ts). */
+  reviewable?: boolean;
 }
 
 /** A family's proposals, newest first. */
@@ -110,7 +123,8 @@ export async function listProposals<Row extends ProposalRow, Answer>(
   if (filter.status !== undefined) conditions.push(sql`r.status = ${filter.status}`);
   if (filter.kind !== undefined) conditions.push(sql`r.kind = ${filter.kind}`);
   if (filter.recordId !== undefined) conditions.push(sql`r.record_id = ${filter.recordId}`);
-  if (filter.ownOnly ?? !mayEditDirectly(user)) conditions.push(sql`r.author_id = ${user.id}`);
+  if (filter.reviewable === true) conditions.push(reviewableCondition(user));
+  else if (filter.ownOnly ?? !mayEditDirectly(user)) conditions.push(sql`r.author_id = ${user.id}`);
   const where = sql`where ${sql.join(conditions, sql` and `)}`;
   const rows = await queryRows<Row>(
     db,
@@ -124,11 +138,18 @@ export async function listProposals<Row extends ProposalRow, Answer>(
   return { count: total?.count ?? 0, results: await view.answer(db, rows) };
 }
 
-/** How many proposals of each family wait for a moderator (the `(status, kind, id)` index). */
-export async function pendingCounts(db: Db): Promise<Record<ProposalFamily, number>> {
+/**
+ * How many proposals of each family wait for a moderator (the `(status, kind, id)` index), or
+ * for `user` to review (a steward: their branches').
+ */
+export async function pendingCounts(
+  db: Db,
+  user?: CurrentUser,
+): Promise<Record<ProposalFamily, number>> {
+  const scope = user === undefined ? sql`` : sql`and ${reviewableCondition(user)}`;
   const count = (family: ProposalFamily) =>
     sql`(select count(*)::int from proposals r
-         where r.status = 'pending' and ${familyCondition(family)})`;
+         where r.status = 'pending' and ${familyCondition(family)} ${scope})`;
   const [row] = await queryRows<Record<ProposalFamily, number>>(
     db,
     sql`select ${count('person')} as person, ${count('record')} as record`,

@@ -15,6 +15,7 @@ import type {
   StoredProposal,
 } from './proposal-kind';
 import { findProposal, mayEditDirectly } from './proposal-rows';
+import { mayReview } from '../stewards';
 
 /**
  * The one proposals engine: every change to the tree and its records, of every kind, goes
@@ -142,12 +143,14 @@ async function loadForUpdate(tx: Db, id: number): Promise<StoredProposal> {
 }
 
 /**
- * Runs `work` on the row `id` of `family`, locked. When the work writes the kind's records,
+ * Runs `work` on the row `id` of `family`, locked, for `reviewer` (403 unless staff or the
+ * steward of the proposal's branch: stewards.ts). When the work writes the kind's records,
  * the kind's own lock is taken first (as its writes take it) and the kind told afterwards.
  * Answers the row's id and what `work` answered.
  */
 async function moderate<T>(
   db: Db,
+  reviewer: CurrentUser,
   family: ProposalFamily,
   id: number,
   work: (tx: Db, proposal: StoredProposal, kind: AnyProposalKind) => Promise<T>,
@@ -156,6 +159,7 @@ async function moderate<T>(
   let kind: AnyProposalKind | undefined;
   const done = await db.transaction(async (tx) => {
     const found = await findProposal(tx, family, id);
+    await mayReview(tx, reviewer, found.id);
     kind = found.kind;
     if (options.writes) await kind.lock?.(tx);
     const result = await work(tx, await loadForUpdate(tx, found.id), kind);
@@ -181,6 +185,7 @@ export async function acceptProposal(
 ): Promise<number> {
   const done = await moderate(
     db,
+    moderator,
     family,
     id,
     async (tx, proposal, kind) => {
@@ -217,6 +222,7 @@ export async function rejectProposal(
 ): Promise<number> {
   const done = await moderate(
     db,
+    moderator,
     family,
     id,
     async (tx, proposal) => {
@@ -251,6 +257,7 @@ export async function revertProposal(
 ): Promise<number> {
   const done = await moderate(
     db,
+    moderator,
     family,
     id,
     async (tx, proposal, kind) => {

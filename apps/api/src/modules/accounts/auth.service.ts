@@ -14,6 +14,7 @@ import { FieldValidationError, HttpError } from '../../lib/http-errors';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords';
 import {
   normaliseEmail,
+  publicColumns,
   rethrowTaken,
   toUser,
   userSearchKey,
@@ -118,7 +119,7 @@ async function signIn(context: LoginContext, userId: number): Promise<AuthRespon
       .update(users)
       .set({ lastSeenAt: sql`now()` })
       .where(eq(users.id, userId))
-      .returning();
+      .returning(publicColumns);
     if (!seen) throw new HttpError(401, authErrors.badCredentials);
     const pair = await issueTokenPair(tx, settings, userId);
     return { ...pair, user: toUser(seen, twoFactor.staff2fa) };

@@ -94,6 +94,7 @@ describe('GET /api/user/', () => {
         'email_verified',
         'full_name',
         'id',
+        'is_steward',
         'role',
         'two_factor_enabled',
         'two_factor_setup_required',
@@ -107,6 +108,7 @@ describe('GET /api/user/', () => {
       email: null,
       role: 'user',
       avatar: null,
+      is_steward: false,
     });
   });
 });

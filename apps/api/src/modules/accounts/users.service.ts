@@ -42,7 +42,7 @@ export const usersMessages = {
 } as const;
 
 /** Every column a response may show — never the password hash. */
-const publicColumns = {
+export const publicColumns = {
   id: users.id,
   username: users.username,
   fullName: users.fullName,
@@ -54,6 +54,8 @@ const publicColumns = {
   lastSeenAt: users.lastSeenAt,
   totpEnabledAt: users.totpEnabledAt,
   createdAt: users.createdAt,
+  // Spelled out: Drizzle writes a column of a one-table select without its table's name.
+  isSteward: sql<boolean>`exists (select 1 from branch_stewards s where s.user_id = "users"."id")`,
 };
 
 export interface UserRow {
@@ -69,6 +71,8 @@ export interface UserRow {
   /** When two-factor sign-in was turned on; null while off. */
   totpEnabledAt: Date | null;
   createdAt: Date;
+  /** Keeps a branch (genealogy/stewards.ts); read by `publicColumns`, false when not read. */
+  isSteward?: boolean;
 }
 
 /** The files API serves every uploaded file, avatars included, at this address. */
@@ -99,6 +103,7 @@ export function toUser(row: UserRow, staff2fa: Staff2fa = 'optional'): User {
     date_joined: row.createdAt.toISOString(),
     two_factor_enabled: twoFactor,
     two_factor_setup_required: mustSetUpTwoFactor(staff2fa, row.role, twoFactor),
+    is_steward: row.isSteward ?? false,
   };
 }
 

@@ -3,6 +3,9 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { pendingClaimCount } from '../../genealogy/person-claims';
 import { pendingCounts } from '../../genealogy/proposals/proposal-reads';
+import { isSteward } from '../../genealogy/stewards';
+import { forbidden } from '../../lib/http-errors';
+import type { CurrentUser } from '../../plugins/auth';
 import { treeCheckCounts } from '../../genealogy/tree-checks';
 
 /**
@@ -36,5 +39,23 @@ export async function moderationCounts(db: Db): Promise<ModerationCounts> {
     person_claims: personClaims,
     total: proposals + records + articles + news + personClaims,
     tree_checks: checks.counts,
+  };
+}
+
+/**
+ * What waits for a branch steward (stewards.ts): the pending proposals of their branches; they
+ * review nothing else. 403 for a member who keeps no branch.
+ */
+export async function stewardCounts(db: Db, user: CurrentUser): Promise<ModerationCounts> {
+  if (!(await isSteward(db, user.id))) throw forbidden();
+  const waiting = await pendingCounts(db, user);
+  return {
+    proposals: waiting.person,
+    records: waiting.record,
+    articles: 0,
+    news: 0,
+    person_claims: 0,
+    total: waiting.person + waiting.record,
+    tree_checks: null,
   };
 }

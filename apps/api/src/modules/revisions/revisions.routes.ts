@@ -30,7 +30,9 @@ export const revisionsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Revisions, newest first (a member sees only their own)',
+        summary:
+          'Revisions, newest first (a member sees only their own; `reviewable=1`: those the ' +
+          'caller may review, a steward their branches)',
         querystring: ListRevisionsQuery,
         response: { 200: RevisionListSchema },
       },
@@ -59,12 +61,14 @@ export const revisionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/revisions/:id/accept/',
     {
-      onRequest: requireRole('moderator'),
+      // Staff, or the steward of the proposal's branch: the engine checks (stewards.ts).
+      onRequest: requireUser,
       schema: {
         tags,
         security,
         summary:
-          'Apply a pending proposal field by field against the record as it is now. Fields ' +
+          'Apply a pending proposal field by field against the record as it is now (staff, or ' +
+          'the steward of its branch). Fields ' +
           'changed since answer 409 with `conflicts` ({field, before, proposed, current}); ' +
           'the next call settles each with `resolutions` {field: "proposed" | "current"}',
         params: RevisionIdParams,
@@ -92,11 +96,11 @@ export const revisionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/revisions/:id/reject/',
     {
-      onRequest: requireRole('moderator'),
+      onRequest: requireUser,
       schema: {
         tags,
         security,
-        summary: 'Turn a pending proposal down with a comment',
+        summary: 'Turn a pending proposal down with a comment (staff, or its branch steward)',
         params: RevisionIdParams,
         body: RejectInput,
         response: { 200: RevisionSchema },
