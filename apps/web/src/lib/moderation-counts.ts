@@ -5,8 +5,9 @@ import { useSessionStore, type SessionUser } from './session-store';
 
 const useCountsStore = create<{ counts: ModerationCounts | null }>()(() => ({ counts: null }));
 
+/** Staff, and a branch steward (their branches' proposals only: docs/features.md). */
 function canModerate(user: SessionUser | null): boolean {
-  return user?.role === 'moderator' || user?.role === 'admin';
+  return user?.role === 'moderator' || user?.role === 'admin' || user?.is_steward === true;
 }
 
 let latest = 0;
@@ -36,8 +37,8 @@ export function refreshModerationCounts(): void {
 }
 
 /**
- * What waits for review, by kind and in total, for moderators and admins (null for everyone
- * else). `refresh` asks the server when the component mounts. A plain store, not TanStack
+ * What waits for review, by kind and in total, for moderators, admins and branch stewards
+ * (null for everyone else). `refresh` asks the server when the component mounts. A plain store, not TanStack
  * Query: the header is outside the pages' query provider.
  */
 export function useModerationCounts({ refresh = false } = {}): ModerationCounts | null {

@@ -100,6 +100,10 @@ describe('an admin keeps the branches of a member', () => {
     const again = await call(admin, 'POST', branchesOf(keeper.id), { person_id: other[0]!.id });
     expect(branchIds(again.body)).toEqual([other[0]!.id]);
 
+    const own = await call(keeper, 'GET', '/api/user/branches/');
+    expect(branchIds(own.body)).toEqual([other[0]!.id]);
+    expect(branchIds((await call(member, 'GET', '/api/user/branches/')).body)).toEqual([]);
+    expect((await call(null, 'GET', '/api/user/branches/')).status).toBe(401);
     const me = await call(keeper, 'GET', '/api/user/');
     expect((me.body as unknown as User).is_steward).toBe(true);
     const login = await call(null, 'POST', '/api/login/', {

@@ -9,13 +9,9 @@ import {
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { queryRows, type Db } from '../../db/client';
-import {
-  addStewardBranch,
-  removeStewardBranch,
-  stewardBranches,
-} from '../../genealogy/stewards';
+import { addStewardBranch, removeStewardBranch, stewardBranches } from '../../genealogy/stewards';
 import { notFound } from '../../lib/http-errors';
-import { currentUser, requireRole } from '../../plugins/auth';
+import { currentUser, requireRole, requireUser } from '../../plugins/auth';
 
 const tags = ['users'];
 const security = [{ bearer: [] }];
@@ -27,10 +23,25 @@ async function userExists(db: Db, id: number): Promise<void> {
 }
 
 /**
- * Branch stewards (docs/features.md, Branch stewards): the admin's list of the branches a member
- * keeps, one added by its top person, one taken away. Answers are the member's branches after.
+ * Branch stewards (docs/features.md, Branch stewards): the member's own branches; the admin's
+ * list of the branches a member keeps, one added by its top person, one taken away (answered
+ * with the member's branches after).
  */
 export const stewardsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/user/branches/',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'The branches the signed-in member keeps as a steward (none for most)',
+        response: { 200: StewardBranchesSchema, 401: DetailErrorSchema },
+      },
+    },
+    async (request) => ({ results: await stewardBranches(app.db, currentUser(request).id) }),
+  );
+
   app.get(
     '/users/:id/branches/',
     {

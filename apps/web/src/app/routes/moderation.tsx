@@ -1,3 +1,4 @@
+import { personLabel } from '@bagysh/shared';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
@@ -6,11 +7,13 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeading } from '../../components/page-heading';
 import { PendingPosts, useHasRole } from '../../features/content';
-import { ModerationQueue, PersonClaimsQueue } from '../../features/genealogy';
+import { useMe, useStewardBranches } from '../../features/accounts';
+import { ModerationQueue, PersonClaimsQueue, reviewsProposals } from '../../features/genealogy';
 import { TreeCheckCountsList } from '../../features/tree-checks';
 import '../../lib/i18n/areas/genealogy';
 import { useModerationCounts } from '../../lib/moderation-counts';
 import { useScript } from '../../lib/script';
+import { useSessionStore } from '../../lib/session-store';
 
 function Section({
   id,
@@ -34,16 +37,47 @@ function Section({
   );
 }
 
+/** What a branch steward reviews: the branches they keep, then those branches' proposals. */
+function StewardQueue({ count }: { count: number | undefined }) {
+  const { t } = useTranslation();
+  const { t: g } = useTranslation('genealogy');
+  const script = useScript();
+  const branches = useStewardBranches('me');
+  return (
+    <Stack spacing={3} sx={{ mt: 2 }}>
+      <Alert severity="info" data-testid="steward-branches">
+        <Typography variant="body2">{script.text(g('moderation.stewardIntro'))}</Typography>
+        {branches.data && branches.data.results.length > 0 ? (
+          <Typography variant="body2" sx={{ mt: 1, fontWeight: 600 }}>
+            {script.text(
+              `${g('moderation.stewardBranches')}: ${branches.data.results
+                .map((branch) => personLabel(branch.person))
+                .join(', ')}`,
+            )}
+          </Typography>
+        ) : null}
+      </Alert>
+      <Section id="moderation-proposals" title={t('moderation.proposals')} count={count}>
+        <ModerationQueue />
+      </Section>
+    </Stack>
+  );
+}
+
 /**
  * The one moderation queue (/moderation, moderators and admins): person proposals of the tree,
  * members' articles and news items and "Бул мен" requests that wait, each section with its count; then the tree
- * checks' count of each kind, each a link to its list.
+ * checks' count of each kind, each a link to its list. A branch steward sees their branches'
+ * person proposals only.
  */
 export function Component() {
   const { t } = useTranslation();
   const { t: g } = useTranslation('genealogy');
   const script = useScript();
+  // The stored user is refreshed here: a branch given since the sign-in shows at once.
+  useMe();
   const moderator = useHasRole('moderator');
+  const steward = useSessionStore((state) => reviewsProposals(state.user));
   const counts = useModerationCounts({ refresh: true });
 
   return (
@@ -78,6 +112,8 @@ export function Component() {
             <TreeCheckCountsList counts={counts?.tree_checks ?? null} />
           </Section>
         </Stack>
+      ) : steward ? (
+        <StewardQueue count={counts?.proposals} />
       ) : (
         <Alert severity="warning">{script.text(g('moderation.forbidden'))}</Alert>
       )}

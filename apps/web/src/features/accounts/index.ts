@@ -5,4 +5,6 @@ export {
   PasswordResetRequestCard,
 } from './components/account-link-cards';
 export { ProfileView } from './components/profile-view';
-export { UsersDirectory } from './components/users-directory';
+export { UsersDirectory, type UserRowActions } from './components/users-directory';
+export { useChangeStewardBranch, useStewardBranches } from './api/users';
+export { useMe } from './api/session';

@@ -25,7 +25,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import '../../../lib/i18n/areas/accounts';
@@ -61,14 +61,22 @@ function displayName(user: UserListItem): string {
   return user.full_name || user.username;
 }
 
+/** More controls of a row, given by the page (the admin's branches of a member). */
+export type UserRowActions = (
+  user: UserListItem,
+  me: { id: number | null; role: Role },
+) => ReactNode;
+
 function UserRow({
   user,
   me,
   onAction,
+  actions,
 }: {
   user: UserListItem;
   me: { id: number | null; role: Role };
   onAction: (pending: Pending) => void;
+  actions?: UserRowActions;
 }) {
   const { t } = useTranslation('accounts');
   const script = useScript();
@@ -78,6 +86,7 @@ function UserRow({
   const canBlock = isStaff && !isSelf && user.is_active !== undefined;
   // For a member who cannot receive a reset mail: shown once, passed on by the admin.
   const canLink = me.role === 'admin' && !isSelf;
+  const more = actions?.(user, me) ?? null;
   const lastSeen = user.last_seen_at
     ? t('users.lastSeen', { date: formatDateTime(user.last_seen_at) })
     : user.is_active !== undefined
@@ -135,7 +144,7 @@ function UserRow({
           </Typography>
         ) : null}
       </Box>
-      {canRole || canBlock || canLink ? (
+      {canRole || canBlock || canLink || more !== null ? (
         <Stack
           direction="row"
           spacing={1}
@@ -188,6 +197,7 @@ function UserRow({
               {script.text(t('resetLink.make'))}
             </Button>
           ) : null}
+          {more}
         </Stack>
       ) : null}
     </ListItem>
@@ -247,8 +257,11 @@ function useDebounced(value: string, ms = 300): string {
   return debounced;
 }
 
-/** The members directory with search and pages; staff get role and block controls. */
-export function UsersDirectory() {
+/**
+ * The members directory with search and pages; staff get role and block controls, and each row
+ * the page's `rowActions`.
+ */
+export function UsersDirectory({ rowActions }: { rowActions?: UserRowActions } = {}) {
   const { t } = useTranslation('accounts');
   const script = useScript();
   const me = useMyRole();
@@ -400,7 +413,7 @@ export function UsersDirectory() {
           <Paper variant="outlined" sx={{ opacity: users.isPlaceholderData ? 0.6 : 1 }}>
             <List disablePadding>
               {users.data.results.map((user) => (
-                <UserRow key={user.id} user={user} me={me} onAction={ask} />
+                <UserRow key={user.id} user={user} me={me} onAction={ask} actions={rowActions} />
               ))}
             </List>
           </Paper>

@@ -113,7 +113,8 @@ export function usePendingRevisions(enabled: boolean) {
     queryKey: genealogyKeys.pending(),
     queryFn: ({ signal }) =>
       api('revisions/', {
-        query: { status: 'pending', page_size: 100 },
+        // What the reader may review: everything for staff, a steward's branches.
+        query: { status: 'pending', reviewable: 1, page_size: 100 },
         signal,
         schema: RevisionListSchema,
       }),

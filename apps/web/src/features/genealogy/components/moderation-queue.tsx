@@ -29,18 +29,21 @@ import {
   rejectRevision,
   usePendingRevisions,
 } from '../api/genealogy-api';
-import { isModerator } from '../lib/format';
+import { reviewsProposals } from '../lib/format';
 import { PersonLabel } from '../../../components/person-label';
 import { conflictsOf, ProposalConflicts } from './proposal-conflicts';
 import { RevisionDiff } from './revision-diff';
 import { RevisionMeta } from './revision-history';
 
-/** The moderators' queue: pending proposals with their diff, accepted or rejected with a comment. */
+/**
+ * The moderators' queue: pending proposals with their diff, accepted or rejected with a comment.
+ * A branch steward sees those of their branches only (the server picks them).
+ */
 export function ModerationQueue() {
   const { t } = useTranslation('genealogy');
   const script = useScript();
   const user = useSessionStore((state) => state.user);
-  const moderator = isModerator(user);
+  const moderator = reviewsProposals(user);
   const pending = usePendingRevisions(moderator);
 
   if (!moderator) {

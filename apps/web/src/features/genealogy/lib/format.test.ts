@@ -1,6 +1,6 @@
 import { personIdsOf, REVISION_PERSON_FIELDS, revisionPersonIds } from '@bagysh/shared';
 import { describe, expect, it } from 'vitest';
-import { furtherLineage, idParam, isModerator, yearsText } from './format';
+import { furtherLineage, idParam, isModerator, reviewsProposals, yearsText } from './format';
 import { recordLines, revisionDiff, type RecordWords } from './diff';
 import { filtersOf } from '../components/persons-list';
 
@@ -184,5 +184,15 @@ describe('filtersOf', () => {
       sex: undefined,
       ordering: 'name',
     });
+  });
+});
+
+describe('reviewsProposals', () => {
+  it('is true for staff and for a branch steward, false for other members and guests', () => {
+    expect(reviewsProposals({ role: 'moderator' })).toBe(true);
+    expect(reviewsProposals({ role: 'user', is_steward: true })).toBe(true);
+    expect(reviewsProposals({ role: 'user', is_steward: false })).toBe(false);
+    expect(reviewsProposals({ role: 'user' })).toBe(false);
+    expect(reviewsProposals(null)).toBe(false);
   });
 });

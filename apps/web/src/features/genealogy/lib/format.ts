@@ -31,6 +31,11 @@ export function isModerator(user: Readonly<Record<string, unknown>> | null): boo
   return role === 'admin' || role === 'moderator';
 }
 
+/** Reviews proposals: staff all of them, a branch steward those of their branches. */
+export function reviewsProposals(user: Readonly<Record<string, unknown>> | null): boolean {
+  return isModerator(user) || user?.is_steward === true;
+}
+
 /** The tree component's node from an API person. */
 export function toTreeNode(person: PersonSummary) {
   return {
