@@ -1,4 +1,5 @@
 import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -97,5 +98,43 @@ describe('GET /api/health/', () => {
     } finally {
       await lonely.close();
     }
+  });
+});
+
+describe('the mail queue in GET /api/health/', () => {
+  it('counts the mails that wait while the SMTP server cannot be reached', async () => {
+    // A port nothing listens on: every delivery fails and waits for its retry.
+    const closed = await new Promise<number>((resolve) => {
+      const server = createServer();
+      server.listen(0, '127.0.0.1', () => {
+        const { port } = server.address() as AddressInfo;
+        server.close(() => resolve(port));
+      });
+    });
+    const mailing = await createTestApp({
+      dataDir: join(scratch, 'mailing'),
+      smtpUrl: `smtp://127.0.0.1:${closed}`,
+      mailRetryDelaySeconds: 60,
+    });
+    expect((await health(mailing)).body.mail).toEqual({
+      transport: 'smtp',
+      waiting: 0,
+      failed: 0,
+    });
+
+    // A registration with an e-mail queues its confirmation link.
+    const response = await mailing.inject({
+      method: 'POST',
+      url: '/api/register/',
+      payload: {
+        username: 'mail_waits',
+        password: 'Tuura-Syrsoz-2024',
+        email: 'waits@bagysh.test',
+      },
+    });
+    expect(response.statusCode).toBe(201);
+    const { status, body } = await health(mailing);
+    expect(status).toBe(200);
+    expect(body.mail).toMatchObject({ transport: 'smtp', waiting: 1, failed: 0 });
   });
 });
