@@ -78,6 +78,7 @@ describe('navigation items', () => {
       'GEDCOM *',
       'Кайталанган инсандар *',
       'Текшерүү *',
+      'Чыгуучу каттар *',
     ]);
   });
 
@@ -115,7 +116,10 @@ describe('navigation items', () => {
       '/persons/duplicates',
       '/tree-checks',
     ]);
-    expect(paths(true, 'admin')).toHaveLength(16);
+    expect(paths(true, 'admin')).toHaveLength(17);
+    // The outbox of mails written without SMTP_URL: admins only.
+    expect(paths(true, 'admin').at(-1)).toBe('/mail/outbox');
+    expect(paths(true, 'moderator')).not.toContain('/mail/outbox');
   });
 });
 

@@ -329,6 +329,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { route: 'gedcom', label: 'GEDCOM', showIfLoggedIn: true },
   { route: 'duplicates', label: 'Кайталанган инсандар', showIfLoggedIn: true },
   { route: 'treeChecks', label: 'Текшерүү', showIfLoggedIn: true },
+  { route: 'mailOutbox', label: 'Чыгуучу каттар', showIfLoggedIn: true },
 ];
 
 /** The navigation items a visitor sees: signed-in items for members, staff pages for staff. */

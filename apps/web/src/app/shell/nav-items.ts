@@ -21,7 +21,14 @@ export function useNavLinks() {
 export type NavLinkItem = ReturnType<typeof useNavLinks>[number];
 
 /** The site's management pages: the wide header's 'Башкаруу' menu holds them for staff. */
-const MANAGE_ITEMS = new Set<string>(['categories', 'users', 'gedcom', 'duplicates', 'treeChecks']);
+const MANAGE_ITEMS = new Set<string>([
+  'categories',
+  'users',
+  'gedcom',
+  'duplicates',
+  'treeChecks',
+  'mailOutbox',
+]);
 
 /**
  * The wide header's menu: every link for guests and members; for moderators and admins, whose
