@@ -118,7 +118,9 @@ function StewardBranchesDialog({ user, onClose }: { user: UserListItem; onClose:
                       <IconButton
                         edge="end"
                         onClick={() => setRemoving(branch)}
-                        {...script.label(t('stewards.removeLabel', { name: label }))}
+                        // An icon only: named in Cyrillic for screen readers in both scripts.
+                        aria-label={t('stewards.removeLabel', { name: label })}
+                        title={script.plain(t('stewards.removeLabel', { name: label }))}
                       >
                         <DeleteOutlineIcon />
                       </IconButton>
