@@ -78,11 +78,13 @@ function labelPoint(page: Page, key: string) {
 /** A label's text without the ellipsis or the initial's dot, which shortening adds. */
 const stem = (text: string | null) => (text ?? '').replace(/[….]$/u, '');
 
-async function expectFanOf(page: Page, person: PersonSummary, ancestors: Map<string, PersonSummary>) {
+async function expectFanOf(
+  page: Page,
+  person: PersonSummary,
+  ancestors: Map<string, PersonSummary>,
+) {
   await page.waitForURL(new RegExp(`/persons/${person.id}/fan$`));
-  await expect
-    .poll(() => segment(page, '').getAttribute('data-person'))
-    .toBe(String(person.id));
+  await expect.poll(() => segment(page, '').getAttribute('data-person')).toBe(String(person.id));
   for (const [key, ancestor] of ancestors) {
     const link = segment(page, key);
     expect(await link.getAttribute('data-person'), key).toBe(String(ancestor.id));
@@ -113,7 +115,9 @@ describe('the жети ата fan', () => {
 
         // Every known ancestor in their ring; the rest of the 127 segments drawn empty.
         const known = await page.locator('svg[role="group"] a[data-person]').count();
-        const empty = await page.locator('svg[role="group"] g[data-key][aria-hidden="true"]').count();
+        const empty = await page
+          .locator('svg[role="group"] g[data-key][aria-hidden="true"]')
+          .count();
         expect(known).toBe(byKey.size);
         expect(known + empty).toBe(127);
         expect(await segment(page, 'f').getAttribute('aria-label')).toContain('атасы');
@@ -124,7 +128,9 @@ describe('the жети ата fan', () => {
           const text = await label.textContent();
           expect(stem(text).length, key).toBeGreaterThan(0);
           expect(shown(byKey.get(key)!.name).startsWith(stem(text)), `${key}: ${text}`).toBe(true);
-          expect(await label.evaluate((el) => parseFloat(getComputedStyle(el).fontSize))).toBeGreaterThanOrEqual(12);
+          expect(
+            await label.evaluate((el) => parseFloat(getComputedStyle(el).fontSize)),
+          ).toBeGreaterThanOrEqual(12);
         }
         if (viewport === DESKTOP) {
           // A desktop's fan has room for the parents' whole names.
@@ -172,7 +178,9 @@ describe('the жети ата fan', () => {
         const point = await labelPoint(page, 'f');
         await page.mouse.click(point.x, point.y);
         const fatherLine = new Map(
-          [...byKey].filter(([key]) => key.startsWith('f') && key.length <= 6).map(([key, p]) => [key.slice(1), p]),
+          [...byKey]
+            .filter(([key]) => key.startsWith('f') && key.length <= 6)
+            .map(([key, p]) => [key.slice(1), p]),
         );
         await expectFanOf(page, byKey.get('f')!, fatherLine);
 
@@ -208,12 +216,16 @@ describe('the жети ата fan', () => {
         { headers: { Authorization: `Bearer ${admin.access}` } },
       );
       const list = (await response.json()) as PersonList;
-      living = list.results.find((person) => person.mother_id !== null && person.father_id !== null);
+      living = list.results.find(
+        (person) => person.mother_id !== null && person.father_id !== null,
+      );
     }
     expect(living, 'a living demo person with both parents').toBeDefined();
     const guest = await session.newPage(DESKTOP);
     await guest.goto(`/persons/${living!.id}/fan`);
-    await expect.poll(() => segment(guest, '').getAttribute('data-person')).toBe(String(living!.id));
+    await expect
+      .poll(() => segment(guest, '').getAttribute('data-person'))
+      .toBe(String(living!.id));
     // The father line only: the mother's segment is empty, the years are not given.
     expect(await segment(guest, 'f').getAttribute('data-person')).toBe(String(living!.father_id));
     expect(await segment(guest, 'm').count()).toBe(0);

@@ -206,7 +206,7 @@ function FanDrawing({
           downloadPng: t('downloadPng'),
           print: t('print'),
         }}
-        renderText={script.text}
+        renderText={(text) => script.text(text)}
         onDownloadSvg={() => download('svg')}
         onDownloadPng={() => download('png')}
         onPrint={print}
@@ -267,20 +267,30 @@ function FanDrawing({
                 >
                   <title>{name}</title>
                   {shape}
-                  {segment.band && (
-                    <path d={segment.band} fill={chartStyle.accent[person.sex]} />
-                  )}
+                  {segment.band && <path d={segment.band} fill={chartStyle.accent[person.sex]} />}
                 </a>
               );
             })}
             {kan && <path className="fan-kan" d={kan} />}
             {focusedSegment && <path className="fan-focus" d={focusedSegment.d} />}
-            <FanLabels segments={layout.segments} prefix={arcPrefix} text={plainText} unknownYear={unknownYear} />
+            <FanLabels
+              segments={layout.segments}
+              prefix={arcPrefix}
+              text={plainText}
+              unknownYear={unknownYear}
+            />
           </svg>
         )}
       </Box>
       <Box
-        sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1.5, py: 1, bgcolor: 'background.paper' }}
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: 1,
+          px: 1.5,
+          py: 1,
+          bgcolor: 'background.paper',
+        }}
       >
         <Box
           component="span"
@@ -332,7 +342,12 @@ function FanLabels({
         );
       }
       return (
-        <text key={i} {...props} transform={`translate(${line.x} ${line.y}) rotate(${line.rotate})`} y={line.dy}>
+        <text
+          key={i}
+          {...props}
+          transform={`translate(${line.x} ${line.y}) rotate(${line.rotate})`}
+          y={line.dy}
+        >
           {line.text}
         </text>
       );

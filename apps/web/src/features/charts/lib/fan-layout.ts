@@ -244,9 +244,10 @@ export function fanLabel(segment: FanSegment, name: string, years: string): FanL
   if (generation === 0) {
     // The half disc: lines across it, just above the diameter where it is widest.
     const chord = (top: number) => 2 * Math.sqrt(Math.max(0, outer * outer - top * top)) - 12;
+    // The years only when the whole name still fits above them: the name comes first.
     const twoLines =
       years !== '' &&
-      chord(8 + yearSize + 4 + base * 0.8) >= base * 3 &&
+      charsIn(chord(8 + yearSize + 4 + base * 0.8), base, name) >= Array.from(name).length &&
       charsIn(chord(8 + yearSize * 0.8), yearSize, years) >= yearChars;
     const nameBase = twoLines ? -(8 + yearSize + 4) : -10;
     const room = chord(-nameBase + base * 0.8);

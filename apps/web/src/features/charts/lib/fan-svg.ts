@@ -8,7 +8,8 @@ import { fanLabel, type FanLayout, type FanLine, type FanSegment } from './fan-l
 export function fanPaint(segment: FanSegment): { fill: string; stroke: string; dash?: string } {
   const { person } = segment;
   if (!person) return { fill: '#FFFFFF', stroke: chartStyle.nodeStroke, dash: '3 3' };
-  if (segment.generation === 0) return { fill: chartStyle.selectedFill, stroke: chartStyle.primary };
+  if (segment.generation === 0)
+    return { fill: chartStyle.selectedFill, stroke: chartStyle.primary };
   return { fill: chartStyle.tint[person.sex], stroke: '#FFFFFF' };
 }
 
