@@ -35,6 +35,7 @@ describe('the route table of docs/product.md, Routes', () => {
       '/persons/:id | Инсандар | default | public',
       '/persons/:id/pedigree | Ата-теги | default | public',
       '/persons/:id/descendants | Урпактары | default | public',
+      '/persons/:id/fan | Жети ата | default | public',
       '/moderation | Модерация | default | login',
       '/contributions | Менин сунуштарым | default | login',
       '/gedcom | GEDCOM: импорт жана экспорт | default | login',

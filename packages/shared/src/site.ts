@@ -86,6 +86,7 @@ export type SiteRouteId =
   | 'person'
   | 'pedigree'
   | 'descendants'
+  | 'fan'
   | 'moderation'
   | 'contributions'
   | 'gedcom'
@@ -194,6 +195,14 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
     id: 'descendants',
     path: '/persons/:id/descendants',
     title: 'Урпактары',
+    layout: 'default',
+    access: 'public',
+  },
+  // A person's жети ата: seven generations of fathers and mothers as a half-circle fan.
+  {
+    id: 'fan',
+    path: '/persons/:id/fan',
+    title: 'Жети ата',
     layout: 'default',
     access: 'public',
   },

@@ -348,6 +348,9 @@ describe('the head of a person page', () => {
     expect(canonical(pedigree)).toBe(`http://bagysh.example/persons/${dead}/pedigree`);
     const descendants = await page(`/persons/${dead}/descendants/`);
     expect(metaContent(descendants, 'og:title')).toBe('Өмүрбек: урпактары');
+    const fan = await page(`/persons/${dead}/fan`);
+    expect(fan).toContain('<title>Өмүрбек: жети ата - Багыш санжырасы</title>');
+    expect(canonical(fan)).toBe(`http://bagysh.example/persons/${dead}/fan`);
     expect(metaContent(await page(`/persons/${living}/pedigree`), 'description')).toBe(
       'Азамат. Атасы: Өмүрбек. 4-муун. Уруу / урук: Жакшылык уругу.',
     );

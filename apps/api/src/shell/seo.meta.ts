@@ -136,6 +136,7 @@ const PERSON_PAGES: Partial<Record<SiteRouteId, string | null>> = {
   person: null,
   pedigree: 'ата-теги',
   descendants: 'урпактары',
+  fan: 'жети ата',
 };
 
 function canonicalQuery(route: SiteRoute, query: URLSearchParams): string {

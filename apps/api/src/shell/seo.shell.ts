@@ -92,6 +92,7 @@ const FRAMES: Partial<Record<SiteRouteId, string>> = {
   // ChartPage (features/charts): the xl column, with less padding.
   pedigree: 'ssr-chart',
   descendants: 'ssr-chart',
+  fan: 'ssr-chart',
 };
 
 // MUI's PersonOutlined icon, which the app's placeholder shows.

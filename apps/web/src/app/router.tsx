@@ -38,6 +38,7 @@ const pages: Record<SiteRouteId | 'notFound', () => Promise<PageModule>> = {
   person: () => import('./routes/person'),
   pedigree: () => import('./routes/pedigree'),
   descendants: () => import('./routes/descendants'),
+  fan: () => import('./routes/fan'),
   moderation: () => import('./routes/moderation'),
   contributions: () => import('./routes/contributions'),
   gedcom: () => import('./routes/gedcom'),

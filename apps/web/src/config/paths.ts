@@ -32,6 +32,7 @@ export const paths = {
   person: (id: string | number) => href('person', { id }),
   pedigree: (id: string | number) => href('pedigree', { id }),
   descendants: (id: string | number) => href('descendants', { id }),
+  fan: (id: string | number) => href('fan', { id }),
   moderation: () => href('moderation'),
   contributions: () => href('contributions'),
   gedcom: () => href('gedcom'),

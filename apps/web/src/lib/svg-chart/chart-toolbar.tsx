@@ -12,17 +12,17 @@ export interface ChartToolbarLabels {
   downloadSvg: string;
   downloadPng: string;
   print: string;
-  zoomIn: string;
-  zoomOut: string;
-  resetView: string;
+  /** The zoom buttons' texts: a chart that always fits its frame (the fan) has none. */
+  zoomIn?: string;
+  zoomOut?: string;
+  resetView?: string;
 }
 
 export interface ChartToolbarProps {
   labels: ChartToolbarLabels;
   renderText: (text: string) => ReactNode;
-  onZoomIn: () => void;
-  onZoomOut: () => void;
-  onReset: () => void;
+  /** Zoom in, out and back to the first view; without them, no zoom buttons. */
+  zoom?: { onZoomIn: () => void; onZoomOut: () => void; onReset: () => void };
   onDownloadSvg: () => void;
   onDownloadPng: () => void;
   onPrint: () => void;
@@ -31,16 +31,14 @@ export interface ChartToolbarProps {
 const iconButton = { width: 44, height: 44 } as const;
 
 /**
- * Zoom and export buttons above a chart (native `title` hints: MUI's Tooltip would add 3 KB
+ * Zoom (when the chart zooms) and export buttons above a chart (native `title` hints: MUI's Tooltip would add 3 KB
  * to the /search page's first paint); on phones the long labels shrink to icons. Shown
  * labels go through `renderText`; aria-labels keep the Cyrillic for screen readers.
  */
 export function ChartToolbar({
   labels,
   renderText,
-  onZoomIn,
-  onZoomOut,
-  onReset,
+  zoom,
   onDownloadSvg,
   onDownloadPng,
   onPrint,
@@ -61,30 +59,34 @@ export function ChartToolbar({
         bgcolor: 'background.paper',
       }}
     >
-      <IconButton
-        aria-label={labels.zoomOut}
-        title={labels.zoomOut}
-        onClick={onZoomOut}
-        sx={iconButton}
-      >
-        <ZoomOutIcon />
-      </IconButton>
-      <IconButton
-        aria-label={labels.zoomIn}
-        title={labels.zoomIn}
-        onClick={onZoomIn}
-        sx={iconButton}
-      >
-        <ZoomInIcon />
-      </IconButton>
-      <IconButton
-        aria-label={labels.resetView}
-        title={labels.resetView}
-        onClick={onReset}
-        sx={iconButton}
-      >
-        <CenterFocusStrongIcon />
-      </IconButton>
+      {zoom && (
+        <>
+          <IconButton
+            aria-label={labels.zoomOut}
+            title={labels.zoomOut}
+            onClick={zoom.onZoomOut}
+            sx={iconButton}
+          >
+            <ZoomOutIcon />
+          </IconButton>
+          <IconButton
+            aria-label={labels.zoomIn}
+            title={labels.zoomIn}
+            onClick={zoom.onZoomIn}
+            sx={iconButton}
+          >
+            <ZoomInIcon />
+          </IconButton>
+          <IconButton
+            aria-label={labels.resetView}
+            title={labels.resetView}
+            onClick={zoom.onReset}
+            sx={iconButton}
+          >
+            <CenterFocusStrongIcon />
+          </IconButton>
+        </>
+      )}
       <Box sx={{ flex: 1 }} />
       <Button
         onClick={onDownloadSvg}

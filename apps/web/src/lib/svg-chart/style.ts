@@ -13,6 +13,10 @@ export const chartStyle = {
   // Rune font).
   fontFamily: "'Noto Sans Old Turkic', Inter, 'Noto Sans', 'DejaVu Sans', Arial, sans-serif",
   accent: { M: '#00796B', F: '#AD1457', U: '#9E9E9E' } satisfies Record<'M' | 'F' | 'U', string>,
+  /** Pale fills of the same colours, for shapes that carry text (the fan's segments). */
+  tint: { M: '#E0F2F1', F: '#FCE4EC', U: '#EEEEEE' } satisfies Record<'M' | 'F' | 'U', string>,
+  /** The father line (кан) of the fan: the text shade of the brand colour, AA on white. */
+  kan: '#BF360C',
   accentWidth: 6,
   radius: 10,
   /** Expand button under a box: centre below the box's bottom edge, and radius. */

@@ -28,6 +28,26 @@ export function runeFontDefs(runeFont: string | undefined): string {
   );
 }
 
+/**
+ * The start of a chart's standalone SVG: the root element over `box` (its viewBox, and its
+ * size in CSS px), the title, the rune font when given, and a white background. The caller
+ * closes it with `</svg>`.
+ */
+export function svgHead(
+  box: { x: number; y: number; width: number; height: number },
+  title: string,
+  runeFont: string | undefined,
+): string {
+  const { x, y, width, height } = box;
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" ` +
+    `viewBox="${x} ${y} ${width} ${height}" font-family="${escapeXml(chartStyle.fontFamily)}">` +
+    `<title>${escapeXml(title)}</title>` +
+    runeFontDefs(runeFont) +
+    `<rect x="${x}" y="${y}" width="${width}" height="${height}" fill="#FFFFFF"/>`
+  );
+}
+
 /** The rounded clip (`#photo-clip`) that {@link svgPhoto} draws every photo through. */
 export function photoClipDefs({ x, y, size }: PhotoSlot): string {
   return (

@@ -13,8 +13,11 @@ import { ApiError } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-title';
 import { useScript } from '../../../lib/script';
 
+/** The person's charts, each linking the others. */
+const CHARTS = ['pedigree', 'descendants', 'fan'] as const;
+
 export interface ChartPageProps {
-  kind: 'pedigree' | 'descendants';
+  kind: (typeof CHARTS)[number];
   /** The chart's person, once loaded. */
   person: PersonSummary | undefined;
   error: Error | null;
@@ -41,7 +44,6 @@ export function ChartPage({
   const heading = person ? t(`${kind}.heading`, { name: person.name }) : t(`links.${kind}`);
   usePageTitle(person ? heading : undefined);
   if (error instanceof ApiError && error.status === 404) return notFound;
-  const other = kind === 'pedigree' ? 'descendants' : 'pedigree';
   return (
     <Container maxWidth="xl" sx={{ py: { xs: 2, md: 4 }, px: { xs: 1, sm: 2, md: 3 } }}>
       <Typography variant="h4" component="h1" sx={{ fontSize: { xs: 26, md: 34 } }}>
@@ -59,13 +61,16 @@ export function ChartPage({
           >
             {script.text(t('links.person'))}
           </LinkButton>
-          <LinkButton
-            variant="outlined"
-            to={other === 'pedigree' ? paths.pedigree(person.id) : paths.descendants(person.id)}
-            {...script.label(t(`links.${other}`))}
-          >
-            {script.text(t(`links.${other}`))}
-          </LinkButton>
+          {CHARTS.filter((other) => other !== kind).map((other) => (
+            <LinkButton
+              key={other}
+              variant="outlined"
+              to={paths[other](person.id)}
+              {...script.label(t(`links.${other}`))}
+            >
+              {script.text(t(`links.${other}`))}
+            </LinkButton>
+          ))}
         </Box>
       )}
       {error ? (

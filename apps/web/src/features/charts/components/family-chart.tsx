@@ -285,9 +285,11 @@ export function FamilyChart({
       <ChartToolbar
         labels={labels}
         renderText={renderText}
-        onZoomIn={() => zoom(ZOOM_STEP)}
-        onZoomOut={() => zoom(1 / ZOOM_STEP)}
-        onReset={() => setView(null)}
+        zoom={{
+          onZoomIn: () => zoom(ZOOM_STEP),
+          onZoomOut: () => zoom(1 / ZOOM_STEP),
+          onReset: () => setView(null),
+        }}
         onDownloadSvg={() => download('svg')}
         onDownloadPng={() => download('png')}
         onPrint={print}

@@ -1,6 +1,6 @@
 import type { ChartSvg } from '../../../lib/svg-chart/export';
 import { accentPath, chartStyle } from '../../../lib/svg-chart/style';
-import { photoClipDefs, runeFontDefs, svgPhoto } from '../../../lib/svg-chart/svg-parts';
+import { photoClipDefs, svgHead, svgPhoto } from '../../../lib/svg-chart/svg-parts';
 import { escapeXml, formatYears, truncate } from '../../../lib/svg-chart/text';
 import type { ChartLayout } from './chart-layout';
 
@@ -52,14 +52,10 @@ export function buildChartSvg({
   const accent = accentPath(boxHeight);
   const slot = { x: 14, y: (boxHeight - PHOTO_SIZE) / 2, size: PHOTO_SIZE };
   const out = [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" ` +
-      `viewBox="${x0} ${y0} ${width} ${height}" font-family="${escapeXml(chartStyle.fontFamily)}">`,
-    `<title>${escapeXml(title)}</title>`,
-    runeFontDefs(runeFont),
+    svgHead({ x: x0, y: y0, width, height }, title, runeFont),
     layout.boxes.some((box) => (box.person.photo_file_id ?? null) !== null)
       ? photoClipDefs(slot)
       : '',
-    `<rect x="${x0}" y="${y0}" width="${width}" height="${height}" fill="#FFFFFF"/>`,
     `<path d="${layout.edges}" fill="none" stroke="${chartStyle.edge}" stroke-width="1.5"/>`,
     layout.unionEdges
       ? `<path d="${layout.unionEdges}" fill="none" stroke="${chartStyle.edge}" ` +

@@ -200,6 +200,7 @@ function PersonDetails({
     },
     { key: 'pedigree', label: t('person.pedigree'), to: paths.pedigree(person.id) },
     { key: 'descendants', label: t('person.descendants'), to: paths.descendants(person.id) },
+    { key: 'fan', label: t('person.fan'), to: paths.fan(person.id), testId: 'person-fan' },
     // Signed-in readers merge a duplicate into this person (a member's merge is a proposal).
     ...(onEdit
       ? [

@@ -339,9 +339,11 @@ export function SanjyraTree({
       <ChartToolbar
         labels={labels}
         renderText={renderText}
-        onZoomIn={() => dispatch({ type: 'zoom', factor: ZOOM_STEP })}
-        onZoomOut={() => dispatch({ type: 'zoom', factor: 1 / ZOOM_STEP })}
-        onReset={() => dispatch({ type: 'reset-view' })}
+        zoom={{
+          onZoomIn: () => dispatch({ type: 'zoom', factor: ZOOM_STEP }),
+          onZoomOut: () => dispatch({ type: 'zoom', factor: 1 / ZOOM_STEP }),
+          onReset: () => dispatch({ type: 'reset-view' }),
+        }}
         onDownloadSvg={() => download('svg')}
         onDownloadPng={() => download('png')}
         onPrint={print}

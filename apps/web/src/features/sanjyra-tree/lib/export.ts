@@ -3,7 +3,7 @@ import type { TreeLayout } from '../../../lib/svg-chart/layout';
 import { escapeXml, formatYears, truncate } from '../../../lib/svg-chart/text';
 import type { ChartSvg } from '../../../lib/svg-chart/export';
 import { accentPath, chartStyle } from '../../../lib/svg-chart/style';
-import { photoClipDefs, runeFontDefs, svgPhoto } from '../../../lib/svg-chart/svg-parts';
+import { photoClipDefs, svgHead, svgPhoto } from '../../../lib/svg-chart/svg-parts';
 import { edgesPath, TREE_PHOTO } from './viewport';
 
 export interface TreeSvgOptions {
@@ -53,12 +53,8 @@ export function buildTreeSvg({
   const slot = { x: 14, y: (nodeHeight - TREE_PHOTO) / 2, size: TREE_PHOTO };
   const out: string[] = [];
   out.push(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" ` +
-      `viewBox="${x0} ${y0} ${width} ${height}" font-family="${escapeXml(chartStyle.fontFamily)}">`,
-    `<title>${escapeXml(labels.tree)}</title>`,
-    runeFontDefs(runeFont),
+    svgHead(all, labels.tree, runeFont),
     photoHref ? photoClipDefs(slot) : '',
-    `<rect x="${x0}" y="${y0}" width="${width}" height="${height}" fill="#FFFFFF"/>`,
     `<path d="${edgesPath(layout, all, 0)}" fill="none" ` +
       `stroke="${chartStyle.edge}" stroke-width="1.5"/>`,
   );

@@ -1,7 +1,7 @@
 import { addAreaMessages } from '../index';
 
 /**
- * Messages of the pedigree and descendant chart pages (import this module from them; then
+ * Messages of the pedigree, descendant and жети ата chart pages (import this module from them; then
  * `useTranslation('charts')`).
  */
 export const charts = {
@@ -36,6 +36,19 @@ export const charts = {
       'ошол адамга буруу. Бош жерде жебелер диаграмманы жылдырат. + жана −: масштаб. ' +
       '0: баштапкы көрүнүш. Tab: адамдар жана баскычтар.',
   },
+  fan: {
+    heading: '{{name}}: жети ата',
+    intro:
+      'Жети муун: ортодо инсан, ар бир шакекче — бир муундагы аталар жана энелер. Ар бир ' +
+      'адамдын атасы сол жагында, энеси оң жагында. Адамды басып, диаграмманы ошого буруңуз.',
+    label: 'Жети ата диаграммасы',
+    fileName: 'jeti-ata',
+    kan: 'Кан жолу: атасы, атасынын атасы жана андан ары',
+    empty: 'Ата-энеси жазылган эмес.',
+    keyboardHelp:
+      'Адамда: ↑ атасына (ал белгисиз болсо энесине), ↓ баласына, ← → ошол муундагы ' +
+      'кошунасына; Enter же боштук: диаграмманы ошол адамга буруу. Tab: адамдар жана баскычтар.',
+  },
   toolbar: 'Диаграмманын куралдары',
   downloadSvg: 'SVG жүктөп алуу',
   downloadPng: 'PNG жүктөп алуу',
@@ -50,6 +63,7 @@ export const charts = {
     person: 'Инсандын барагы',
     pedigree: 'Ата-теги',
     descendants: 'Урпактары',
+    fan: 'Жети ата',
   },
 } as const;
 

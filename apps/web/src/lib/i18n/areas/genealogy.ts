@@ -18,6 +18,7 @@ export const genealogy = {
     showInTree: 'Санжырадан көрсөтүү',
     pedigree: 'Ата-теги диаграммасы',
     descendants: 'Урпактар диаграммасы',
+    fan: 'Жети ата диаграммасы',
     compareWith: 'Салыштыруу…',
     lineage: 'Ата-теги',
     isRoot: 'Бул санжыранын башы.',
