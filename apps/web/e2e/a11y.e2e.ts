@@ -16,6 +16,7 @@ const ROUTES: { path: string; login?: boolean; moderator?: boolean; admin?: bool
   // The charts of a demo person.
   { path: '/persons/9/pedigree' },
   { path: '/persons/2/descendants' },
+  { path: '/persons/9/fan' },
   { path: '/person-articles' },
   { path: '/person-articles/add', login: true },
   { path: '/person-articles/:article' },

@@ -156,6 +156,7 @@ describe('the server’s shell, painted before the app’s scripts run', () => {
     // A chart: the heading and the line under it over the full-width chart.
     { path: '/persons/:id/pedigree', text: 'p' },
     { path: '/persons/:id/descendants', text: 'p' },
+    { path: '/persons/:id/fan', text: 'p' },
   ])(
     'puts the heading of $path where the app draws it, at every width',
     async ({
