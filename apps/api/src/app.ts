@@ -51,6 +51,7 @@ import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
+import { busyGuardPlugin } from './plugins/busy-guard';
 import { inputGuardPlugin } from './plugins/input-guard';
 import { mailPlugin } from './plugins/mail';
 import { jsonBodyPlugin } from './plugins/json-body';
@@ -143,6 +144,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
   await app.register(jsonBodyPlugin);
   await app.register(inputGuardPlugin);
   await app.register(dbPlugin, { database });
+  await app.register(busyGuardPlugin, { limit: config.pgliteQueueLimit });
   await app.register(authPlugin);
   await app.register(mailPlugin);
   await app.register(noticeJobsPlugin);

@@ -102,6 +102,9 @@ describe('loadConfig', () => {
   it('reads the number of exports at once: 1 by default, never 0', () => {
     expect(loadConfig({}).exportConcurrency).toBe(1);
     expect(loadConfig({ EXPORT_CONCURRENCY: '3' }).exportConcurrency).toBe(3);
+    expect(loadConfig({}).pgliteQueueLimit).toBe(200);
+    expect(loadConfig({ PGLITE_QUEUE_LIMIT: '50' }).pgliteQueueLimit).toBe(50);
+    expect(() => loadConfig({ PGLITE_QUEUE_LIMIT: '0' })).toThrow(/PGLITE_QUEUE_LIMIT="0"/);
     expect(() => loadConfig({ EXPORT_CONCURRENCY: '0' })).toThrow(/EXPORT_CONCURRENCY="0"/);
   });
 

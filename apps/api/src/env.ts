@@ -41,6 +41,7 @@ const EnvSchema = z.object({
   REFRESH_RATE_LIMIT: optional(z.coerce.number().int().min(1)).default(60),
   CONTACT_RATE_LIMIT: optional(z.coerce.number().int().min(1)).default(5),
   EXPORT_CONCURRENCY: optional(z.coerce.number().int().min(1).max(64)).default(1),
+  PGLITE_QUEUE_LIMIT: optional(z.coerce.number().int().min(1).max(100_000)).default(200),
   ADMIN_USERNAME: optional(z.string().min(3)),
   ADMIN_PASSWORD: optional(z.string().min(8, 'must be at least 8 characters long')),
   WEB_DIST_DIR: optional(z.string().min(1)),
@@ -141,6 +142,8 @@ export interface Config {
   contactRateLimit: number;
   /** Whole-tree GEDCOM exports running at once in one process; more answer 429. */
   exportConcurrency: number;
+  /** On PGlite, queries waiting or running past which API requests get 503 (busy-guard.ts). */
+  pgliteQueueLimit: number;
   adminUsername: string | undefined;
   adminPassword: string | undefined;
   /** Where the built web app lives; unset → apps/web/dist next to this package. */
@@ -238,6 +241,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     refreshRateLimit: env.REFRESH_RATE_LIMIT,
     contactRateLimit: env.CONTACT_RATE_LIMIT,
     exportConcurrency: env.EXPORT_CONCURRENCY,
+    pgliteQueueLimit: env.PGLITE_QUEUE_LIMIT,
     adminUsername: env.ADMIN_USERNAME,
     adminPassword: env.ADMIN_PASSWORD,
     webDistDir: env.WEB_DIST_DIR,

@@ -90,6 +90,7 @@ describe('POST /api/register/', () => {
         'email_verified',
         'full_name',
         'id',
+        'is_steward',
         'role',
         'two_factor_enabled',
         'two_factor_setup_required',
