@@ -1,3 +1,4 @@
+import { authMessages } from '@bagysh/shared';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { DESKTOP, PHONE, forgetRefusals, useBrowser } from './support/browser';
@@ -160,6 +161,46 @@ describe('accounts: guards (docs/product.md, Route guard)', () => {
     await storeSession(page, account);
     await page.goto('/login');
     await page.waitForURL(`${session.baseUrl}/`);
+  });
+});
+
+describe('accounts: look-alike usernames (docs/security.md, Sign-in and sessions)', () => {
+  const session = useBrowser();
+
+  it('refuses a reserved name and a look-alike at registration and at a rename, in Kyrgyz', async () => {
+    const { username: taken } = await registerUser(session.baseUrl, 'lookalike');
+    // The same name with a Cyrillic а: reads the same, and is refused by the API.
+    const lookAlike = taken.replace('a', '\u0430');
+    const page = await session.newPage(DESKTOP);
+    await open(page, '/login');
+    await page.getByRole('tab', { name: 'Катталуу' }).click();
+    // A reserved name (with a Cyrillic а too) is refused by the form before any call.
+    await page.getByLabel('Колдонуучу аты').fill('\u0430dmin');
+    await page.locator('input[name="password"]').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Катталуу', exact: true }).click();
+    await page.getByText(authMessages.usernameReserved).waitFor();
+    await page.getByLabel('Колдонуучу аты').fill(lookAlike);
+    await page.getByRole('button', { name: 'Катталуу', exact: true }).click();
+    await page.getByText(authMessages.usernameLookAlike).waitFor();
+    expect(page.url()).toBe(`${session.baseUrl}/login`);
+
+    const { session: account } = await registerUser(session.baseUrl, 'ren');
+    const phone = await session.newPage(PHONE);
+    await storeSession(phone, account);
+    await open(phone, '/profile');
+    const field = phone.getByLabel('Колдонуучу аты');
+    await field.fill(lookAlike);
+    await phone.getByRole('button', { name: 'Сактоо' }).click();
+    await phone.getByText(authMessages.usernameLookAlike).waitFor();
+    const renamed = unique('renamed');
+    await field.fill(renamed);
+    await phone.getByRole('button', { name: 'Сактоо' }).click();
+    await phone.getByText('Сакталды').waitFor();
+    await phone.reload();
+    await phone.getByText(`@${renamed}`).waitFor();
+    expect(await phone.getByLabel('Колдонуучу аты').inputValue()).toBe(renamed);
+    // The refused registration and rename answered 400 on purpose.
+    forgetRefusals(session, 400);
   });
 });
 

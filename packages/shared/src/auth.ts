@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PageQuerySchema, paginatedSchema } from './common';
 import { RoleSchema } from './roles';
+import { isReservedUsername } from './username-skeleton';
 import { validationMessages } from './zod-ky';
 
 export const USERNAME_MIN = 3;
@@ -16,6 +17,10 @@ export const ONLINE_WINDOW_MS = 5 * 60_000;
 /** Kyrgyz texts of the account rules, shared by the API and the web forms. */
 export const authMessages = {
   usernameChars: 'Колдонуучу аты тамгалардан, сандардан жана «_» белгисинен гана турушу керек.',
+  usernameReserved:
+    'Бул ат сайттын кызматтык аттарына окшош, аны алууга болбойт. Башка ат тандаңыз.',
+  usernameLookAlike:
+    'Бул ат башка колдонуучунун атына өтө окшош: окуганда айырмасы билинбейт. Башка ат тандаңыз.',
   passwordSameAsUsername: 'Сырсөз колдонуучу атына окшош болбошу керек.',
   passwordTooCommon: 'Бул сырсөз өтө жөнөкөй жана көп колдонулат. Башкасын тандаңыз.',
   passwordUnchanged: 'Жаңы сырсөз мурункусунан айырмаланышы керек.',
@@ -102,6 +107,15 @@ export const UsernameSchema = z
   .max(USERNAME_MAX)
   .regex(USERNAME_PATTERN, authMessages.usernameChars);
 
+/**
+ * A username an account takes now (registration, rename): not a reserved name nor one that
+ * looks like it (username-skeleton.ts). The first admin's name from the settings may be one.
+ */
+export const NewUsernameSchema = UsernameSchema.refine(
+  (name) => !isReservedUsername(name),
+  authMessages.usernameReserved,
+);
+
 /** A new password: long enough and not a common one (the username check needs the form). */
 export const PasswordSchema = z
   .string()
@@ -123,7 +137,7 @@ export const FullNameSchema = z.string().trim().max(FULL_NAME_MAX);
 /** `POST register/`. */
 export const RegisterInput = z
   .object({
-    username: UsernameSchema,
+    username: NewUsernameSchema,
     password: PasswordSchema,
     email: EmailInputSchema.optional(),
     full_name: FullNameSchema.optional(),
@@ -196,8 +210,12 @@ export type User = z.infer<typeof UserSchema>;
 export const AuthResponseSchema = TokenPairSchema.extend({ user: UserSchema });
 export type AuthResponse = z.infer<typeof AuthResponseSchema>;
 
-/** `PATCH user/`: any subset; `email` '' or null removes it, `avatar_file_id` null removes the avatar. */
+/**
+ * `PATCH user/`: any subset; `email` '' or null removes it, `avatar_file_id` null removes the
+ * avatar. A new `username` must be free, and look like no other account's name.
+ */
 export const ProfileUpdateInput = z.object({
+  username: NewUsernameSchema.optional(),
   full_name: FullNameSchema.optional(),
   email: EmailInputSchema.nullable().optional(),
   // A PostgreSQL integer: a larger id would fail the lookup with a 500, not a 400.

@@ -101,6 +101,11 @@ export const GedcomCountsSchema = z.object({
    * Absent in previews made before GEDZip media were imported.
    */
   media_files: z.number().int().optional(),
+  /**
+   * Individuals with a restriction notice (RESN CONFIDENTIAL, LOCKED or PRIVACY): guests will
+   * see them as living persons, name and father line only. Absent in older previews.
+   */
+  restricted: z.number().int().optional(),
 });
 export type GedcomCounts = z.infer<typeof GedcomCountsSchema>;
 

@@ -10,6 +10,7 @@ export { kinshipTerms } from './kinship-terms';
 export * from './name-folding';
 export * from './content';
 export * from './auth';
+export * from './username-skeleton';
 export * from './site';
 export * from './persons';
 export * from './charts';

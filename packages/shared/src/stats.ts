@@ -6,7 +6,7 @@ export const TreeStatsSchema = z.object({
   /** Generations from the oldest root to the deepest descendant. */
   generations: z.number().int(),
   clans: z.number().int(),
-  /** Persons the privacy rule counts as living. */
+  /** Persons the privacy rule hides from guests as living (the restricted by RESN with them). */
   living: z.number().int(),
   historical: z.number().int(),
 });

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { livingCondition, type Viewer } from './privacy';
+import { hiddenCondition, type Viewer } from './privacy';
 
 /**
  * The persons a link row reaches (a citation, a note link, an event): its person, the person
@@ -38,5 +38,5 @@ export function linkedPersonIds(columns: LinkColumns): SQL {
 export function linkHidden(viewer: Viewer, columns: LinkColumns): SQL {
   if (viewer.seesLiving) return sql`false`;
   return sql`exists (select 1 from persons lp
-    where lp.id in (${linkedPersonIds(columns)}) and ${livingCondition('lp')})`;
+    where lp.id in (${linkedPersonIds(columns)}) and ${hiddenCondition('lp')})`;
 }

@@ -31,7 +31,7 @@ export function subtreeCondition(prefix: readonly number[], alias = 'p'): SQL {
 }
 
 const SUMMARY_FIELDS = `p.id, p.name, p.sex, p.father_id, p.mother_id, p.birth_year, p.death_year,
-  p.death_date, p.is_living, p.birth_order, p.depth, p.descendant_count, p.photo_file_id`;
+  p.death_date, p.is_living, p.is_private, p.birth_order, p.depth, p.descendant_count, p.photo_file_id`;
 
 /**
  * The father's and the grandfather's names of the persons row `alias` (the label that tells

@@ -13,9 +13,10 @@ import type { RecordsColumn } from './person-records';
 
 /**
  * The one owner of the living-person rule (docs/genealogy.md, Privacy). A viewer who does not see
- * living persons (a guest; every reader of a public export) sees of a living person the name and
- * the father line only: id, name, father, generation, descendants in the father line. Everything
- * else is hidden, and so is every mother or spouse link with a living person at either end.
+ * living persons (a guest; every reader of a public export) sees of a hidden person — a living
+ * one, or one an imported GEDCOM file restricts (RESN) — the name and the father line only:
+ * id, name, father, generation, descendants in the father line. Everything else is hidden, and
+ * so is every mother or spouse link with a hidden person at either end.
  *
  * Every path that returns persons goes through this module: the projections below for what
  * is shown, and the SQL pieces for what is filtered, ordered, counted and walked, so that a
@@ -51,27 +52,77 @@ export interface LivingFacts {
   birth_year: number | null;
 }
 
-/** The rule: flagged living, or no death date and born less than 100 years ago. */
-export function isLiving(row: LivingFacts): boolean {
-  if (row.is_living) return true;
+/** The facts the guest's rule reads: the living facts and the stored `is_private`. */
+export interface HiddenFacts extends LivingFacts {
+  /** Flagged living, or restricted by a GEDCOM RESN (a generated column of persons). */
+  is_private: boolean;
+}
+
+/** No death date and born less than 100 years ago: presumed living, whatever the flags. */
+function presumedLiving(row: LivingFacts): boolean {
   if (row.death_year !== null || row.death_date !== null) return false;
   return row.birth_year !== null && row.birth_year > livingBirthYearFloor();
 }
 
-/** The rule in SQL, on the persons row `alias`. */
+/** `presumedLiving` in SQL, on the persons row `a`. */
+function presumedLivingSql(a: SQL): SQL {
+  return sql`(${a}.death_year is null and ${a}.death_date is null and ${a}.birth_year is not null and ${a}.birth_year > ${livingBirthYearFloor()})`;
+}
+
+/** The living rule: flagged living, or no death date and born less than 100 years ago. */
+export function isLiving(row: LivingFacts): boolean {
+  return row.is_living || presumedLiving(row);
+}
+
+/** The living rule in SQL, on the persons row `alias`: what a member counts and filters by. */
 export function livingCondition(alias = 'p'): SQL {
   const a = sql.raw(alias);
-  return sql`(${a}.is_living or (${a}.death_year is null and ${a}.death_date is null and ${a}.birth_year is not null and ${a}.birth_year > ${livingBirthYearFloor()}))`;
+  return sql`(${a}.is_living or ${presumedLivingSql(a)})`;
+}
+
+/**
+ * Hidden from guests: living, or restricted by a GEDCOM RESN (CONFIDENTIAL, LOCKED, PRIVACY).
+ * A restricted person is shown exactly as a living one, so that a guest cannot tell the two
+ * apart either.
+ */
+export function isHidden(row: HiddenFacts): boolean {
+  return row.is_private || presumedLiving(row);
+}
+
+/**
+ * `isHidden` in SQL, on the persons row `alias`. It reads the stored `is_private` where the
+ * living rule reads `is_living`: the same shape, so the partial indexes of the guest's orders
+ * (persons_unknown_birth_year_index) serve it, and no OR over another column slows it down.
+ */
+export function hiddenCondition(alias = 'p'): SQL {
+  const a = sql.raw(alias);
+  return sql`(${a}.is_private or ${presumedLivingSql(a)})`;
+}
+
+/**
+ * The stored part of the hidden rule alone (`not` it for the persons a guest may see the
+ * year of among those born over 100 years ago).
+ */
+export function privateFlag(alias = 'p'): SQL {
+  return sql.raw(`${alias}.is_private`);
 }
 
 /** Whether `viewer` sees only the name and father line of this person. */
-export function isRestricted(row: LivingFacts, viewer: Viewer): boolean {
-  return !viewer.seesLiving && isLiving(row);
+export function isRestricted(row: HiddenFacts, viewer: Viewer): boolean {
+  return !viewer.seesLiving && isHidden(row);
 }
 
 /** `isRestricted` in SQL. */
 export function restrictedCondition(viewer: Viewer, alias = 'p'): SQL {
-  return viewer.seesLiving ? sql`false` : livingCondition(alias);
+  return viewer.seesLiving ? sql`false` : hiddenCondition(alias);
+}
+
+/**
+ * The `living` filter as the viewer knows it: a guest sees every hidden person as living
+ * (a restricted one too, whatever its years), a member the living rule.
+ */
+export function visibleLivingCondition(viewer: Viewer, alias = 'p'): SQL {
+  return viewer.seesLiving ? livingCondition(alias) : hiddenCondition(alias);
 }
 
 /**
@@ -83,8 +134,8 @@ export function motherLinkVisible(viewer: Viewer, child = 'p'): SQL {
   const c = sql.raw(child);
   // A scalar subquery: one primary-key lookup per row (PostgreSQL would hash a NOT EXISTS
   // over every living person).
-  return sql`(not ${livingCondition(child)} and not coalesce((
-    select ${livingCondition('lm')} from persons lm where lm.id = ${c}.mother_id), false))`;
+  return sql`(not ${hiddenCondition(child)} and not coalesce((
+    select ${hiddenCondition('lm')} from persons lm where lm.id = ${c}.mother_id), false))`;
 }
 
 /**
@@ -103,7 +154,7 @@ export function visibleChildOf(viewer: Viewer, parentIds: SQL, child = 'p'): SQL
 /** A union between the persons rows `a` and `b` is shown when neither is restricted. */
 export function unionVisible(viewer: Viewer, a: string, b: string): SQL {
   if (viewer.seesLiving) return sql`true`;
-  return sql`(not ${livingCondition(a)} and not ${livingCondition(b)})`;
+  return sql`(not ${hiddenCondition(a)} and not ${hiddenCondition(b)})`;
 }
 
 /** The number of children the viewer may see, of the persons row `alias`. */
@@ -143,7 +194,7 @@ export function siblingOrder(viewer: Viewer, alias = 'p'): SQL {
 // ---------------------------------------------------------------------------------------------
 // Projections: rows with every fact → what the viewer is shown.
 
-export interface SummaryFacts extends LivingFacts {
+export interface SummaryFacts extends HiddenFacts {
   id: number;
   name: string;
   sex: Sex;
@@ -165,7 +216,6 @@ export interface SummaryFacts extends LivingFacts {
 
 /** A list or tree entry. */
 export function projectSummary(row: SummaryFacts, viewer: Viewer): PersonSummary {
-  const living = isLiving(row);
   const restricted = isRestricted(row, viewer);
   return {
     id: row.id,
@@ -179,7 +229,8 @@ export function projectSummary(row: SummaryFacts, viewer: Viewer): PersonSummary
     death_year: restricted ? null : row.death_year,
     // The stored flag would tell a guest whether the birth year is recent.
     is_living: restricted ? true : row.is_living,
-    living,
+    // A guest sees every hidden person as living: a restricted one must not stand out.
+    living: restricted || isLiving(row),
     restricted,
     birth_order: restricted ? null : row.birth_order,
     generation: row.depth + 1,
@@ -205,8 +256,8 @@ export interface DetailFacts extends SummaryFacts {
   updated_at: string;
 }
 
-/** A linked person with whether they are living, to decide the link. */
-export type LinkFacts = PersonLink & { living: boolean };
+/** A linked person with whether they are hidden from guests (`hiddenCondition`), to decide the link. */
+export type LinkFacts = PersonLink & { hidden: boolean };
 
 export interface DetailLinks {
   father: PersonLink | null;
@@ -221,7 +272,7 @@ const link = ({ id, name }: PersonLink): PersonLink => ({ id, name });
 export function projectPerson(row: DetailFacts, links: DetailLinks, viewer: Viewer): Person {
   const summary = projectSummary(row, viewer);
   const hide = summary.restricted;
-  const shown = (other: LinkFacts) => viewer.seesLiving || !other.living;
+  const shown = (other: LinkFacts) => viewer.seesLiving || !other.hidden;
   const father = links.father && link(links.father);
   const mother = !hide && links.mother && row.mother_visible ? link(links.mother) : null;
   const records = hide ? null : row.records;
@@ -258,7 +309,7 @@ export function projectPerson(row: DetailFacts, links: DetailLinks, viewer: View
 }
 
 /** The facts of a person the viewer may use in a kinship computation or a chain. */
-export interface KinFacts extends LivingFacts {
+export interface KinFacts extends HiddenFacts {
   sex: Sex;
   birth_order: number | null;
 }
@@ -272,7 +323,7 @@ export function projectKin<T extends KinFacts>(row: T, viewer: Viewer): T {
 
 /** The years a search hit or a chain may show. */
 export function visibleYears(
-  row: LivingFacts,
+  row: HiddenFacts,
   viewer: Viewer,
 ): { birth_year: number | null; death_year: number | null } {
   return isRestricted(row, viewer)

@@ -1,7 +1,7 @@
 import { SITE_ROUTES } from '@bagysh/shared';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client';
-import { livingCondition } from '../genealogy/privacy';
+import { hiddenCondition } from '../genealogy/privacy';
 import { personsTable } from '../genealogy/person-table';
 
 /** robots.txt and the sitemap; the head of each page is in seo.meta.ts. */
@@ -71,7 +71,7 @@ export async function sitemapPersons(db: Db, origin: string, n: number): Promise
     sql`select p.id, to_char(p.updated_at at time zone 'UTC', 'YYYY-MM-DD') as updated
         from ${personsTable} p
         where p.id > ${(n - 1) * SITEMAP_CHUNK} and p.id <= ${n * SITEMAP_CHUNK}
-          and not ${livingCondition()}
+          and not ${hiddenCondition()}
         order by p.id`,
   );
   return urlset(rows.map((row) => ({ loc: `${origin}/persons/${row.id}`, lastmod: row.updated })));

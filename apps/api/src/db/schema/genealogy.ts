@@ -108,6 +108,19 @@ export const persons = pgTable(
     /** An uploaded image in the files API; deleting the file removes the photo. */
     photoFileId: integer().references((): AnyPgColumn => files.id, { onDelete: 'set null' }),
     isLiving: boolean().notNull().default(false),
+    /**
+     * The GEDCOM restriction notice (RESN) of an imported person: CONFIDENTIAL, LOCKED or
+     * PRIVACY, or a GEDCOM 7 list of them ("CONFIDENTIAL, LOCKED"), written back on export.
+     */
+    resn: text(),
+    /**
+     * Hidden from guests whatever the years: flagged living, or restricted by RESN. The
+     * guest's rule (privacy.ts) reads this one column where it read `is_living`, so its
+     * filters and partial indexes keep their shape (docs/genealogy.md, Privacy).
+     */
+    isPrivate: boolean()
+      .notNull()
+      .generatedAlwaysAs(sql`is_living or resn is not null`),
     birthOrder: integer(),
     version: integer().notNull().default(1),
     createdById: integer().references(() => users.id, { onDelete: 'set null' }),
@@ -149,14 +162,14 @@ export const persons = pgTable(
       .where(
         sql`${table.birthYear} is not null and (${table.deathYear} is not null or ${table.deathDate} is not null)`,
       ),
-    // …and the guest's unknown years (no year, or a living person's, hidden) in id order: a
+    // …and the guest's unknown years (no year, or a hidden person's) in id order: a
     // superset of privacy.ts's rule that holds whatever the year, so it never goes stale. In a
     // tree where the living are the last generations, the primary key would walk past every
     // older person first (600 ms at 1M persons).
     index('persons_unknown_birth_year_index')
       .on(table.id)
       .where(
-        sql`${table.birthYear} is null or ${table.isLiving} or (${table.deathYear} is null and ${table.deathDate} is null)`,
+        sql`${table.birthYear} is null or ${table.isPrivate} or (${table.deathYear} is null and ${table.deathDate} is null)`,
       ),
     // The tree checks (genealogy/tree-checks.ts): each kind that reads one row at a time
     // finds its few rows in a small index instead of scanning a million. The parentless
@@ -332,6 +345,7 @@ export const gedcomStaging = pgTable('gedcom_staging', {
   deathPlace: text(),
   biography: text(),
   isLiving: boolean().notNull(),
+  resn: text(),
   birthOrder: integer(),
   birthYearSource: text().$type<YearSource>(),
   deathYearSource: text().$type<YearSource>(),

@@ -24,6 +24,12 @@ export const users = pgTable(
      * LC_CTYPE=C).
      */
     usernameKey: text().notNull(),
+    /**
+     * `usernameSkeleton(username)`: names that read the same share it, and a new or renamed
+     * account may not take one that is in use (docs/security.md, Look-alike usernames). Null
+     * on accounts made before it was kept: they are compared by their username.
+     */
+    usernameSkeleton: text(),
     email: text(),
     emailKey: text(),
     /**
@@ -58,6 +64,7 @@ export const users = pgTable(
   },
   (table) => [
     uniqueIndex('users_username_key_unique').on(table.usernameKey),
+    index('users_username_skeleton_index').on(table.usernameSkeleton),
     uniqueIndex('users_email_key_unique')
       .on(table.emailKey)
       .where(sql`${table.emailKey} is not null`),

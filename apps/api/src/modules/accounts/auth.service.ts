@@ -6,6 +6,7 @@ import {
   type LoginResponse,
   type LoginTwoFactorInput,
   type RegisterInput,
+  usernameSkeleton,
 } from '@bagysh/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -17,6 +18,7 @@ import {
   publicColumns,
   rethrowTaken,
   toUser,
+  usernameProblem,
   userSearchKey,
   usersMessages,
 } from './users.service';
@@ -45,13 +47,10 @@ export async function register(
   const email = normaliseEmail(input.email);
   const emailKey = email === null ? null : foldKey(email);
 
-  // Both duplicates in one answer; the unique indexes still decide under a race.
+  // Both problems in one answer; the unique indexes still decide under a race.
   const taken: Record<string, string[]> = {};
-  const [sameName] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.usernameKey, usernameKey));
-  if (sameName) taken.username = [usersMessages.usernameTaken];
+  const nameProblem = await usernameProblem(db, input.username);
+  if (nameProblem) taken.username = [nameProblem];
   if (emailKey !== null) {
     const [sameEmail] = await db
       .select({ id: users.id })
@@ -70,6 +69,7 @@ export async function register(
         .values({
           username: input.username,
           usernameKey,
+          usernameSkeleton: usernameSkeleton(input.username),
           email,
           emailKey,
           fullName,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { foldKey, UsernameSchema } from '@bagysh/shared';
+import { foldKey, UsernameSchema, usernameSkeleton } from '@bagysh/shared';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
@@ -69,6 +69,7 @@ export async function ensureFirstAdmin(
     await db.insert(users).values({
       username,
       usernameKey,
+      usernameSkeleton: usernameSkeleton(username),
       searchKey: userSearchKey(username, ''),
       passwordHash: await hashPassword(password),
       role: 'admin',

@@ -17,8 +17,9 @@ import {
   type UserListItem,
   type UsersListQuery,
   type UsersPage,
+  usernameSkeleton,
 } from '@bagysh/shared';
-import { and, asc, count, eq, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { conflict, FieldValidationError, forbidden, notFound } from '../../lib/http-errors';
@@ -89,6 +90,39 @@ export function userSearchKey(username: string, fullName: string): string {
   return `${foldName(username)} ${foldName(fullName)}`.trim();
 }
 
+/**
+ * Why `username` may not be taken, as its field error: another account has it (letter case
+ * ignored), or has a name that reads the same (docs/security.md, Look-alike usernames).
+ * `exceptId` is the account being renamed, which keeps its own name. Two look-alikes
+ * registering at the same moment may both pass; the unique index only stops equal names.
+ */
+export async function usernameProblem(
+  db: Db,
+  username: string,
+  exceptId?: number,
+): Promise<string | undefined> {
+  const key = foldKey(username);
+  const skeleton = usernameSkeleton(username);
+  const rows = await db
+    .select({ key: users.usernameKey, name: users.username, skeleton: users.usernameSkeleton })
+    .from(users)
+    .where(
+      and(
+        or(
+          eq(users.usernameKey, key),
+          eq(users.usernameSkeleton, skeleton),
+          isNull(users.usernameSkeleton),
+        ),
+        exceptId === undefined ? undefined : ne(users.id, exceptId),
+      ),
+    );
+  if (rows.some((row) => row.key === key)) return usersMessages.usernameTaken;
+  if (rows.some((row) => (row.skeleton ?? usernameSkeleton(row.name)) === skeleton)) {
+    return authMessages.usernameLookAlike;
+  }
+  return undefined;
+}
+
 /** The user's own record; `staff2fa` is the STAFF_2FA setting, which may ask for a set-up. */
 export function toUser(row: UserRow, staff2fa: Staff2fa = 'optional'): User {
   const twoFactor = row.totpEnabledAt !== null;
@@ -152,7 +186,8 @@ export async function getUser(db: Db, id: number, staff2fa?: Staff2fa): Promise<
 }
 
 /**
- * `PATCH user/`: full name, e-mail (unique, case-insensitively) and avatar. A new e-mail address
+ * `PATCH user/`: username (free, and like no other account's: `usernameProblem`), full name,
+ * e-mail (unique, case-insensitively) and avatar. A new e-mail address
  * is unconfirmed until its link is opened; `emailChanged` tells the caller to mail that link.
  */
 export async function updateProfile(
@@ -165,9 +200,19 @@ export async function updateProfile(
   if (!current) throw notFound();
   const changes: Partial<typeof users.$inferInsert> = {};
   let emailChanged = false;
-  if (input.full_name !== undefined) {
-    changes.fullName = input.full_name;
-    changes.searchKey = userSearchKey(current.username, input.full_name);
+  if (input.username !== undefined && input.username !== current.username) {
+    const problem = await usernameProblem(db, input.username, userId);
+    if (problem) throw new FieldValidationError({ username: [problem] });
+    changes.username = input.username;
+    changes.usernameKey = foldKey(input.username);
+    changes.usernameSkeleton = usernameSkeleton(input.username);
+  }
+  if (input.full_name !== undefined) changes.fullName = input.full_name;
+  if (changes.username !== undefined || changes.fullName !== undefined) {
+    changes.searchKey = userSearchKey(
+      changes.username ?? current.username,
+      changes.fullName ?? current.fullName,
+    );
   }
   if (input.email !== undefined) {
     const email = normaliseEmail(input.email);

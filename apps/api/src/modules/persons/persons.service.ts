@@ -25,13 +25,15 @@ import {
   type SummaryRow,
 } from '../../genealogy/person-rows';
 import {
+  hiddenCondition,
   livingBirthYearFloor,
-  livingCondition,
+  privateFlag,
   projectPerson,
   projectSummary,
   restrictedCondition,
   siblingOrder,
   visibleChildOf,
+  visibleLivingCondition,
   visibleSexCondition,
   type LinkFacts,
   type Viewer,
@@ -56,10 +58,10 @@ export async function getPerson(db: Db, id: number, viewer: Viewer): Promise<Per
     sql`select ${detailColumns(viewer)},
           (select json_build_object('id', f.id, 'name', f.name) from ${personsTable} f
             where f.id = p.father_id) as father,
-          (select json_build_object('id', m.id, 'name', m.name, 'living', ${livingCondition('m')})
+          (select json_build_object('id', m.id, 'name', m.name, 'hidden', ${hiddenCondition('m')})
             from ${personsTable} m where m.id = p.mother_id) as mother,
           (select json_agg(json_build_object('id', s.id, 'name', s.name,
-                                             'living', ${livingCondition('s')}) order by s.id)
+                                             'hidden', ${hiddenCondition('s')}) order by s.id)
             from unions u
             join ${personsTable} s on s.id = case when u.person1_id = p.id then u.person2_id
                                           else u.person1_id end
@@ -190,10 +192,11 @@ async function listFilters(db: Db, query: ListPersonsQuery, viewer: Viewer): Pro
     where.push(sql`(p.id = ${founder.id} or ${subtreeCondition([...founder.path, founder.id])})`);
   }
   if (query.father !== undefined) where.push(sql`p.father_id = ${query.father}`);
-  // A filter sees what the viewer sees: a guest's living persons all have sex 'U'.
+  // A filter sees what the viewer sees: a guest's hidden persons all have sex 'U' and are living.
   if (query.sex !== undefined) where.push(visibleSexCondition(viewer, query.sex));
   if (query.living !== undefined) {
-    where.push(query.living ? livingCondition() : sql`not ${livingCondition()}`);
+    const living = visibleLivingCondition(viewer);
+    where.push(query.living ? living : sql`not ${living}`);
   }
   if (query.generation !== undefined) where.push(sql`p.depth = ${query.generation - 1}`);
   return where;
@@ -251,9 +254,9 @@ interface Segment {
 
 /**
  * The parts of the birth-year order, lowest key first. For a viewer who does not see living
- * persons (privacy.ts), a living person's year is hidden and counts as unknown: the known years
- * are those born over 100 years ago (not flagged living), and the recently born with a death
- * recorded (their own partial index: most of the recently born are living).
+ * persons (privacy.ts), a hidden person's year counts as unknown: the known years are those
+ * born over 100 years ago (neither flagged living nor restricted), and the recently born with a
+ * death recorded (their own partial index: most of the recently born are living).
  */
 function birthYearSegments(order: Order, sentinel: number, viewer: Viewer): Segment[] {
   const floor = livingBirthYearFloor();
@@ -272,13 +275,13 @@ function birthYearSegments(order: Order, sentinel: number, viewer: Viewer): Segm
       ]
     : [
         {
-          where: sql`${order.key} <= ${floor} and ${order.key} > ${NO_YEAR_DESC} and not p.is_living`,
+          where: sql`${order.key} <= ${floor} and ${order.key} > ${NO_YEAR_DESC} and not ${privateFlag()}`,
           key: order.key,
           range: [NO_YEAR_DESC + 1, floor],
         },
         {
           where: sql`p.birth_year is not null and (p.death_year is not null or p.death_date is not null)
-            and p.birth_year > ${floor} and not p.is_living`,
+            and p.birth_year > ${floor} and not ${privateFlag()}`,
           key: sql.raw('p.birth_year'),
           range: [floor + 1, NO_YEAR_ASC - 1],
         },

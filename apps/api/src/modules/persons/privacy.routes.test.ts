@@ -14,12 +14,12 @@ import { invalidateTreeCaches } from '../../genealogy/tree-cache';
 
 /**
  * The living-person rule (docs/genealogy.md, Privacy) as a property: for random trees of
- * living and dead persons, changing what a guest may not see of the living persons — sex,
- * birth year and order, dates, places, biography, photo, mother, spouses, the stored flag, and
- * their records: other names, events, citations, notes, media, parent families, union events —
- * changes no answer a guest gets: not directly, and not through filters, orderings, counts,
- * cursors, child counts, kinship terms or the public export. Members and moderators see the
- * changed values.
+ * living, dead and restricted (GEDCOM RESN) persons, changing what a guest may not see of the
+ * hidden persons — sex, birth year and order, dates (a restricted person's death too), places,
+ * biography, photo, mother, spouses, the stored flag and notice, and their records: other
+ * names, events, citations, notes, media, parent families, union events — changes no answer a
+ * guest gets: not directly, and not through filters, orderings, counts, cursors, child counts,
+ * kinship terms or the public export. Members and moderators see the changed values.
  *
  * The routes read are the app's own (guest-routes.test-support.ts): every GET route under
  * /api/ that a guest may call, but the few of `EXCLUDED`, with its parameters filled from
@@ -33,7 +33,10 @@ const THIS_YEAR = new Date().getUTCFullYear();
 /** Born after this year with no death date: living (PERSON_LIMITS.livingYears = 100). */
 const LIVING_FLOOR = THIS_YEAR - 100;
 
-type Kind = 'old' | 'recent-dead' | 'living-flagged' | 'living-young' | 'no-year';
+type Kind = 'old' | 'recent-dead' | 'living-flagged' | 'living-young' | 'no-year' | 'restricted';
+
+/** A dead person an imported file restricts (RESN): hidden from guests as a living one. */
+const RESN = ['CONFIDENTIAL', 'LOCKED', 'PRIVACY', 'CONFIDENTIAL, LOCKED'] as const;
 
 interface Plan {
   name: string;
@@ -52,7 +55,14 @@ interface Plan {
 const planArb = fc.record({
   name: fc.constantFrom(...NAMES),
   sex: fc.constantFrom<Sex>('M', 'F', 'U'),
-  kind: fc.constantFrom<Kind>('old', 'recent-dead', 'living-flagged', 'living-young', 'no-year'),
+  kind: fc.constantFrom<Kind>(
+    'old',
+    'recent-dead',
+    'living-flagged',
+    'living-young',
+    'no-year',
+    'restricted',
+  ),
   oldYear: fc.integer({ min: 1700, max: LIVING_FLOOR - 5 }),
   recentYear: fc.integer({ min: LIVING_FLOOR + 5, max: THIS_YEAR - 1 }),
   father: fc.option(fc.nat(), { nil: null }),
@@ -63,7 +73,9 @@ const planArb = fc.record({
   photo: fc.boolean(),
 });
 
-const isLivingKind = (kind: Kind) => kind === 'living-flagged' || kind === 'living-young';
+/** The kinds a guest sees name and father line only of. */
+const isLivingKind = (kind: Kind) =>
+  kind === 'living-flagged' || kind === 'living-young' || kind === 'restricted';
 
 const treeArb = fc
   .record({ plans: fc.array(planArb, { minLength: 8, maxLength: 16 }), seed: fc.integer() })
@@ -100,7 +112,7 @@ beforeAll(async () => {
 interface Built {
   ids: number[];
   plans: Plan[];
-  /** Ids of the persons a guest must see name and father line only of. */
+  /** Ids of the persons a guest must see name and father line only of (restricted too). */
   living: Set<number>;
   /** Ids of persons who are some child's father (their sex follows from the father line). */
   fathers: Set<number>;
@@ -131,6 +143,7 @@ async function build(plans: Plan[]): Promise<Built> {
       'living-flagged': { birth_year: plan.oldYear, death_year: null },
       'living-young': { birth_year: plan.recentYear, death_year: null },
       'no-year': { birth_year: null, death_year: null },
+      restricted: { birth_year: plan.oldYear, death_year: plan.oldYear + 50 },
     };
     const person = await addPerson(app, moderator, {
       name: plan.name,
@@ -145,6 +158,11 @@ async function build(plans: Plan[]): Promise<Built> {
       biography: plan.place && `${plan.name} ${plan.place} шаарында туулган.`,
       photo_file_id: plan.photo ? (photos[0] ?? null) : null,
     });
+    if (plan.kind === 'restricted') {
+      // Only an import writes the notice (gedcom-resn.routes.test.ts goes that way).
+      const resn = RESN[person.id % RESN.length] ?? 'CONFIDENTIAL';
+      await app.db.execute(sql`update persons set resn = ${resn} where id = ${person.id}`);
+    }
     ids.push(person.id);
     if (father) fathers.add(father);
     if (plan.sex === 'M') males.push(person.id);
@@ -184,20 +202,30 @@ async function create(url: string, payload: object): Promise<number> {
 }
 
 /**
- * Changes every hidden field of every living person, keeping them living (straight in the
- * database: a revision would also change what guests may see, such as the version).
+ * Changes every hidden field of every hidden person, keeping them hidden: the living living,
+ * the restricted restricted, with any years (straight in the database: a revision would also
+ * change what guests may see, such as the version).
  */
 async function changeHiddenFields(tree: Built, seed: number): Promise<void> {
   const next = mulberry32(seed);
   const pick = <T>(values: readonly T[]): T => values[Math.floor(next() * values.length)] as T;
   for (const id of tree.living) {
     const index = tree.ids.indexOf(id);
-    const flagged = tree.plans[index]?.kind === 'living-flagged';
+    const kind = tree.plans[index]?.kind;
+    const flagged = kind === 'living-flagged';
+    const restricted = kind === 'restricted';
     const others = tree.ids.filter((other) => other !== id);
     const sex = tree.fathers.has(id) ? 'M' : pick<Sex>(['M', 'F', 'U']);
-    const birthYear = flagged
-      ? pick([null, 1800 + Math.floor(next() * 200)])
-      : LIVING_FLOOR + 1 + Math.floor(next() * 99);
+    const birthYear =
+      flagged || restricted
+        ? pick([null, 1700 + Math.floor(next() * (THIS_YEAR - 1700))])
+        : LIVING_FLOOR + 1 + Math.floor(next() * 99);
+    if (restricted) {
+      await app.db.execute(sql`update persons set
+          death_year = ${pick([null, 1890, 1951, THIS_YEAR - 2])},
+          death_date = ${pick([null, '7-март'])}, resn = ${pick(RESN)}
+        where id = ${id}`);
+    }
     const mother = pick([null, ...others]);
     await app.db.execute(sql`update persons set
         sex = ${sex}, birth_year = ${birthYear},

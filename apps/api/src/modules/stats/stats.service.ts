@@ -1,12 +1,14 @@
 import type { TreeStats } from '@bagysh/shared';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
-import { livingCondition } from '../../genealogy/privacy';
+import { hiddenCondition } from '../../genealogy/privacy';
 import { cachedAggregate } from '../../genealogy/tree-cache';
 import { personsTable } from '../../genealogy/person-table';
 
 /**
- * The home page's figures. Counting a million rows takes tens of milliseconds, so the answer
+ * The home page's figures, the same for every viewer: "living" counts every person hidden
+ * from guests, the restricted (RESN) ones with the living, or a restricted person's hidden
+ * death year would move the figure (docs/genealogy.md, Privacy). Counting a million rows takes tens of milliseconds, so the answer
  * is kept for a short while (see tree-cache.ts) and dropped on every change to the tree.
  */
 export async function treeStats(db: Db): Promise<TreeStats> {
@@ -14,7 +16,7 @@ export async function treeStats(db: Db): Promise<TreeStats> {
     const [persons] = await queryRows<{ persons: number; generations: number; living: number }>(
       db,
       sql`select count(*)::int as persons, coalesce(max(p.depth) + 1, 0)::int as generations,
-            (count(*) filter (where ${livingCondition()}))::int as living
+            (count(*) filter (where ${hiddenCondition()}))::int as living
           from ${personsTable} p`,
     );
     const [clans] = await queryRows<{ count: number }>(

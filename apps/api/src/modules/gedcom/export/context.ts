@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import type { GedcomExtraTarget } from '../../../db/schema/records';
-import { livingCondition, type Viewer } from '../../../genealogy/privacy';
+import { hiddenCondition, type Viewer } from '../../../genealogy/privacy';
 import { ExtraPointers } from './pointers';
 import { GedcomWriter } from './writer';
 
@@ -72,7 +72,7 @@ export class ExportContext {
     this.w = new GedcomWriter(options.version);
     this.viewer = viewer;
     this.scope = options.excludeLiving
-      ? sql`(${baseScope} and not ${livingCondition('p')})`
+      ? sql`(${baseScope} and not ${hiddenCondition('p')})`
       : baseScope;
     const privateNotes = viewer.seesLiving && options.privateNotes === true;
     this.noteVisible = privateNotes ? sql`true` : sql`not n.is_private`;

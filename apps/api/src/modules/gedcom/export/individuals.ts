@@ -45,6 +45,8 @@ type IndividualRow = Pick<
   | 'death_place'
   | 'biography'
   | 'is_living'
+  | 'is_private'
+  | 'resn'
   | 'birth_order'
   | 'photo_file_id'
   | 'extra'
@@ -52,7 +54,7 @@ type IndividualRow = Pick<
 
 const columns = (viewer: Viewer) => sql`p.id, p.name, p.sex, p.father_id, p.mother_id, p.path,
   p.birth_year, p.death_year, p.birth_date, p.death_date, p.birth_place, p.death_place,
-  p.biography, p.is_living, p.birth_order, p.photo_file_id, p.extra,
+  p.biography, p.is_living, p.is_private, p.resn, p.birth_order, p.photo_file_id, p.extra,
   ${motherLinkVisible(viewer)} as mother_visible`;
 
 /** Whether a person is in the file, by id: `keep` answers the id if so, else null. */
@@ -163,6 +165,9 @@ function individualLines(
     }
     out += records.mediaLines(1, `p${row.id}`, photo?.id ?? null);
     if (row.is_living) out += '1 _LIVING Y\n';
+    // Written only where the person is shown: a guest's file shows a restricted person as a
+    // living one, without the notice that would tell the two apart.
+    if (row.resn !== null) out += `1 RESN ${row.resn}\n`;
     if (row.birth_order !== null) out += `1 _BORD ${row.birth_order}\n`;
     out += w.extra(1, row.extra, records.xrefOf);
   }

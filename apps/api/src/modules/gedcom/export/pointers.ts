@@ -101,10 +101,14 @@ export class ExtraPointers {
   private async loadPersons(ids: number[]): Promise<void> {
     if (ids.length === 0) return;
     const rows = await queryRows<
-      Pick<PersonRow, 'id' | 'is_living' | 'birth_year' | 'death_year' | 'death_date'>
+      Pick<
+        PersonRow,
+        'id' | 'is_living' | 'is_private' | 'birth_year' | 'death_year' | 'death_date'
+      >
     >(
       this.db,
-      sql`select p.id, p.is_living, p.birth_year, p.death_year, p.death_date from ${personsTable} p
+      sql`select p.id, p.is_living, p.is_private, p.birth_year, p.death_year, p.death_date
+          from ${personsTable} p
           where p.id = any(${intArray(ids)}) and ${this.scope}`,
     );
     for (const id of ids) this.persons.set(id, false);

@@ -2,7 +2,7 @@ import { RECORD_LIMITS } from '@bagysh/shared';
 import type { Db } from '../../../db/client';
 import { files } from '../../../db/schema';
 import type { ImportedFile } from '../../../files/imported-files';
-import { isLiving } from '../../../genealogy/privacy';
+import { isHidden } from '../../../genealogy/privacy';
 import type { GedcomNode } from '../read/node';
 import type { ImportReport } from '../read/report';
 import type { StagedMediaLinkFields } from '../rows';
@@ -110,13 +110,14 @@ export class MediaLinks {
 
   /**
    * The staged person's primary photo, if its record had one. Every person photo is public
-   * (guests see person pages), which a living person's must not be: that one stays a
-   * members-only file among the person's media.
+   * (guests see person pages), which a living or restricted (RESN) person's must not be: that
+   * one stays a members-only file among the person's media.
    */
   personPhoto(person: StagedPerson, line: number): void {
     if (this.primaryPhoto === null) return;
-    const living = isLiving({
+    const living = isHidden({
       is_living: person.isLiving,
+      is_private: person.isLiving || person.resn !== null,
       death_year: person.deathYear,
       death_date: person.deathDate,
       birth_year: person.birthYear,

@@ -178,11 +178,11 @@ async function insertRecords(tx: Db, move: Move): Promise<void> {
     on conflict do nothing`);
   await tx.execute(sql`insert into ${personsTable} (id, name, name_key, father_name_key, sex,
       father_id, mother_id, path, depth, descendant_count, birth_year, death_year,
-      birth_date, death_date, birth_place, death_place, biography, is_living, birth_order,
+      birth_date, death_date, birth_place, death_place, biography, is_living, resn, birth_order,
       birth_year_source, death_year_source, extra, created_by_id, updated_by_id)
     select id, name, name_key, father_name_key, sex, father_id, mother_id, path, depth,
       descendant_count, birth_year, death_year, birth_date, death_date, birth_place,
-      death_place, biography, is_living, birth_order, birth_year_source, death_year_source,
+      death_place, biography, is_living, resn, birth_order, birth_year_source, death_year_source,
       extra, null, null
     from gedcom_staging where job_id = ${jobId}::uuid`);
   if (unionColumns.ids.length > 0) {

@@ -148,6 +148,22 @@ export interface MappedPerson {
   extra: GedcomExtraNode[] | null;
 }
 
+const RESN_VALUES = new Set(['CONFIDENTIAL', 'LOCKED', 'PRIVACY']);
+
+/**
+ * An individual's restriction notice (RESN) as the tree keeps it: CONFIDENTIAL, LOCKED or
+ * PRIVACY, or a GEDCOM 7 list of them, in upper case; null for none. Any of them hides the
+ * person from guests as a living one is (docs/genealogy.md, Privacy). A value outside the
+ * standard's stays among the record's unknown data.
+ */
+export function personResn(value: string | undefined): string | null {
+  const items = (value ?? '')
+    .split(',')
+    .map((item) => item.trim().toUpperCase())
+    .filter((item) => item !== '');
+  return items.length > 0 && items.every((item) => RESN_VALUES.has(item)) ? items.join(', ') : null;
+}
+
 /** Tags of an INDI record that the import itself reads (structure and summary). */
 const PERSON_STRUCTURE = new Set(['SEX', 'FAMC', 'FAMS', '_LIVING', '_BORD', 'NAME']);
 
@@ -218,7 +234,8 @@ export function mapPerson(
     else if (node.tag === 'OBJE' && ctx.media(node, owner)) continue;
     else if (node.tag === 'NOTE') {
       if (node.value.trim() !== '') biography.push(node);
-    } else if (!PERSON_STRUCTURE.has(node.tag)) extra.push(ctx.keep(node));
+    } else if (node.tag === 'RESN' && personResn(node.value) !== null) continue;
+    else if (!PERSON_STRUCTURE.has(node.tag)) extra.push(ctx.keep(node));
   }
   let text: string | null = biography.map((n) => n.value.trim()).join('\n\n') || null;
   if (text !== null && text.length > BIOGRAPHY_MAX_LENGTH) {
@@ -295,6 +312,7 @@ export function stagedPerson(
     deathPlace: death.place?.slice(0, 200) ?? null,
     biography: person.biography,
     isLiving: child(record, '_LIVING')?.value.trim().toUpperCase() === 'Y',
+    resn: personResn(child(record, 'RESN')?.value),
     birthOrder: Number.isInteger(order) && order >= 1 && order <= 100 ? order : null,
     birthYearSource: birth.standIn && birth.year !== null ? 'christening' : null,
     deathYearSource:

@@ -18,7 +18,7 @@ import { resolveLineage } from './lineage';
 import { RecordMapping } from './map-record';
 import { OwnerPositions, StagedRecords } from './mapping';
 import { stagedMedia } from './media-links';
-import { personName } from './persons';
+import { personName, personResn } from './persons';
 import { pointer } from './pointers';
 import { readStructure } from './read-structure';
 import { NO_YEAR, recordKey, type Structure } from './structure';
@@ -158,7 +158,9 @@ async function countRecords(
     places: 0,
     notes: 0,
     media: 0,
+    restricted: 0,
   };
+  let restricted = 0;
   const places = new Set<string>();
   const isMissing = (tag: string, target: string) =>
     tag === 'FAMC' || tag === 'FAMS'
@@ -178,6 +180,9 @@ async function countRecords(
       switch (record.tag) {
         case 'INDI':
           counts.individuals++;
+          if (personResn(record.children.find((c) => c.tag === 'RESN')?.value) !== null) {
+            restricted++;
+          }
           if (wanted.has(s.indiIndex.get(key) ?? -1)) {
             wanted.set(s.indiIndex.get(key) ?? -1, personName(record));
           }
@@ -214,6 +219,7 @@ async function countRecords(
       mapping.map(record, new StagedRecords());
     }
   counts.places = places.size;
+  counts.restricted = restricted;
   return counts;
 }
 

@@ -172,6 +172,7 @@ const PERSON_COLUMNS: readonly (readonly [string, keyof StagedPerson])[] = [
   ['death_place', 'deathPlace'],
   ['biography', 'biography'],
   ['is_living', 'isLiving'],
+  ['resn', 'resn'],
   ['birth_order', 'birthOrder'],
   ['birth_year_source', 'birthYearSource'],
   ['death_year_source', 'deathYearSource'],

@@ -1,4 +1,10 @@
-import { EmailInputSchema, FullNameSchema, PasswordChangeInput, type User } from '@bagysh/shared';
+import {
+  EmailInputSchema,
+  FullNameSchema,
+  NewUsernameSchema,
+  PasswordChangeInput,
+  type User,
+} from '@bagysh/shared';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -32,7 +38,12 @@ import { UserAvatar } from './user-avatar';
 
 type Errors = Record<string, string>;
 
-const DetailsInput = z.object({ full_name: FullNameSchema, email: EmailInputSchema });
+// The username is checked only when changed: an account may keep a name today's rules refuse.
+const DetailsInput = z.object({
+  username: NewUsernameSchema.optional(),
+  full_name: FullNameSchema,
+  email: EmailInputSchema,
+});
 
 function Section({
   title,
@@ -210,23 +221,35 @@ function DetailsForm({ user }: { user: User }) {
   const script = useScript();
   const update = useUpdateProfile();
   const [errors, setErrors] = useState<Errors>({});
+  const [username, setUsername] = useState(user.username);
   const [fullName, setFullName] = useState(user.full_name);
   const [email, setEmail] = useState(user.email ?? '');
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = DetailsInput.safeParse({ full_name: fullName, email });
+    const renamed = username.trim() !== user.username;
+    const parsed = DetailsInput.safeParse({
+      ...(renamed && { username }),
+      full_name: fullName,
+      email,
+    });
     if (!parsed.success) {
       setErrors(zodFieldErrors(parsed.error));
       return;
     }
     setErrors({});
     update.mutate(
-      { full_name: parsed.data.full_name, email: parsed.data.email || null },
+      {
+        ...(parsed.data.username !== undefined && { username: parsed.data.username }),
+        full_name: parsed.data.full_name,
+        email: parsed.data.email || null,
+      },
       {
         onSuccess: () => void notify(t('profile.saved'), { type: 'success' }),
         onError: (failure) =>
-          setErrors(apiFormErrors(failure, ['full_name', 'email'], tc('errors.generic'))),
+          setErrors(
+            apiFormErrors(failure, ['username', 'full_name', 'email'], tc('errors.generic')),
+          ),
       },
     );
   };
@@ -235,7 +258,16 @@ function DetailsForm({ user }: { user: User }) {
     <Box component="form" noValidate onSubmit={onSubmit}>
       <Stack spacing={2}>
         <FormAlert message={errors.form} />
-        <TextField label={script.field(t('profile.username'))} value={user.username} disabled />
+        <TextField
+          name="username"
+          label={script.field(t('profile.username'))}
+          value={username}
+          onChange={(event) => setUsername(event.target.value)}
+          autoComplete="username"
+          error={Boolean(errors.username)}
+          helperText={errors.username ? script.text(errors.username) : undefined}
+          slotProps={{ htmlInput: { 'data-testid': 'profile-username' } }}
+        />
         <TextField
           name="full_name"
           label={script.field(t('profile.fullName'))}

@@ -13,7 +13,8 @@ const KEYS = ['individuals', 'families', 'events', 'sources', 'places', 'notes',
 export function CountsGrid({ counts }: { counts: GedcomCounts }) {
   const { t } = useTranslation('gedcom');
   const script = useScript();
-  const keys: (keyof GedcomCounts)[] =
+  // The restricted persons are a warning of the preview, not a tile.
+  const keys: Exclude<keyof GedcomCounts, 'restricted'>[] =
     (counts.media_files ?? 0) > 0 ? [...KEYS, 'media_files'] : [...KEYS];
   return (
     <Box

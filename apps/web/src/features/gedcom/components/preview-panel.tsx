@@ -130,6 +130,14 @@ function PreviewView({
         )}
       </Typography>
       {preview.counts && <CountsGrid counts={preview.counts} />}
+      {(preview.counts?.restricted ?? 0) > 0 && (
+        <Alert severity="warning" data-testid="gedcom-restricted">
+          <strong>
+            {script.text(t('preview.restricted', { count: preview.counts?.restricted ?? 0 }))}
+          </strong>
+          <Typography variant="body2">{script.text(t('preview.restrictedHint'))}</Typography>
+        </Alert>
+      )}
       {preview.look_alikes.count > 0 && (
         <Alert severity="info" data-testid="gedcom-look-alikes">
           <strong>
