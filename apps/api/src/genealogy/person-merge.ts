@@ -387,6 +387,11 @@ export async function applyMerge(
   await tx.execute(sql`update posts set person_id = ${a.id} where person_id = ${b.id}`);
   await tx.execute(sql`update clans set founder_id = ${a.id} where founder_id = ${b.id}`);
   await tx.execute(sql`update person_claims set person_id = ${a.id} where person_id = ${b.id}`);
+  // A restriction from a GEDCOM file (RESN) stays: the survivor is as hidden as either was.
+  await tx.execute(
+    sql`update persons set resn = coalesce(resn, (select resn from persons where id = ${b.id}))
+        where id = ${a.id}`,
+  );
   // A steward of both keeps one row; the merged person's other stewards keep the survivor's line.
   await tx.execute(
     sql`delete from branch_stewards s where s.person_id = ${b.id} and exists (
@@ -493,8 +498,10 @@ export async function applyMerge(
 async function columnsOf(tx: Db, table: string): Promise<string[]> {
   const rows = await queryRows<{ name: string }>(
     tx,
+    // Not a generated column (persons.is_private): the database computes it, nobody writes it.
     sql`select column_name as name from information_schema.columns
         where table_schema = current_schema() and table_name = ${table}
+          and is_generated = 'NEVER'
         order by ordinal_position`,
   );
   return rows.map((row) => row.name);
@@ -508,13 +515,18 @@ async function restoreRows(
   keep: readonly string[] = [],
 ): Promise<void> {
   if (rows.length === 0) return;
-  const columns = (await columnsOf(tx, table)).filter((name) => name !== 'id');
+  const all = await columnsOf(tx, table);
+  const columns = all.filter((name) => name !== 'id');
   const set = columns
     .filter((name) => !keep.includes(name))
     .map((name) => sql`${sql.identifier(name)} = excluded.${sql.identifier(name)}`);
+  const list = sql.join(
+    all.map((name) => sql.identifier(name)),
+    sql`, `,
+  );
   await tx.execute(
-    sql`insert into ${sql.identifier(table)} overriding system value
-        select * from jsonb_populate_recordset(null::${sql.identifier(table)},
+    sql`insert into ${sql.identifier(table)} (${list}) overriding system value
+        select ${list} from jsonb_populate_recordset(null::${sql.identifier(table)},
           ${JSON.stringify(rows)}::jsonb)
         on conflict (id) do update set ${sql.join(set, sql`, `)}`,
   );

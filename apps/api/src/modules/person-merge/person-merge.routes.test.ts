@@ -477,6 +477,22 @@ describe('the revert', () => {
     });
   }
 
+  it('keeps a GEDCOM restriction (RESN) of the merged person on the survivor, and gives it back', async () => {
+    const f = await family();
+    await app.db.execute(sql`update persons set resn = 'CONFIDENTIAL' where id = ${f.b.id}`);
+    const guestSees = async (id: number) =>
+      (await get<Person & { restricted: boolean }>(`/api/persons/${id}/`)).restricted;
+    expect([await guestSees(f.a.id), await guestSees(f.b.id)]).toEqual([false, true]);
+
+    const response = await merge(moderator, f.a, f.b, { father_id: 'a' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await guestSees(f.a.id)).toBe(true);
+
+    const undo = await revert(response.json<MergeResult>().revision_id);
+    expect(undo.statusCode, undo.body).toBe(201);
+    expect([await guestSees(f.a.id), await guestSees(f.b.id)]).toEqual([false, true]);
+  });
+
   it('is refused once the survivor changed since, and changes nothing', async () => {
     const f = await family();
     const response = await merge(moderator, f.a, f.b, { father_id: 'a' });
