@@ -142,7 +142,7 @@ export interface Config {
   contactRateLimit: number;
   /** Whole-tree GEDCOM exports running at once in one process; more answer 429. */
   exportConcurrency: number;
-  /** On PGlite, queries waiting or running past which API requests get 503 (busy-guard.ts). */
+  /** On PGlite, API requests being served past which a new one gets 503 (busy-guard.ts). */
   pgliteQueueLimit: number;
   adminUsername: string | undefined;
   adminPassword: string | undefined;

@@ -57,11 +57,6 @@ export interface Database {
   migrate(): Promise<void>;
   /** Throws unless the database answers a trivial query. */
   ping(): Promise<void>;
-  /**
-   * PGlite runs one query at a time: how many queries and transactions wait or run now (the
-   * busy guard, plugins/busy-guard.ts). Absent on PostgreSQL, whose pool serves many.
-   */
-  pending?(): number;
   close(): Promise<void>;
 }
 
@@ -118,29 +113,6 @@ function advisoryLocks(url: string): Database['tryHoldLock'] {
   };
 }
 
-/**
- * Counts what waits for or runs on the one PGlite backend: every `query`, `exec` and
- * `transaction` of the client (Drizzle's included), each from its call to its end.
- */
-function countPending(client: PGlite): () => number {
-  let count = 0;
-  const counted =
-    <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
-    async (...args: A): Promise<R> => {
-      count += 1;
-      try {
-        return await call(...args);
-      } finally {
-        count -= 1;
-      }
-    };
-  // Generic methods: the wrappers keep their signatures by assertion.
-  client.query = counted(client.query.bind(client)) as typeof client.query;
-  client.exec = counted(client.exec.bind(client));
-  client.transaction = counted(client.transaction.bind(client));
-  return () => count;
-}
-
 export async function openPglite(source: PgliteSource = {}): Promise<PgliteDatabase> {
   if (source.dataDir) await mkdir(source.dataDir, { recursive: true });
   const client = await PGlite.create({
@@ -150,11 +122,9 @@ export async function openPglite(source: PgliteSource = {}): Promise<PgliteDatab
   });
   // PGlite writes its files 0666 whatever the umask (docs/security.md, Secrets and data at rest).
   if (source.dataDir) await makePrivate(source.dataDir);
-  const pending = countPending(client);
   const db = drizzlePglite(client, drizzleOptions) as unknown as Db;
   return {
     kind: 'pglite',
-    pending,
     db,
     executeSql: async (text, values) => {
       if (values?.length) return client.query(text, values);
