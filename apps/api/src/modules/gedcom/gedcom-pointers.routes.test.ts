@@ -1,6 +1,6 @@
 import { gedcomWarnings } from '@bagysh/shared';
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { App } from '../../app';
 import { queryRows } from '../../db/client';
 import { createTestApp } from '../../test/app';
@@ -8,6 +8,10 @@ import { createTestUser, type TestUser } from '../../test/factories';
 import { seedGenealogy } from '../../demo/persons.seed';
 import { addNote, addSource } from '../persons/records.factories';
 import { commitGedcomFile, importGedcomFile } from './gedcom.test-support';
+
+// Imports and exports through a second app, on PGlite beside the other files: 20 s was too
+// close under CI's load (15 s seen).
+vi.setConfig({ testTimeout: 60_000 });
 
 /**
  * Pointers in kept data (an ASSO, a custom `_TAG`) name records of the file they came from.

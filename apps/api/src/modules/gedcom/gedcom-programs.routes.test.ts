@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { GedcomJob } from '@bagysh/shared';
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { App } from '../../app';
 import { queryRows } from '../../db/client';
 import { createTestApp } from '../../test/app';
@@ -13,6 +13,10 @@ import {
   lastPersonId,
   previewGedcomFile,
 } from './gedcom.test-support';
+
+// Imports and exports through a second app, on PGlite beside the other files: 20 s was too
+// close under CI's load (15 s seen).
+vi.setConfig({ testTimeout: 60_000 });
 
 /**
  * Files as other genealogy programs export them (fixtures/: one per program, written by hand in

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { GedcomExportLink, Person, PersonList } from '@bagysh/shared';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { App } from '../../app';
 import { queryRows } from '../../db/client';
 import { createTestApp } from '../../test/app';
@@ -15,6 +15,10 @@ import { addPerson } from '../persons/persons.factories';
 import { exportLinkMessages, signExportLink } from './export/links';
 import { exportMessages } from './export/stream';
 import { importGedcomFile, multipart, uploadCopies } from './gedcom.test-support';
+
+// Imports and exports through a second app, on PGlite beside the other files: 20 s was too
+// close under CI's load (15 s seen).
+vi.setConfig({ testTimeout: 60_000 });
 
 let app: App;
 let admin: TestUser;
