@@ -88,11 +88,6 @@ export async function stewardBranches(db: Db, userId: number): Promise<StewardBr
   }));
 }
 
-/** The branches' top persons of `userId`, for the signed-in user's own record. */
-export async function stewardBranchPersons(db: Db, userId: number): Promise<PersonLabelRef[]> {
-  return (await stewardBranches(db, userId)).map((branch) => branch.person);
-}
-
 /**
  * An admin makes `userId` the steward of the branch of `personId`. Refused for staff (who review
  * everything already), a blocked account, a person already inside one of the member's branches,
