@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PageQuerySchema, paginatedSchema } from './common';
+import { PageQuerySchema, RowIdParam, RowIdSchema, paginatedSchema } from './common';
 import { RoleSchema } from './roles';
 import { isReservedUsername } from './username-skeleton';
 import { validationMessages } from './zod-ky';
@@ -219,7 +219,7 @@ export const ProfileUpdateInput = z.object({
   full_name: FullNameSchema.optional(),
   email: EmailInputSchema.nullable().optional(),
   // A PostgreSQL integer: a larger id would fail the lookup with a 500, not a 400.
-  avatar_file_id: z.number().int().positive().max(2_147_483_647).nullable().optional(),
+  avatar_file_id: RowIdSchema.nullable().optional(),
 });
 export type ProfileUpdateInput = z.infer<typeof ProfileUpdateInput>;
 
@@ -290,4 +290,4 @@ export const UserAdminSchema = UserSchema.extend({
 export type UserAdmin = z.infer<typeof UserAdminSchema>;
 
 /** `/api/users/{id}/` path parameters. */
-export const UserIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const UserIdParams = z.object({ id: RowIdParam });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_PAGE_SIZE, PageQuerySchema, paginatedSchema } from './common';
+import { MAX_PAGE_SIZE, PageQuerySchema, RowIdParam, paginatedSchema } from './common';
 import { ClanRefSchema, PersonIdSchema, PersonLinkSchema } from './persons';
 
 /**
@@ -22,7 +22,7 @@ export const clanMessages = {
   founderNotFound: 'Мындай негиздөөчү табылган жок.',
 } as const;
 
-export const ClanIdParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+export const ClanIdParams = z.object({ id: RowIdParam });
 
 export const CreateClanInput = z.strictObject({
   name: z.string().trim().min(1).max(200),

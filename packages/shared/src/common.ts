@@ -4,6 +4,13 @@ import { z } from 'zod';
 export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_PAGE_SIZE = 20;
 
+/** Largest row id: ids are PostgreSQL `integer`s, and a larger one must be a 400, not a 500. */
+export const MAX_ID = 2_147_483_647;
+/** A row id in a JSON body. */
+export const RowIdSchema = z.number().int().min(1).max(MAX_ID);
+/** A row id in a path or query string (text turned into a number). */
+export const RowIdParam = z.coerce.number().int().min(1).max(MAX_ID);
+
 /** `?page=1&page_size=20` of every paginated list. */
 export const PageQuerySchema = z.object({
   // Bounded so that no page number turns into an offset PostgreSQL refuses.

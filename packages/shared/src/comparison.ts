@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { RowIdParam } from './common';
 import { PersonLinkSchema, SexSchema } from './persons';
 import { RelationSchema } from './relations';
 
 /** `GET /comparison/?a=&b=`: how person B is related to person A (docs/kyrgyz.md, Kinship). */
 export const ComparisonQuery = z.object({
-  a: z.coerce.number().int().min(1).max(2_147_483_647),
-  b: z.coerce.number().int().min(1).max(2_147_483_647),
+  a: RowIdParam,
+  b: RowIdParam,
 });
 export type ComparisonQuery = z.infer<typeof ComparisonQuery>;
 

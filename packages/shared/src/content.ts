@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PageQuerySchema, paginatedSchema } from './common';
+import { PageQuerySchema, RowIdParam, RowIdSchema, paginatedSchema } from './common';
 
 /**
  * Content: articles about notable persons (Багыш мыктылары), news, their
@@ -32,12 +32,11 @@ export const contentLimits = {
 } as const;
 
 /** Ids are PostgreSQL `integer`s: a larger number is a 400, not a database error. */
-const ID_MAX = 2_147_483_647;
-const id = z.number().int().positive().max(ID_MAX);
+const id = RowIdSchema;
 const timestamp = z.iso.datetime();
 
 /** `{id}` in the path of an article, news item, category or contact message. */
-export const ContentIdParams = z.object({ id: z.coerce.number().int().positive().max(ID_MAX) });
+export const ContentIdParams = z.object({ id: RowIdParam });
 
 /** `?flag=1` / `?flag=true` (and 0/false) in a query string. */
 export const QueryFlagSchema = z
@@ -206,7 +205,7 @@ export type NewsListQuery = z.infer<typeof NewsListQuery>;
 
 /** GET /api/person-articles/: the news filters plus `person` (a person id). */
 export const ArticlesListQuery = NewsListQuery.extend({
-  person: z.coerce.number().int().positive().max(ID_MAX).optional(),
+  person: RowIdParam.optional(),
 });
 export type ArticlesListQuery = z.infer<typeof ArticlesListQuery>;
 

@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { PageQuerySchema, paginatedSchema } from './common';
+import { PageQuerySchema, RowIdParam, RowIdSchema, paginatedSchema } from './common';
 import { PersonSummarySchema } from './persons';
 
-const MAX_ID = 2_147_483_647;
-const Id = z.coerce.number().int().min(1).max(MAX_ID);
+const Id = RowIdParam;
 
 /**
  * Why two persons look like one (docs/genealogy.md, Duplicate persons). The web words each code
@@ -89,7 +88,7 @@ export type DuplicateListQueryInput = z.infer<typeof DuplicateListQuery>;
 
 /** `POST /persons/duplicates/not-same/` (and its undo): two different persons. */
 export const DuplicatePairInput = z
-  .object({ a: z.number().int().min(1).max(MAX_ID), b: z.number().int().min(1).max(MAX_ID) })
+  .object({ a: RowIdSchema, b: RowIdSchema })
   .refine((pair) => pair.a !== pair.b, {
     message: 'Бир эле адамды өзү менен салыштырууга болбойт.',
     path: ['b'],

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { paginatedSchema, PageQuerySchema } from './common';
+import { PageQuerySchema, RowIdParam, RowIdSchema, paginatedSchema } from './common';
 
 /** Largest PostgreSQL `integer`: bigger ids cannot exist and would fail in a query. */
-const MAX_ID = 2_147_483_647;
 
 /** What a file is, decided by the server from its content (never from its name). */
 export const FILE_KINDS = ['image', 'pdf', 'document', 'audio', 'video', 'text'] as const;
@@ -142,16 +141,16 @@ export const FilesListQuery = PageQuerySchema.extend({
   /** Words in the name or description (case-insensitive). */
   q: z.string().trim().max(200).optional(),
   kind: FileKindSchema.optional(),
-  category_id: z.coerce.number().int().min(1).max(MAX_ID).optional(),
+  category_id: RowIdParam.optional(),
   /** A user id. */
-  owner: z.coerce.number().int().min(1).max(MAX_ID).optional(),
+  owner: RowIdParam.optional(),
   visibility: FileVisibilitySchema.optional(),
 });
 export type FilesListQuery = z.infer<typeof FilesListQuery>;
 
 const optionalCategoryId = z.preprocess(
   (value) => (value === '' || value === 'null' ? null : value),
-  z.coerce.number().int().min(1).max(MAX_ID).nullable().optional(),
+  RowIdParam.nullable().optional(),
 );
 
 /**
@@ -169,12 +168,12 @@ export type FileUploadFields = z.infer<typeof FileUploadFields>;
 export const FileUpdateInput = z.strictObject({
   name: z.string().trim().min(1).max(FILE_NAME_MAX_LENGTH).optional(),
   description: z.string().trim().max(FILE_DESCRIPTION_MAX_LENGTH).optional(),
-  category_id: z.number().int().min(1).max(MAX_ID).nullable().optional(),
+  category_id: RowIdSchema.nullable().optional(),
   visibility: FileVisibilitySchema.optional(),
 });
 export type FileUpdateInput = z.infer<typeof FileUpdateInput>;
 
-export const FileIdParams = z.object({ id: z.coerce.number().int().min(1).max(MAX_ID) });
+export const FileIdParams = z.object({ id: RowIdParam });
 
 /**
  * `GET /api/files/{id}/download/` without a token: a signed link from `POST

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PageQuerySchema, paginatedSchema } from './common';
+import { PageQuerySchema, RowIdParam, RowIdSchema, paginatedSchema } from './common';
 import { DuplicateReasonSchema } from './duplicates';
 import { FileDownloadQuery, FileLinkSchema } from './files';
 import { RoleSchema } from './roles';
@@ -180,7 +180,7 @@ export const GedcomPreviewIdParams = z.object({ id: z.uuid() });
 /** An accepted match of a merging import: the file's person `xref` is the tree's `person_id`. */
 export const GedcomMatchChoiceSchema = z.strictObject({
   xref: z.string().min(1).max(100),
-  person_id: z.number().int().min(1).max(2_147_483_647),
+  person_id: RowIdSchema,
 });
 export type GedcomMatchChoice = z.infer<typeof GedcomMatchChoiceSchema>;
 
@@ -196,7 +196,7 @@ export const GedcomCommitBody = z.object({
   accept: z.enum(['auto', 'reviewed']).default('reviewed'),
   matches: z.array(GedcomMatchChoiceSchema).max(100_000).default([]),
   /** `merge` only: the tree person who becomes the father of the file's root person. */
-  attach_to: z.number().int().min(1).max(2_147_483_647).nullable().default(null),
+  attach_to: RowIdSchema.nullable().default(null),
 });
 export type GedcomCommitBody = z.infer<typeof GedcomCommitBody>;
 
@@ -261,7 +261,7 @@ export const GEDCOM_VERSIONS = ['5.5.1', '7.0'] as const;
 
 export const GedcomExportQuery = z.object({
   /** Export only this person and their descendants. */
-  root: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+  root: RowIdParam.optional(),
   version: z.enum(GEDCOM_VERSIONS).default('5.5.1'),
   /**
    * `exclude` leaves living persons out altogether (and every link to them); `include` writes
@@ -285,7 +285,7 @@ export type GedcomExportLink = z.infer<typeof GedcomExportLinkSchema>;
 /** `GET /api/gedcom/export/`: the options, and the signed link's fields when it is one. */
 export const GedcomExportDownloadQuery = GedcomExportQuery.extend({
   /** The member the link was made for, and their role then. */
-  user: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+  user: RowIdParam.optional(),
   role: RoleSchema.optional(),
   ...FileDownloadQuery.shape,
 });

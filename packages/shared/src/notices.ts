@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PageQuerySchema, paginatedSchema } from './common';
+import { PageQuerySchema, RowIdParam, paginatedSchema } from './common';
 
 /**
  * Notices of what happened (docs/features.md, Notices): a member's proposal or article accepted
@@ -77,7 +77,7 @@ export type NoticePage = z.infer<typeof NoticePageSchema>;
 export const NoticeUnreadSchema = z.object({ unread: z.number().int() });
 export type NoticeUnread = z.infer<typeof NoticeUnreadSchema>;
 
-export const NoticeIdParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+export const NoticeIdParams = z.object({ id: RowIdParam });
 
 /** Which kinds are mailed to the member; `email_confirmed` false means no notice is mailed. */
 export const NoticeSettingsSchema = z.object({
@@ -124,7 +124,7 @@ export const FollowScopeSchema = z.enum(FOLLOW_SCOPES);
 export type FollowScope = z.infer<typeof FollowScopeSchema>;
 
 export const FollowParams = z.object({
-  id: z.coerce.number().int().min(1).max(2_147_483_647),
+  id: RowIdParam,
 });
 
 export const FollowInput = z.object({ scope: FollowScopeSchema });

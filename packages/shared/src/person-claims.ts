@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PageQuerySchema, paginatedSchema } from './common';
+import { PageQuerySchema, RowIdParam, paginatedSchema } from './common';
 import { PersonIdSchema, PersonSummarySchema } from './persons';
 import { RelationSchema } from './relations';
 
@@ -44,7 +44,7 @@ export type PersonClaimRejectInput = z.infer<typeof PersonClaimRejectInput>;
 
 /** `{id}` of a `/person-claims/{id}/…` path. */
 export const PersonClaimIdParams = z.object({
-  id: z.coerce.number().int().min(1).max(2_147_483_647),
+  id: RowIdParam,
 });
 
 export const PersonClaimUserSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RowIdParam } from './common';
 import { PersonIdSchema, PersonLabelRefSchema } from './persons';
 
 /**
@@ -47,8 +48,8 @@ export const mergeMessages = {
 } as const;
 
 export const MergeQuery = z.object({
-  a: z.coerce.number().int().min(1).max(2_147_483_647),
-  b: z.coerce.number().int().min(1).max(2_147_483_647),
+  a: RowIdParam,
+  b: RowIdParam,
 });
 export type MergeQuery = z.infer<typeof MergeQuery>;
 

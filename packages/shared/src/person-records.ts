@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RowIdSchema } from './common';
 import { EventDateSchema } from './gedcom-date';
 import { readWrittenDate } from './gedcom-date-loose';
 import { EVENT_TYPES, NAME_KINDS, PARENT_RELATIONS, RECORD_LIMITS, SOURCE_KINDS } from './records';
@@ -11,8 +12,7 @@ import { EVENT_TYPES, NAME_KINDS, PARENT_RELATIONS, RECORD_LIMITS, SOURCE_KINDS 
  * Places, sources, notes and files are shared records referenced by id.
  */
 
-const MAX_ID = 2_147_483_647;
-const RecordIdSchema = z.number().int().min(1).max(MAX_ID);
+const RecordIdSchema = RowIdSchema;
 
 export const personRecordMessages = {
   customTypeRequired: 'Окуянын түрү «other» болсо, анын аталышын (custom_type) жазыңыз.',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_PAGE_SIZE, PageQuerySchema, paginatedSchema } from './common';
+import { MAX_PAGE_SIZE, PageQuerySchema, RowIdParam, RowIdSchema, paginatedSchema } from './common';
 import {
   CitationSchema,
   MediaSchema,
@@ -19,10 +19,9 @@ import { SexSchema } from './sex';
  */
 
 // Ids are PostgreSQL `integer`: a larger number would be a database error, not a 404.
-const MAX_ID = 2_147_483_647;
-export const PersonIdSchema = z.number().int().min(1).max(MAX_ID);
+export const PersonIdSchema = RowIdSchema;
 /** `{id}` of a `/persons/{id}/…` path. */
-export const PersonIdParams = z.object({ id: z.coerce.number().int().min(1).max(MAX_ID) });
+export const PersonIdParams = z.object({ id: RowIdParam });
 
 export { SEXES, SexSchema, type Sex } from './sex';
 
@@ -167,7 +166,7 @@ export const DeletePersonQuery = z.object({
    * Required when the person has children: they move to this person (as father, or as mother
    * when the deleted person was their mother) in the same transaction.
    */
-  reparent_children_to: z.coerce.number().int().min(1).max(MAX_ID).optional(),
+  reparent_children_to: RowIdParam.optional(),
   /** The version the client last saw; stale → 409. */
   version: z.coerce.number().int().min(1).optional(),
 });
@@ -272,8 +271,8 @@ export const ListPersonsQuery = PageQuerySchema.extend({
   /** Name prefix, folded like the search (case, ң/н, ө/о, ү/у, Latin). */
   q: z.string().trim().max(PERSON_LIMITS.nameMaxLength).optional(),
   /** Members of a clan: the founder's whole line, sub-clans included. */
-  clan: z.coerce.number().int().min(1).max(MAX_ID).optional(),
-  father: z.coerce.number().int().min(1).max(MAX_ID).optional(),
+  clan: RowIdParam.optional(),
+  father: RowIdParam.optional(),
   sex: SexSchema.optional(),
   living: booleanQuery.optional(),
   generation: z.coerce.number().int().min(1).max(10_000).optional(),

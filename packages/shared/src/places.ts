@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PageQuerySchema, paginatedSchema } from './common';
+import { PageQuerySchema, RowIdParam, paginatedSchema } from './common';
 import { RECORD_LIMITS } from './records';
 import { RecordIdSchema } from './record-revisions';
 
@@ -88,7 +88,7 @@ export type Place = z.infer<typeof PlaceSchema>;
 export const PlacesListQuery = PageQuerySchema.extend({
   /** Name or alternative name; typo-tolerant on the folded name. */
   q: z.string().trim().max(RECORD_LIMITS.placeNameMaxLength).optional(),
-  parent: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+  parent: RowIdParam.optional(),
 });
 export type PlacesListQuery = z.infer<typeof PlacesListQuery>;
 
@@ -96,6 +96,6 @@ export const PlacesPageSchema = paginatedSchema(PlaceSummarySchema);
 
 /** `DELETE /places/{id}/?replace_with=`: merge into another place instead of refusing. */
 export const PlaceDeleteQuery = z.object({
-  replace_with: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+  replace_with: RowIdParam.optional(),
 });
 export type PlaceDeleteQuery = z.infer<typeof PlaceDeleteQuery>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PageQuerySchema, paginatedSchema } from './common';
+import { PageQuerySchema, RowIdParam, RowIdSchema, paginatedSchema } from './common';
 import { validationMessages } from './zod-ky';
 
 /** Life cycle of a poll: active → finished | canceled; both ends are final. */
@@ -44,8 +44,7 @@ export function pollOptionKey(text: string): string {
 }
 
 // Ids are PostgreSQL `integer`: a larger number would be a database error, not a 404.
-const MAX_ID = 2_147_483_647;
-const IdSchema = z.number().int().min(1).max(MAX_ID);
+const IdSchema = RowIdSchema;
 
 const OptionTextSchema = z.string().trim().min(1).max(POLL_LIMITS.optionMaxLength);
 
@@ -160,7 +159,7 @@ export type CancelPollInput = z.infer<typeof CancelPollInput>;
 export const ListPollsQuery = PageQuerySchema.extend({ status: PollStatusSchema.optional() });
 export type ListPollsQuery = z.infer<typeof ListPollsQuery>;
 
-export const PollIdParams = z.object({ id: z.coerce.number().int().min(1).max(MAX_ID) });
+export const PollIdParams = z.object({ id: RowIdParam });
 
 /** A user as polls show them: the creator, who closed a poll, the voters of open polls. */
 export const PollUserSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PageQuerySchema, paginatedSchema } from './common';
+import { PageQuerySchema, RowIdParam, RowIdSchema, paginatedSchema } from './common';
 import { QueryFlagSchema } from './content';
 import { KeptFieldSchema, RevisionActionSchema, RevisionStatusSchema } from './revisions';
 
@@ -19,10 +19,9 @@ export const recordRevisionMessages = {
   recordGone: 'Бул өзгөртүүнүн жазуусу азыр жок.',
 } as const;
 
-const MAX_ID = 2_147_483_647;
-export const RecordIdSchema = z.number().int().min(1).max(MAX_ID);
+export const RecordIdSchema = RowIdSchema;
 /** `{id}` of a `/places/{id}/`, `/sources/{id}/`, `/notes/{id}/` or revision path. */
-export const RecordIdParams = z.object({ id: z.coerce.number().int().min(1).max(MAX_ID) });
+export const RecordIdParams = z.object({ id: RowIdParam });
 
 const UserRefSchema = z.object({ id: z.number().int(), username: z.string() });
 
@@ -54,7 +53,7 @@ export type RecordRevision = z.infer<typeof RecordRevisionSchema>;
 export const ListRecordRevisionsQuery = PageQuerySchema.extend({
   status: RevisionStatusSchema.optional(),
   record_type: RecordTypeSchema.optional(),
-  record_id: z.coerce.number().int().min(1).max(MAX_ID).optional(),
+  record_id: RowIdParam.optional(),
   /** `mine=1`: only the caller's own proposals (a moderator's contributions page). */
   mine: QueryFlagSchema.optional(),
 });

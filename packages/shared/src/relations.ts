@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RowIdParam } from './common';
 import { SexSchema } from './sex';
 
 /**
@@ -67,8 +68,8 @@ export const MAX_RELATIONS = 50;
 
 /** `GET /relations/?a=&b=&max=`. */
 export const RelationsQuery = z.object({
-  a: z.coerce.number().int().min(1).max(2_147_483_647),
-  b: z.coerce.number().int().min(1).max(2_147_483_647),
+  a: RowIdParam,
+  b: RowIdParam,
   max: z.coerce.number().int().min(1).max(MAX_RELATIONS).default(10),
 });
 export type RelationsQuery = z.infer<typeof RelationsQuery>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PageQuerySchema, paginatedSchema } from './common';
+import { PageQuerySchema, RowIdParam, paginatedSchema } from './common';
 import { QueryFlagSchema } from './content';
 import { PersonLabelRefSchema } from './persons';
 
@@ -145,7 +145,7 @@ export function revisionPersonIds(fields: Record<string, unknown> | null): numbe
   return ids;
 }
 
-export const RevisionIdParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+export const RevisionIdParams = z.object({ id: RowIdParam });
 
 export const ListRevisionsQuery = PageQuerySchema.extend({
   status: RevisionStatusSchema.optional(),
@@ -153,7 +153,7 @@ export const ListRevisionsQuery = PageQuerySchema.extend({
   mine: QueryFlagSchema.optional(),
   /** `reviewable=1`: only those the caller may review (staff: all; a branch steward: theirs). */
   reviewable: QueryFlagSchema.optional(),
-  person: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+  person: RowIdParam.optional(),
 });
 export type ListRevisionsQuery = z.infer<typeof ListRevisionsQuery>;
 

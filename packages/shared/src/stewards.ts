@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RowIdParam } from './common';
 import { PersonIdSchema, PersonLabelRefSchema } from './persons';
 
 /**
@@ -26,8 +27,8 @@ export const StewardBranchInput = z.strictObject({ person_id: PersonIdSchema });
 export type StewardBranchInput = z.infer<typeof StewardBranchInput>;
 
 export const StewardBranchParams = z.object({
-  id: z.coerce.number().int().min(1).max(2_147_483_647),
-  person_id: z.coerce.number().int().min(1).max(2_147_483_647),
+  id: RowIdParam,
+  person_id: RowIdParam,
 });
 
 export const stewardMessages = {
