@@ -250,9 +250,13 @@ export const PersonSchema = PersonSummarySchema.extend({
   /** Shared notes linked to the person; private ones only for members. */
   notes: z.array(NoteRefSchema),
   media: z.array(MediaSchema),
+  /**
+   * For a restricted person 0 and null: when and how often a hidden person is edited is itself
+   * something a guest must not learn.
+   */
   version: z.number().int(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  created_at: z.string().nullable(),
+  updated_at: z.string().nullable(),
 });
 export type Person = z.infer<typeof PersonSchema>;
 

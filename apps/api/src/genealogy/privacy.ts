@@ -302,9 +302,9 @@ export function projectPerson(row: DetailFacts, links: DetailLinks, viewer: View
     citations: records?.citations ?? [],
     notes: records?.notes ?? [],
     media: records?.media ?? [],
-    version: row.version,
-    created_at: new Date(row.created_at).toISOString(),
-    updated_at: new Date(row.updated_at).toISOString(),
+    version: hide ? 0 : row.version,
+    created_at: hide ? null : new Date(row.created_at).toISOString(),
+    updated_at: hide ? null : new Date(row.updated_at).toISOString(),
   };
 }
 

@@ -203,8 +203,8 @@ async function create(url: string, payload: object): Promise<number> {
 
 /**
  * Changes every hidden field of every hidden person, keeping them hidden: the living living,
- * the restricted restricted, with any years (straight in the database: a revision would also
- * change what guests may see, such as the version).
+ * the restricted restricted, with any years, a later version and another edit time (straight in
+ * the database, so that nothing else a guest may see changes).
  */
 async function changeHiddenFields(tree: Built, seed: number): Promise<void> {
   const next = mulberry32(seed);
@@ -234,7 +234,9 @@ async function changeHiddenFields(tree: Built, seed: number): Promise<void> {
         death_place = ${pick([null, 'Токмок'])},
         biography = ${pick([null, 'Жашыруун өмүр баян.'])},
         photo_file_id = ${pick([null, ...photos])}, mother_id = ${mother},
-        is_living = ${flagged || next() < 0.5}
+        is_living = ${flagged || next() < 0.5},
+        version = version + ${1 + Math.floor(next() * 3)},
+        updated_at = now() + ${`${Math.floor(next() * 1000)} days`}::interval
       where id = ${id}`);
     await app.db.execute(sql`delete from unions where person1_id = ${id} or person2_id = ${id}`);
     const spouse = pick([null, ...others]);
