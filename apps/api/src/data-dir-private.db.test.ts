@@ -74,7 +74,7 @@ describe('the data directory', () => {
       ADMIN_USERNAME: 'admin',
       ADMIN_PASSWORD: PASSWORD,
     };
-    const server = await startServerProcess(env);
+    const server = await startServerProcess(env, { brandNew: true });
     cleanups.push(() => server.stop('SIGKILL'));
     const login = await fetch(new URL('/api/login/', server.base), {
       method: 'POST',

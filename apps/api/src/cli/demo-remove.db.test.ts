@@ -38,14 +38,17 @@ async function newSite(): Promise<Site> {
 }
 
 async function serve(site: Site, env: Record<string, string> = {}): Promise<ServerProcess> {
-  const server = await startServerProcess({
-    DATA_DIR: site.dataDir,
-    DATABASE_URL: site.databaseUrl,
-    JWT_SECRET: 'demo-test-secret-that-is-long-enough-for-hs256-signing',
-    ADMIN_USERNAME: 'admin',
-    ADMIN_PASSWORD: 'Tuura-Syrsoz-2024',
-    ...env,
-  });
+  const server = await startServerProcess(
+    {
+      DATA_DIR: site.dataDir,
+      DATABASE_URL: site.databaseUrl,
+      JWT_SECRET: 'demo-test-secret-that-is-long-enough-for-hs256-signing',
+      ADMIN_USERNAME: 'admin',
+      ADMIN_PASSWORD: 'Tuura-Syrsoz-2024',
+      ...env,
+    },
+    { brandNew: true },
+  );
   cleanups.push(() => server.stop('SIGKILL'));
   return server;
 }

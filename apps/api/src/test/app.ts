@@ -34,15 +34,18 @@ export async function copyPostgresTemplate(): Promise<{ url: string; drop(): Pro
   };
 }
 
+/** The migrated PGlite template of global-setup, as a dump PGlite loads. */
+export async function pgliteTemplate(): Promise<Blob> {
+  templateDump ??= new Blob([await readFile(inject('pgliteTemplate'))]);
+  return templateDump;
+}
+
 /**
  * A fresh, migrated database for one test file: a copy of the template made by
  * global-setup, on PGlite or PostgreSQL depending on the test project.
  */
 export async function createTestDatabase(): Promise<Database> {
-  if (inject('dbKind') === 'pglite') {
-    templateDump ??= new Blob([await readFile(inject('pgliteTemplate'))]);
-    return openPglite({ loadDataDir: templateDump });
-  }
+  if (inject('dbKind') === 'pglite') return openPglite({ loadDataDir: await pgliteTemplate() });
   const copy = await copyPostgresTemplate();
   const database = await openPostgres(copy.url);
   return {
