@@ -13,7 +13,8 @@ import { cachedAggregate } from './tree-cache';
 /**
  * The statistics page of the tribe (docs/genealogy.md, Statistics of the tribe): four scans of
  * the persons table, kept as one summary in tree-cache.ts (dropped by every write to the tree)
- * and shaped per viewer from it. The summary holds, for each cell, every person and the hidden
+ * and shaped per viewer from it; after a write, a read waits a moment for the new summary and
+ * otherwise answers the previous one. The summary holds, for each cell, every person and the hidden
  * ones (privacy.ts), so that one computation serves members and guests alike.
  */
 
@@ -169,9 +170,49 @@ async function readSummary(db: Db): Promise<TribeSummary> {
   };
 }
 
-/** The summary, computed once per change of the tree (tree-cache.ts). */
-function summary(db: Db): Promise<TribeSummary> {
-  return cachedAggregate(db, 'tribe-stats', () => readSummary(db));
+/**
+ * How long a read waits for the summary computed again after a write before it answers the one
+ * kept from before: at a million persons the computation takes seconds (docs/performance.md),
+ * the page must answer within one.
+ */
+const FRESH_WAIT_MS = 800;
+
+const kept = new WeakMap<Db, TribeSummary>();
+const computing = new WeakMap<Db, Promise<TribeSummary>>();
+
+/** The summary of the tree as it is, computed once per change of the tree (tree-cache.ts). */
+function freshSummary(db: Db): Promise<TribeSummary> {
+  let pending = computing.get(db);
+  if (!pending) {
+    // One computation at a time: the reads that come meanwhile share it.
+    pending = cachedAggregate(db, 'tribe-stats', () => readSummary(db))
+      .then((value) => {
+        kept.set(db, value);
+        return value;
+      })
+      .finally(() => computing.delete(db));
+    computing.set(db, pending);
+  }
+  return pending;
+}
+
+/**
+ * The summary: the fresh one when it is kept or comes within `FRESH_WAIT_MS`, otherwise the
+ * one from before the latest writes while the new one is computed.
+ */
+async function summary(db: Db): Promise<TribeSummary> {
+  const fresh = freshSummary(db);
+  const older = kept.get(db);
+  if (!older) return fresh;
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<TribeSummary>((resolve) => {
+    timer = setTimeout(() => resolve(older), FRESH_WAIT_MS);
+  });
+  try {
+    return await Promise.race([fresh, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 const round1 = (value: number | null) => Math.round((value ?? 0) * 10) / 10;
