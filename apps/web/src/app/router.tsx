@@ -66,6 +66,7 @@ const FORMLESS = new Set<SiteRouteId | 'notFound'>([
   'person',
   'personArticle',
   'newsItem',
+  'stats',
   'notFound',
 ]);
 const validation = () => import('../lib/validation');
