@@ -49,7 +49,11 @@ describe('statistics page of the tribe', () => {
   it('is linked from the home page and the tree page', async () => {
     const page = await session.newPage(DESKTOP);
     await open(page, '/');
-    await page.getByRole('link', { name: 'Статистика', exact: true }).click();
+    // On the line of the figures band's heading, under the hero.
+    const link = page.getByTestId('home-stats-link');
+    await link.scrollIntoViewIfNeeded();
+    await shot(page, 'home-desktop-ky');
+    await link.click();
     await page.waitForURL(/\/stats$/);
     await page.locator('h1', { hasText: 'Статистика' }).waitFor();
     await open(page, '/search');

@@ -58,13 +58,6 @@ export function Component() {
             >
               {script.text(t('nav.personArticles'))}
             </Link>
-            <Link
-              to={paths.stats()}
-              className={`${styles.action} ${styles.outlined}`}
-              {...script.label(t('titles.stats'))}
-            >
-              {script.text(t('titles.stats'))}
-            </Link>
           </div>
         </div>
       </div>
