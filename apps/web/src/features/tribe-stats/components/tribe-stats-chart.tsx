@@ -11,13 +11,20 @@ export default function TribeStatsChart({
   rows,
   horizontal = false,
   valueLabel,
+  withheldLabel,
 }: {
   rows: readonly FigureRow[];
   horizontal?: boolean;
   valueLabel: string;
+  /** What a withheld cell (count null, drawn as no bar) reads in the tooltip. */
+  withheldLabel: string;
 }) {
   const theme = useTheme();
-  const data = rows.map((row) => ({ label: row.label, value: row.value ?? 0 }));
+  const data = rows.map((row) => ({
+    label: row.label,
+    value: row.value ?? 0,
+    withheld: row.value === null,
+  }));
   const height = horizontal ? Math.max(160, data.length * 32 + 40) : 280;
   const tick = { fill: theme.palette.text.secondary, fontSize: 12 };
   return (
@@ -41,7 +48,10 @@ export default function TribeStatsChart({
           </>
         )}
         <Tooltip
-          formatter={(value) => [value, valueLabel]}
+          formatter={(value, _name, item) => [
+            (item.payload as { withheld?: boolean } | undefined)?.withheld ? withheldLabel : value,
+            valueLabel,
+          ]}
           cursor={{ fill: theme.palette.action.hover }}
         />
         <Bar

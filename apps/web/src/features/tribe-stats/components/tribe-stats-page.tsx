@@ -146,6 +146,7 @@ function Figure(props: FigureProps) {
                 rows={chartRows}
                 horizontal={horizontal}
                 valueLabel={script.plain(columns[1] ?? '')}
+                withheldLabel={script.plain(t('withheld'))}
               />
             </Suspense>
           </Box>
