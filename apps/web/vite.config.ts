@@ -62,6 +62,8 @@ const FIRST_PAINT_EXTRAS: Record<string, string[]> = {
   // Every page but those drawn without them (config/plain-pages.ts): MUI's theme and the query
   // cache (lib/providers.tsx).
   provided: ['src/app/theme-provider.tsx', 'src/app/query-provider.tsx'],
+  // The statistics page's charts (recharts), drawn at once.
+  stats: ['src/features/tribe-stats/components/tribe-stats-chart.tsx'],
   home: [
     'src/features/genealogy/components/home-search.tsx',
     'src/features/content/components/home-sections.tsx',

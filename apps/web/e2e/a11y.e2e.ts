@@ -46,6 +46,8 @@ const ROUTES: { path: string; login?: boolean; moderator?: boolean; admin?: bool
   { path: '/mail/outbox', admin: true },
   { path: '/notices', login: true },
   { path: '/notices/unsubscribe' },
+  // The tribe's statistics, in charts.
+  { path: '/stats' },
 ];
 
 beforeAll(async () => {

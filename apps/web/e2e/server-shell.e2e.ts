@@ -148,6 +148,8 @@ describe('the server’s shell, painted before the app’s scripts run', () => {
     { path: '/about', text: 'h1' },
     { path: '/founders', text: 'h1' },
     { path: '/contacts', text: 'h1' },
+    // The statistics: a list page's column, its heading over the charts.
+    { path: '/stats', text: 'h1' },
     // An article and a news item: the heading under the section's link, the lead under the date.
     { path: '/person-articles/:id', text: 'p' },
     { path: '/news/:id', text: 'p' },

@@ -99,7 +99,8 @@ export type SiteRouteId =
   | 'mailOutbox'
   | 'reference'
   | 'notices'
-  | 'noticesUnsubscribe';
+  | 'noticesUnsubscribe'
+  | 'stats';
 
 /** Title of the error page that any unknown path shows. */
 export const NOT_FOUND_TITLE = 'Табылган жок';
@@ -311,6 +312,8 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
     layout: 'blank',
     access: 'public',
   },
+  // The tribe's figures in charts (docs/features.md, Statistics of the tribe), for everyone.
+  { id: 'stats', path: '/stats', title: 'Статистика', layout: 'default', access: 'public' },
 ];
 
 export interface NavItem {

@@ -1,5 +1,6 @@
 import {
   PERSON_LIMITS,
+  TRIBE_STATS_MIN_CELL,
   type ClanRef,
   type Person,
   type PersonLink,
@@ -329,4 +330,86 @@ export function visibleYears(
   return isRestricted(row, viewer)
     ? { birth_year: null, death_year: null }
     : { birth_year: row.birth_year, death_year: row.death_year };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Aggregates: the small-cell rule of the tribe's statistics (docs/genealogy.md, Statistics of
+// the tribe). A guest is shown no cell of fewer than TRIBE_STATS_MIN_CELL that counts a hidden
+// person: such a cell is merged, so that a count never points at one living person.
+
+/** A cell of an ordered figure: persons (or families) with values `key`…`top`. */
+export interface CountCell {
+  key: number;
+  top: number;
+  total: number;
+  /** How many of `total` are (or include) a hidden person. */
+  hidden: number;
+}
+
+/** Whether a guest may see this cell's count as it is. */
+export function safeForGuests(cell: { total: number; hidden: number }): boolean {
+  return cell.hidden === 0 || cell.total >= TRIBE_STATS_MIN_CELL;
+}
+
+/**
+ * The cells of an ordered figure as `viewer` sees them: for a guest, a small cell with a hidden
+ * person is merged with the cells after it until the range is safe; a small tail is merged into
+ * the cell before it; a figure that is all one small cell is withheld (count null). Members
+ * see every cell.
+ */
+export function mergeSmallCells(
+  viewer: Viewer,
+  cells: readonly CountCell[],
+): { from: number; to: number; count: number | null }[] {
+  const shown = cells.map((cell) => ({ from: cell.key, to: cell.top, count: cell.total }));
+  if (viewer.seesLiving) return shown;
+  const merged: CountCell[] = [];
+  let open: CountCell | null = null;
+  for (const cell of cells) {
+    open = open
+      ? {
+          key: open.key,
+          top: cell.top,
+          total: open.total + cell.total,
+          hidden: open.hidden + cell.hidden,
+        }
+      : { ...cell };
+    if (safeForGuests(open)) {
+      merged.push(open);
+      open = null;
+    }
+  }
+  const last = merged[merged.length - 1];
+  if (open && last) {
+    merged[merged.length - 1] = {
+      key: last.key,
+      top: open.top,
+      total: last.total + open.total,
+      hidden: last.hidden + open.hidden,
+    };
+  } else if (open) {
+    return [{ from: open.key, to: open.top, count: null }];
+  }
+  return merged.map((cell) => ({ from: cell.key, to: cell.top, count: cell.total }));
+}
+
+/**
+ * Groups of an unordered figure (clans) as `viewer` sees them: for a guest, the small groups
+ * with a hidden person leave the list and are counted together in `others`.
+ */
+export function mergeSmallGroups<T extends { total: number; hidden: number }>(
+  viewer: Viewer,
+  groups: readonly T[],
+): { shown: T[]; others: { total: number; hidden: number } } {
+  const shown: T[] = [];
+  const others = { total: 0, hidden: 0 };
+  for (const group of groups) {
+    if (viewer.seesLiving || safeForGuests(group)) {
+      shown.push(group);
+    } else {
+      others.total += group.total;
+      others.hidden += group.hidden;
+    }
+  }
+  return { shown, others };
 }

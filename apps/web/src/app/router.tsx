@@ -52,6 +52,7 @@ const pages: Record<SiteRouteId | 'notFound', () => Promise<PageModule>> = {
   reference: () => import('./routes/reference'),
   notices: () => import('./routes/notices'),
   noticesUnsubscribe: () => import('./routes/notices-unsubscribe'),
+  stats: () => import('./routes/stats'),
   notFound: () => import('./routes/not-found'),
 };
 
@@ -65,6 +66,7 @@ const FORMLESS = new Set<SiteRouteId | 'notFound'>([
   'person',
   'personArticle',
   'newsItem',
+  'stats',
   'notFound',
 ]);
 const validation = () => import('../lib/validation');

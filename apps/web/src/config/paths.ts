@@ -51,6 +51,7 @@ export const paths = {
   reference: () => href('reference'),
   notices: () => href('notices'),
   noticesUnsubscribe: () => href('noticesUnsubscribe'),
+  stats: () => href('stats'),
   /** A public image's thumbnail (API, not a page): a person's photo in the tree and charts. */
   fileThumbnail: (id: string | number) => `/api/files/${encodeURIComponent(String(id))}/thumbnail/`,
 } as const;

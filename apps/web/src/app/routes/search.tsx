@@ -4,7 +4,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { LazyAlert } from '../../components/lazy-alert';
 import { PageHeading } from '../../components/page-heading';
 import { paths } from '../../config/paths';
@@ -61,6 +61,16 @@ export function Component() {
           onSelect={(person) => setParams({ person: String(person.id) })}
         />
       </Box>
+      <Typography
+        component={Link}
+        to={paths.stats()}
+        variant="body2"
+        sx={{ display: 'inline-block', mb: 2, color: 'primary.dark' }}
+        data-testid="stats-link"
+        {...script.label(t('titles.stats'))}
+      >
+        {script.text(t('titles.stats'))}
+      </Typography>
       {start.error && !start.initial ? (
         <LazyAlert
           severity="error"

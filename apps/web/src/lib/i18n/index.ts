@@ -15,6 +15,7 @@ import type { polls } from './areas/polls';
 import type { reference } from './areas/reference';
 import type { relations } from './areas/relations';
 import type { treeChecks } from './areas/tree-checks';
+import type { tribeStats } from './areas/tribe-stats';
 import { ky } from './ky';
 
 /** The catalogue's namespaces: the shell's `translation`, plus one per area of pages. */
@@ -35,6 +36,7 @@ interface Resources {
   reference: typeof reference;
   relations: typeof relations;
   treeChecks: typeof treeChecks;
+  tribeStats: typeof tribeStats;
 }
 type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] };
 

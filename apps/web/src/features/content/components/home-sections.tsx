@@ -1,6 +1,7 @@
 import type { TreeStats } from '@bagysh/shared';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { LinkButton } from '../../../components/link-button';
 import { PlainIcon } from '../../../components/plain-icon';
 import { paths } from '../../../config/paths';
@@ -40,14 +41,26 @@ const STAT_KEYS = [
 function Stats() {
   const { t } = useTranslation('content');
   const script = useScript();
+  const { t: shell } = useTranslation();
   const stats = useFetched('stats', fetchTreeStats);
   if (stats.isError) return null; // the figures are a bonus; the rest of the page stands
   return (
     <section aria-labelledby="home-stats" className={styles.stats}>
       <div className={`container container-lg ${styles.statsInner}`}>
-        <h2 id="home-stats" className="t-overline">
-          {script.text(t('home.statsTitle'))}
-        </h2>
+        {/* The statistics page's link on the heading's line: the band keeps its height. */}
+        <div className={styles.statsHead}>
+          <h2 id="home-stats" className="t-overline">
+            {script.text(t('home.statsTitle'))}
+          </h2>
+          <Link
+            to={paths.stats()}
+            className={`t-overline ${styles.statsLink}`}
+            data-testid="home-stats-link"
+            {...script.label(shell('titles.stats'))}
+          >
+            {script.text(shell('titles.stats'))}
+          </Link>
+        </div>
         <div className={`${styles.grid} ${styles.statsGrid}`} data-testid="home-stats">
           {STAT_KEYS.map((key) => (
             <div key={key} className={`${styles.cell} ${styles.figure}`}>

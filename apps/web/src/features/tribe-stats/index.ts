@@ -1,0 +1,1 @@
+export { TribeStatsPageContent } from './components/tribe-stats-page';
