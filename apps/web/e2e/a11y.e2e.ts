@@ -46,6 +46,7 @@ const ROUTES: { path: string; login?: boolean; moderator?: boolean; admin?: bool
   { path: '/mail/outbox', admin: true },
   { path: '/notices', login: true },
   { path: '/notices/unsubscribe' },
+  { path: '/calendar' },
 ];
 
 beforeAll(async () => {

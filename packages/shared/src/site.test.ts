@@ -49,6 +49,7 @@ describe('the route table of docs/product.md, Routes', () => {
       '/reference | Маалымдама | default | public',
       '/notices | Билдирүүлөр | default | login',
       '/notices/unsubscribe | Каттарды токтотуу | blank | public',
+      '/calendar | Эскерүү күндөрү | default | public',
     ]);
     expect(matchSiteRoute('/persons/merge')?.id).toBe('personMerge');
   });

@@ -99,7 +99,8 @@ export type SiteRouteId =
   | 'mailOutbox'
   | 'reference'
   | 'notices'
-  | 'noticesUnsubscribe';
+  | 'noticesUnsubscribe'
+  | 'calendar';
 
 /** Title of the error page that any unknown path shows. */
 export const NOT_FOUND_TITLE = 'Табылган жок';
@@ -309,6 +310,14 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
     path: '/notices/unsubscribe',
     title: 'Каттарды токтотуу',
     layout: 'blank',
+    access: 'public',
+  },
+  // Эскерүү күндөрү: anniversaries of the departed, and for members the memorial days.
+  {
+    id: 'calendar',
+    path: '/calendar',
+    title: 'Эскерүү күндөрү',
+    layout: 'default',
     access: 'public',
   },
 ];

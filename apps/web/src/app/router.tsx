@@ -52,6 +52,7 @@ const pages: Record<SiteRouteId | 'notFound', () => Promise<PageModule>> = {
   reference: () => import('./routes/reference'),
   notices: () => import('./routes/notices'),
   noticesUnsubscribe: () => import('./routes/notices-unsubscribe'),
+  calendar: () => import('./routes/calendar'),
   notFound: () => import('./routes/not-found'),
 };
 

@@ -51,6 +51,9 @@ export const paths = {
   reference: () => href('reference'),
   notices: () => href('notices'),
   noticesUnsubscribe: () => href('noticesUnsubscribe'),
+  /** Эскерүү күндөрү, narrowed to a person's branch when given. */
+  calendar: (branch?: number | null) =>
+    branch ? `${href('calendar')}?branch=${encodeURIComponent(String(branch))}` : href('calendar'),
   /** A public image's thumbnail (API, not a page): a person's photo in the tree and charts. */
   fileThumbnail: (id: string | number) => `/api/files/${encodeURIComponent(String(id))}/thumbnail/`,
 } as const;

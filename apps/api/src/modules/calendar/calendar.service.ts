@@ -4,6 +4,7 @@ import {
   SITE_NAME,
   calendarEventTitle,
   dayOfDate,
+  formatDay,
   type CalendarEvent,
   type CalendarFeedToken,
   type CalendarFeedTokenStatus,
@@ -104,7 +105,8 @@ export async function calendarFeed(
       start,
       end: new Date(start.getTime() + DAY_MS),
       allDay: true,
-      stamp: now,
+      // The day the feed was read, not the second: the same tree reads as the same feed all day.
+      stamp: new Date(`${formatDay(dayOfDate(now))}T00:00:00Z`),
       summary: calendarEventTitle(event),
       description: event.source_date,
       url: personUrl(event.person.id),

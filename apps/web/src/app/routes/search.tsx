@@ -1,10 +1,11 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { LazyAlert } from '../../components/lazy-alert';
 import { PageHeading } from '../../components/page-heading';
 import { paths } from '../../config/paths';
@@ -97,6 +98,17 @@ export function Component() {
           data-testid="tree-loading"
         />
       )}
+      {/* The anniversaries of the branch in view (or of the whole tree). */}
+      <Typography sx={{ mt: 2 }}>
+        <Link
+          component={RouterLink}
+          to={paths.calendar(personId)}
+          data-testid="tree-calendar-link"
+          {...script.label(t('titles.calendar'))}
+        >
+          {script.text(t('titles.calendar'))}
+        </Link>
+      </Typography>
     </PageHeading>
   );
 }
