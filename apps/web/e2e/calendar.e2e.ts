@@ -105,7 +105,9 @@ describe('Эскерүү күндөрү', () => {
       const page = await session.newPage(viewport);
       await storeLanguage(page, lang);
       await open(page, '/calendar');
-      await expect.poll(() => page.locator('h1').textContent()).toBe(shown('Эскерүү күндөрү', lang));
+      await expect
+        .poll(() => page.locator('h1').textContent())
+        .toBe(shown('Эскерүү күндөрү', lang));
       const month = page.getByTestId('calendar-month');
       expect(await month.getAttribute('data-month')).toBe(thisMonth);
       const events = page.getByTestId('calendar-event');
@@ -144,7 +146,9 @@ describe('Эскерүү күндөрү', () => {
     expect(text).not.toContain(ELDER);
     await page.getByRole('button', { name: 'Бутакты алып салуу' }).click();
     await page.waitForURL(`${session.baseUrl}/calendar`);
-    await expect.poll(async () => (await page.locator('main').textContent()) ?? '').toContain(ELDER);
+    await expect
+      .poll(async () => (await page.locator('main').textContent()) ?? '')
+      .toContain(ELDER);
   });
 
   for (const [viewport, lang] of [COMBOS[0], COMBOS[1]] as const) {

@@ -268,7 +268,7 @@ describe('GET /api/calendar/', () => {
 
 function events(body: string): VEvent[] {
   return Object.values(ical.sync.parseICS(body)).filter(
-    (item): item is VEvent => item.type === 'VEVENT',
+    (item): item is VEvent => item?.type === 'VEVENT',
   );
 }
 

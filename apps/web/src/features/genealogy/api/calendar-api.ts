@@ -22,7 +22,14 @@ export interface CalendarFilters {
 export const calendarKeys = {
   all: ['calendar'] as const,
   month: (logged: boolean, filters: CalendarFilters) =>
-    ['calendar', 'month', logged, filters.month, filters.clan ?? null, filters.branch ?? null] as const,
+    [
+      'calendar',
+      'month',
+      logged,
+      filters.month,
+      filters.clan ?? null,
+      filters.branch ?? null,
+    ] as const,
   feedToken: ['calendar', 'feed-token'] as const,
 };
 

@@ -91,12 +91,15 @@ function EventRow({ event }: { event: CalendarEvent }) {
           {event.spouse && (
             <>
               {' '}
-              {script.text(t('and'))}{' '}
-              {person(event.spouse.id, event.spouse.name)}
+              {script.text(t('and'))} {person(event.spouse.id, event.spouse.name)}
             </>
           )}
         </Typography>
-        <Stack direction="row" spacing={1} sx={{ mt: 0.5, flexWrap: 'wrap', alignItems: 'center' }}>
+        <Stack
+          direction="row"
+          useFlexGap
+          sx={{ mt: 0.5, gap: 1, flexWrap: 'wrap', alignItems: 'center' }}
+        >
           <Chip
             size="small"
             label={script.text(kind)}
@@ -121,12 +124,14 @@ function CopyField({ id, label, value }: { id: string; label: string; value: str
   const { t } = useTranslation('calendar');
   const script = useScript();
   const copy = () => {
-    void navigator.clipboard
-      .writeText(value)
-      .then(() => notify(t('copied'), { type: 'success' }));
+    void navigator.clipboard.writeText(value).then(() => notify(t('copied'), { type: 'success' }));
   };
   return (
-    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
+    <Stack
+      direction={{ xs: 'column', sm: 'row' }}
+      spacing={1}
+      sx={{ alignItems: { sm: 'center' } }}
+    >
       <TextField
         id={id}
         label={script.field(label)}
@@ -161,13 +166,20 @@ function FeedLinks({ filters, logged }: { filters: CalendarFilters; logged: bool
     setConfirming(false);
     regenerate.mutate(undefined, {
       onSuccess: (made) => setToken(made.token),
-      onError: () => notify(t('tokenError'), { type: 'error' }),
+      onError: () => {
+        void notify(t('tokenError'), { type: 'error' });
+      },
     });
   };
   const madeAt = status.data?.created_at ?? null;
 
   return (
-    <Paper variant="outlined" component="section" sx={{ p: { xs: 1.5, sm: 2 } }} aria-labelledby="calendar-feed">
+    <Paper
+      variant="outlined"
+      component="section"
+      sx={{ p: { xs: 1.5, sm: 2 } }}
+      aria-labelledby="calendar-feed"
+    >
       <Typography id="calendar-feed" variant="h6" component="h2">
         {script.text(t('feedTitle'))}
       </Typography>
@@ -201,7 +213,9 @@ function FeedLinks({ filters, logged }: { filters: CalendarFilters; logged: bool
               variant={madeAt === null && token === null ? 'contained' : 'outlined'}
               disabled={regenerate.isPending || status.isPending}
               onClick={() => (madeAt === null && token === null ? make() : setConfirming(true))}
-              {...script.label(t(madeAt === null && token === null ? 'makePersonal' : 'regenerate'))}
+              {...script.label(
+                t(madeAt === null && token === null ? 'makePersonal' : 'regenerate'),
+              )}
             >
               {script.text(t(madeAt === null && token === null ? 'makePersonal' : 'regenerate'))}
             </Button>
@@ -258,8 +272,11 @@ export function CalendarView({
   const events = useCalendarMonth(logged, filters);
   const branchPerson = usePerson(filters.branch ?? null);
   const { year, month: monthNumber } = parseMonthKey(month);
-  const title = t('monthTitle', { year, month: DATE_WORDS_KY.months.gregorian[monthNumber - 1] ?? '' });
-  const set = (next: Partial<CalendarParams>) => onChange({ ...params, month, ...next });
+  const title = t('monthTitle', {
+    year,
+    month: DATE_WORDS_KY.months.gregorian[monthNumber - 1] ?? '',
+  });
+  const set = (next: Partial<CalendarParams>) => onChange({ ...params, ...next });
   const branchName = branchPerson.data?.name ?? '';
 
   return (
@@ -299,7 +316,10 @@ export function CalendarView({
         </TextField>
         {filters.branch !== undefined ? (
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
-            <Typography data-testid="calendar-branch" sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+            <Typography
+              data-testid="calendar-branch"
+              sx={{ minWidth: 0, overflowWrap: 'anywhere' }}
+            >
               {script.text(t('branchChosen', { name: branchName }))}
             </Typography>
             <Button
@@ -340,7 +360,11 @@ export function CalendarView({
             {script.text(title)}
           </Typography>
           {month !== currentMonth() && (
-            <Button size="small" onClick={() => set({ month: currentMonth() })} {...script.label(t('current'))}>
+            <Button
+              size="small"
+              onClick={() => set({ month: currentMonth() })}
+              {...script.label(t('current'))}
+            >
               {script.text(t('current'))}
             </Button>
           )}
