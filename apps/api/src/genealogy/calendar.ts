@@ -15,7 +15,7 @@ import {
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client';
 import { fieldError } from '../lib/http-errors';
-import { subtreeCondition } from './person-rows';
+import { intArray, subtreeCondition, textArray } from './person-rows';
 import { livingCondition, restrictedCondition, type Viewer } from './privacy';
 
 /**
@@ -54,13 +54,21 @@ const MONTH_CODES = [
   'DEC',
 ] as const;
 
+/** One month of a calendar year. */
+export interface MonthOf {
+  year: number;
+  /** 1–12. */
+  month: number;
+}
+
 /**
  * A GEDCOM date text with a day and one of `months` (`12 MAR 1920`, `INT 12 MAR 1920 (…)`,
  * `@#DGREGORIAN@ 12 MAR 1920`): a cheap filter before `fullGregorianDay` reads the text whole.
- * Its one group is the day, which orders the rows.
+ * Its groups are the day and the month, which order the rows.
  */
-function dayPattern(month: number): string {
-  return `^\\s*(?:INT\\s+)?(?:@#DGREGORIAN@\\s+)?(\\d{1,2})\\s+${MONTH_CODES[month - 1]}\\s+\\d`;
+function dayPattern(months: readonly MonthOf[]): string {
+  const codes = months.map((m) => MONTH_CODES[m.month - 1]).join('|');
+  return `^\\s*(?:INT\\s+)?(?:@#DGREGORIAN@\\s+)?(\\d{1,2})\\s+(${codes})\\s+\\d`;
 }
 
 /** Visible to the reader and not living, on the persons row `alias`. */
@@ -118,24 +126,26 @@ interface PersonDateRow {
   value: string;
 }
 
-/** Persons with a full birth or death date in `month`, by day, at most `limit`. */
+/** Persons with a full birth or death date in `months`, in the months' order and by day. */
 async function personDates(
   db: Db,
   viewer: Viewer,
   tops: readonly Top[],
   side: 'birth' | 'death',
-  month: number,
+  months: readonly MonthOf[],
   limit: number,
 ): Promise<PersonDateRow[]> {
   const column = sql.raw(`p.${side}_date`);
   const source = sql.raw(`p.${side}_year_source`);
-  const pattern = dayPattern(month);
+  const pattern = dayPattern(months);
+  const codes = textArray(months.map((m) => MONTH_CODES[m.month - 1] ?? ''));
+  const parts = sql`regexp_match(${column}, ${pattern}, 'i')`;
   return queryRows<PersonDateRow>(
     db,
     sql`select p.id, p.name, ${column} as value from persons p
         where ${column} ~* ${pattern} and ${source} is null
           and ${eligible(viewer, 'p')} and ${scopeCondition(tops, 'p')}
-        order by (regexp_match(${column}, ${pattern}, 'i'))[1]::int, p.id
+        order by array_position(${codes}, upper((${parts})[2])), (${parts})[1]::int, p.id
         limit ${limit}`,
   );
 }
@@ -148,18 +158,19 @@ interface MarriageRow {
   name2: string;
 }
 
-/** Marriages with a full date in `month` whose two spouses are eligible, by day. */
+/** Marriages with a full date in `months` whose two spouses are eligible, by month and day. */
 async function marriageDates(
   db: Db,
   viewer: Viewer,
   tops: readonly Top[],
-  month: number,
+  months: readonly MonthOf[],
   limit: number,
 ): Promise<MarriageRow[]> {
   const scope =
     tops.length === 0
       ? sql`true`
       : sql`(${scopeCondition(tops, 'p1')} or ${scopeCondition(tops, 'p2')})`;
+  const order = intArray(months.map((m) => m.month));
   return queryRows<MarriageRow>(
     db,
     sql`select e.date->>'text' as value, p1.id as id1, p1.name as name1,
@@ -170,10 +181,11 @@ async function marriageDates(
           join persons p2 on p2.id = u.person2_id
         where e.type = 'marriage' and e.date->>'calendar' = 'gregorian'
           and e.date->>'qualifier' in ('exact', 'interpreted')
-          and (e.date->'start'->>'month')::int = ${month}
+          and (e.date->'start'->>'month')::int = any(${order})
           and e.date->'start'->>'day' is not null
           and ${eligible(viewer, 'p1')} and ${eligible(viewer, 'p2')} and ${scope}
-        order by (e.date->'start'->>'day')::int, e.id
+        order by array_position(${order}, (e.date->'start'->>'month')::int),
+          (e.date->'start'->>'day')::int, e.id
         limit ${limit}`,
   );
 }
@@ -209,21 +221,21 @@ const byDate = (a: CalendarEvent, b: CalendarEvent) =>
   a.date.localeCompare(b.date) || a.person.name.localeCompare(b.person.name, 'ky');
 
 /**
- * The events of one month: anniversaries for every reader, the memorial days too for a member.
- * At most `CALENDAR_LIMITS.monthEvents`, the earliest days first; `truncated` says when more
- * were left out.
+ * The events of `months` (distinct calendar months, at most 12): anniversaries for every
+ * reader, the memorial days too for a member. At most `limit`, in date order, the earliest
+ * months and days kept; `truncated` says when more were left out.
  */
-export async function calendarMonth(
+export async function calendarEvents(
   db: Db,
   reader: CalendarReader,
   tops: readonly Top[],
-  year: number,
-  month: number,
+  months: readonly MonthOf[],
+  limit: number,
   now = new Date(),
-): Promise<CalendarMonth> {
-  const limit = CALENDAR_LIMITS.monthEvents;
+): Promise<{ events: CalendarEvent[]; truncated: boolean }> {
+  const yearOf = new Map(months.map((m) => [m.month, m.year]));
   const events: CalendarEvent[] = [];
-  const inMonth = (day: Day) => day.year === year && day.month === month;
+  const inRange = (day: Day) => yearOf.get(day.month) === day.year;
   let truncated = false;
 
   const addAnniversary = (
@@ -233,7 +245,8 @@ export async function calendarMonth(
     spouse: { id: number; name: string } | null,
   ) => {
     const day = fullGregorianDay(value);
-    if (!day || day.month !== month) return;
+    const year = day ? yearOf.get(day.month) : undefined;
+    if (!day || year === undefined) return;
     const on = anniversaryIn(day, year);
     if (!on) return;
     events.push({
@@ -247,13 +260,13 @@ export async function calendarMonth(
   };
 
   for (const side of ['birth', 'death'] as const) {
-    const rows = await personDates(db, reader.viewer, tops, side, month, limit + 1);
+    const rows = await personDates(db, reader.viewer, tops, side, months, limit + 1);
     if (rows.length > limit) truncated = true;
     for (const row of rows.slice(0, limit)) {
       addAnniversary(side, row.value, { id: row.id, name: row.name }, null);
     }
   }
-  const marriages = await marriageDates(db, reader.viewer, tops, month, limit + 1);
+  const marriages = await marriageDates(db, reader.viewer, tops, months, limit + 1);
   if (marriages.length > limit) truncated = true;
   for (const row of marriages.slice(0, limit)) {
     addAnniversary(
@@ -270,7 +283,7 @@ export async function calendarMonth(
     if (deaths.length > limit) truncated = true;
     for (const death of deaths.slice(0, limit)) {
       for (const memorial of memorialDays(death.death)) {
-        if (!inMonth(memorial.day)) continue;
+        if (!inRange(memorial.day)) continue;
         const date = formatDay(memorial.day);
         // The first death anniversary is the жылдык itself: one event, not two.
         if (memorial.kind === 'year1') {
@@ -293,10 +306,25 @@ export async function calendarMonth(
 
   events.sort(byDate);
   if (events.length > limit) truncated = true;
-  return {
-    month: monthKey(year, month),
-    results: events.slice(0, limit),
-    truncated,
-    memorial: reader.memorial,
-  };
+  return { events: events.slice(0, limit), truncated };
+}
+
+/** One month's events, at most `CALENDAR_LIMITS.monthEvents`. */
+export async function calendarMonth(
+  db: Db,
+  reader: CalendarReader,
+  tops: readonly Top[],
+  year: number,
+  month: number,
+  now = new Date(),
+): Promise<CalendarMonth> {
+  const { events, truncated } = await calendarEvents(
+    db,
+    reader,
+    tops,
+    [{ year, month }],
+    CALENDAR_LIMITS.monthEvents,
+    now,
+  );
+  return { month: monthKey(year, month), results: events, truncated, memorial: reader.memorial };
 }

@@ -13,11 +13,13 @@ import { sql } from 'drizzle-orm';
 import ical from 'ical-generator';
 import { queryRows, type Db } from '../../db/client';
 import {
-  calendarMonth,
+  calendarEvents,
   resolveScope,
   type CalendarReader,
   type CalendarScope,
+  type MonthOf,
 } from '../../genealogy/calendar';
+import { cachedAggregate } from '../../genealogy/tree-cache';
 
 const hashToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
 
@@ -66,16 +68,17 @@ async function feedEvents(
 ): Promise<CalendarEvent[]> {
   const tops = await resolveScope(db, scope);
   const today = dayOfDate(now);
-  const out: CalendarEvent[] = [];
+  const months: MonthOf[] = [];
   for (let i = 0; i < CALENDAR_LIMITS.feedMonths; i++) {
     const index = today.month - 1 + i;
-    const year = today.year + Math.floor(index / 12);
-    const month = (index % 12) + 1;
-    const page = await calendarMonth(db, reader, tops, year, month, now);
-    out.push(...page.results);
-    if (out.length >= CALENDAR_LIMITS.feedEvents) break;
+    months.push({ year: today.year + Math.floor(index / 12), month: (index % 12) + 1 });
   }
-  return out.slice(0, CALENDAR_LIMITS.feedEvents);
+  // One read of each table for the 12 months, cached a little: phones poll the same feed.
+  const key = `calendar-feed:${reader.memorial}:${reader.viewer.seesLiving}:${scope.clan ?? ''}:${scope.branch ?? ''}:${formatDay(today)}`;
+  const { events } = await cachedAggregate(db, key, () =>
+    calendarEvents(db, reader, tops, months, CALENDAR_LIMITS.feedEvents, now),
+  );
+  return events;
 }
 
 const DAY_MS = 86_400_000;
