@@ -131,6 +131,11 @@ describe('Эскерүү күндөрү', () => {
       await expect.poll(() => month.getAttribute('data-month')).not.toBe(thisMonth);
       await page.getByRole('button', { name: 'Ушул ай' }).click();
       await expect.poll(() => month.getAttribute('data-month')).toBe(thisMonth);
+
+      // A month with nothing to remember says so.
+      await open(page, '/calendar?month=1801-01');
+      await page.getByTestId('calendar-empty').waitFor();
+      await axeClean(page, lang, 'calendar (empty)');
     });
   }
 

@@ -14,6 +14,7 @@ import {
 } from '@bagysh/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client';
+import { dateDay, dateMonthCode } from '../db/schema';
 import { fieldError } from '../lib/http-errors';
 import { intArray, subtreeCondition, textArray } from './person-rows';
 import { livingCondition, restrictedCondition, type Viewer } from './privacy';
@@ -59,16 +60,6 @@ export interface MonthOf {
   year: number;
   /** 1–12. */
   month: number;
-}
-
-/**
- * A GEDCOM date text with a day and one of `months` (`12 MAR 1920`, `INT 12 MAR 1920 (…)`,
- * `@#DGREGORIAN@ 12 MAR 1920`): a cheap filter before `fullGregorianDay` reads the text whole.
- * Its groups are the day and the month, which order the rows.
- */
-function dayPattern(months: readonly MonthOf[]): string {
-  const codes = months.map((m) => MONTH_CODES[m.month - 1]).join('|');
-  return `^\\s*(?:INT\\s+)?(?:@#DGREGORIAN@\\s+)?(\\d{1,2})\\s+(${codes})\\s+\\d`;
 }
 
 /** Visible to the reader and not living, on the persons row `alias`. */
@@ -137,15 +128,15 @@ async function personDates(
 ): Promise<PersonDateRow[]> {
   const column = sql.raw(`p.${side}_date`);
   const source = sql.raw(`p.${side}_year_source`);
-  const pattern = dayPattern(months);
   const codes = textArray(months.map((m) => MONTH_CODES[m.month - 1] ?? ''));
-  const parts = sql`regexp_match(${column}, ${pattern}, 'i')`;
+  // The expressions of persons_birth_month_day_index and persons_death_month_day_index.
+  const month = dateMonthCode(column);
   return queryRows<PersonDateRow>(
     db,
     sql`select p.id, p.name, ${column} as value from persons p
-        where ${column} ~* ${pattern} and ${source} is null
+        where ${column} is not null and ${source} is null and ${month} = any(${codes})
           and ${eligible(viewer, 'p')} and ${scopeCondition(tops, 'p')}
-        order by array_position(${codes}, upper((${parts})[2])), (${parts})[1]::int, p.id
+        order by array_position(${codes}, ${month}), ${dateDay(column)}, p.id
         limit ${limit}`,
   );
 }

@@ -366,14 +366,13 @@ function samples(tree: Built): Samples {
       // The months of the hidden persons' dates (changeHiddenFields), a branch and a clan.
       'GET /api/calendar': [
         `month=${THIS_YEAR + 1}-03`,
-        `month=${THIS_YEAR + 1}-05`,
-        ...tree.ids.slice(0, 2).map((id) => `month=${THIS_YEAR + 1}-03&branch=${id}`),
-        ...tree.clans.map((id) => `month=${THIS_YEAR + 1}-05&clan=${id}`),
+        ...tree.ids.slice(0, 1).map((id) => `month=${THIS_YEAR + 1}-05&branch=${id}`),
+        ...tree.clans.slice(0, 1).map((id) => `month=${THIS_YEAR + 1}-03&clan=${id}`),
       ],
       'GET /api/calendar.ics': [
         '',
         ...tree.ids.slice(0, 1).map((id) => `branch=${id}`),
-        ...tree.clans.slice(0, 1).map((id) => `clan=${id}`),
+        ...tree.clans.slice(-1).map((id) => `clan=${id}`),
       ],
     },
   };
