@@ -181,7 +181,10 @@ async function marriageDates(
   );
 }
 
-/** Deaths with a full date since a year ago (the memorial days' persons), at most `limit`. */
+/**
+ * Deaths with a full date since a year ago (the memorial days' persons), at most `limit`. The
+ * death year is needed too: `persons_latest_year_index` finds the few recent ones.
+ */
 async function recentDeaths(
   db: Db,
   tops: readonly Top[],
@@ -191,7 +194,8 @@ async function recentDeaths(
   const rows = await queryRows<PersonDateRow>(
     db,
     sql`select p.id, p.name, p.death_date as value from persons p
-        where coalesce(p.death_year, ${today.year}) between ${today.year - 1} and ${today.year}
+        where greatest(p.birth_year, p.death_year) >= ${today.year - 1}
+          and p.death_year between ${today.year - 1} and ${today.year}
           and p.death_date is not null and p.death_year_source is null
           and not ${livingCondition('p')} and ${scopeCondition(tops, 'p')}
         order by p.id
