@@ -363,17 +363,12 @@ function samples(tree: Built): Samples {
         `${q(NAMES[0] ?? '')}&limit=1`,
       ],
       'GET /api/relations': ['max=50'],
-      // The months of the hidden persons' dates (changeHiddenFields), a branch and a clan.
+      // The months of the hidden persons' dates (changeHiddenFields), with a branch and a clan.
       'GET /api/calendar': [
         `month=${THIS_YEAR + 1}-03`,
-        ...tree.ids.slice(0, 1).map((id) => `month=${THIS_YEAR + 1}-05&branch=${id}`),
-        ...tree.clans.slice(0, 1).map((id) => `month=${THIS_YEAR + 1}-03&clan=${id}`),
+        `month=${THIS_YEAR + 1}-05&branch=${tree.ids[0]}&clan=${tree.clans[0]}`,
       ],
-      'GET /api/calendar.ics': [
-        '',
-        ...tree.ids.slice(0, 1).map((id) => `branch=${id}`),
-        ...tree.clans.slice(-1).map((id) => `clan=${id}`),
-      ],
+      'GET /api/calendar.ics': [''],
     },
   };
 }
