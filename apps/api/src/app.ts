@@ -17,6 +17,7 @@ import { databaseRateLimitStore, sweepRateLimits } from './lib/rate-limits';
 import { authRoutes } from './modules/accounts/auth.routes';
 import { backupRoutes } from './modules/backup/backup.routes';
 import { categoriesRoutes } from './modules/categories/categories.routes';
+import { calendarRoutes } from './modules/calendar/calendar.routes';
 import { clansRoutes } from './modules/clans/clans.routes';
 import { comparisonRoutes } from './modules/comparison/comparison.routes';
 import { duplicatesRoutes } from './modules/duplicates/duplicates.routes';
@@ -190,6 +191,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
       await api.register(relationsRoutes);
       await api.register(clansRoutes);
       await api.register(statsRoutes);
+      await api.register(calendarRoutes);
       await api.register(gedcomRoutes);
       await api.register(backupRoutes);
       await api.register(outboxRoutes);

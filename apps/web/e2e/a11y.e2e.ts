@@ -48,6 +48,7 @@ const ROUTES: { path: string; login?: boolean; moderator?: boolean; admin?: bool
   { path: '/notices/unsubscribe' },
   // The tribe's statistics, in charts.
   { path: '/stats' },
+  { path: '/calendar' },
 ];
 
 beforeAll(async () => {

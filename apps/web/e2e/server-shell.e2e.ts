@@ -142,6 +142,7 @@ describe('the server’s shell, painted before the app’s scripts run', () => {
     { path: '/persons', text: 'h1' },
     { path: '/person-articles', text: 'h1' },
     { path: '/comparison', text: 'h1' },
+    { path: '/calendar', text: 'h1' },
     // The tree: in the same column, its intro line close under the heading, as wide as the column.
     { path: '/search', text: 'p', sameWords: true },
     // A page of its own, in the narrower column, its heading in a row with an admin's button.

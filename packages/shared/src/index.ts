@@ -44,3 +44,4 @@ export * from './person-claims';
 export * from './notices';
 export * from './two-factor';
 export * from './stewards';
+export * from './calendar';

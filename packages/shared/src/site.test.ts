@@ -50,6 +50,7 @@ describe('the route table of docs/product.md, Routes', () => {
       '/notices | Билдирүүлөр | default | login',
       '/notices/unsubscribe | Каттарды токтотуу | blank | public',
       '/stats | Статистика | default | public',
+      '/calendar | Эскерүү күндөрү | default | public',
     ]);
     expect(matchSiteRoute('/persons/merge')?.id).toBe('personMerge');
   });

@@ -100,7 +100,8 @@ export type SiteRouteId =
   | 'reference'
   | 'notices'
   | 'noticesUnsubscribe'
-  | 'stats';
+  | 'stats'
+  | 'calendar';
 
 /** Title of the error page that any unknown path shows. */
 export const NOT_FOUND_TITLE = 'Табылган жок';
@@ -314,6 +315,14 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
   },
   // The tribe's figures in charts (docs/features.md, Statistics of the tribe), for everyone.
   { id: 'stats', path: '/stats', title: 'Статистика', layout: 'default', access: 'public' },
+  // Эскерүү күндөрү: anniversaries of the departed, and for members the memorial days.
+  {
+    id: 'calendar',
+    path: '/calendar',
+    title: 'Эскерүү күндөрү',
+    layout: 'default',
+    access: 'public',
+  },
 ];
 
 export interface NavItem {

@@ -53,6 +53,7 @@ const pages: Record<SiteRouteId | 'notFound', () => Promise<PageModule>> = {
   notices: () => import('./routes/notices'),
   noticesUnsubscribe: () => import('./routes/notices-unsubscribe'),
   stats: () => import('./routes/stats'),
+  calendar: () => import('./routes/calendar'),
   notFound: () => import('./routes/not-found'),
 };
 

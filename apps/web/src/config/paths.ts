@@ -52,6 +52,9 @@ export const paths = {
   notices: () => href('notices'),
   noticesUnsubscribe: () => href('noticesUnsubscribe'),
   stats: () => href('stats'),
+  /** Эскерүү күндөрү, narrowed to a person's branch when given. */
+  calendar: (branch?: number | null) =>
+    branch ? `${href('calendar')}?branch=${encodeURIComponent(String(branch))}` : href('calendar'),
   /** A public image's thumbnail (API, not a page): a person's photo in the tree and charts. */
   fileThumbnail: (id: string | number) => `/api/files/${encodeURIComponent(String(id))}/thumbnail/`,
 } as const;

@@ -7,7 +7,7 @@ import type {
   Sex,
   YearSource,
 } from '@bagysh/shared';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigint,
@@ -57,6 +57,22 @@ export interface GedcomJobMerge {
   /** Merged persons' versions after the import (a revert needs them unchanged). */
   after_versions: Record<string, number>;
   reverted_at: string | null;
+}
+
+/**
+ * The month code (`MAR`) and the day of a full GEDCOM date text (`12 MAR 1920`, `INT 12 MAR 1920
+ * (…)`, `@#DGREGORIAN@ 12 MAR 1920`), as SQL on a date column: what the calendar's indexes hold
+ * and its reads filter and order by (genealogy/calendar.ts). A query matches an index only with
+ * the same expression, so both take it from here, the patterns written in as literals.
+ */
+const FULL_DATE_HEAD = String.raw`^\s*(?:[Ii][Nn][Tt]\s+)?(?:@#DGREGORIAN@\s+)?`;
+export function dateMonthCode(column: SQL): SQL {
+  const pattern = String.raw`${FULL_DATE_HEAD}\d{1,2}\s+([A-Za-z]{3})\s+\d`;
+  return sql`upper(substring(${column} from ${sql.raw(`'${pattern}'`)}))`;
+}
+export function dateDay(column: SQL): SQL {
+  const pattern = String.raw`${FULL_DATE_HEAD}(\d{1,2})\s+[A-Za-z]{3}\s+\d`;
+  return sql`((substring(${column} from ${sql.raw(`'${pattern}'`)}))::int)`;
 }
 
 const timestamps = {
@@ -187,6 +203,14 @@ export const persons = pgTable(
     index('persons_latest_year_index')
       .on(sql`greatest(${table.birthYear}, ${table.deathYear})`)
       .where(sql`greatest(${table.birthYear}, ${table.deathYear}) is not null`),
+    // The calendar's month of births and deaths (genealogy/calendar.ts): the full dates only,
+    // by month code and day, so a month is one range of the index.
+    index('persons_birth_month_day_index')
+      .on(dateMonthCode(sql`${table.birthDate}`), dateDay(sql`${table.birthDate}`), table.id)
+      .where(sql`${table.birthDate} is not null and ${table.birthYearSource} is null`),
+    index('persons_death_month_day_index')
+      .on(dateMonthCode(sql`${table.deathDate}`), dateDay(sql`${table.deathDate}`), table.id)
+      .where(sql`${table.deathDate} is not null and ${table.deathYearSource} is null`),
     check('persons_sex_check', sql`${table.sex} in ('M', 'F', 'U')`),
     check(
       'persons_year_source_check',

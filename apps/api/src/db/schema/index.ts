@@ -13,3 +13,4 @@ export * from './person-merges';
 export * from './person-claims';
 export * from './notices';
 export * from './stewards';
+export * from './calendar';

@@ -223,13 +223,13 @@ async function changeHiddenFields(tree: Built, seed: number): Promise<void> {
     if (restricted) {
       await app.db.execute(sql`update persons set
           death_year = ${pick([null, 1890, 1951, THIS_YEAR - 2])},
-          death_date = ${pick([null, '7-март'])}, resn = ${pick(RESN)}
+          death_date = ${pick([null, '7-март', '7 MAR 1951'])}, resn = ${pick(RESN)}
         where id = ${id}`);
     }
     const mother = pick([null, ...others]);
     await app.db.execute(sql`update persons set
         sex = ${sex}, birth_year = ${birthYear},
-        birth_order = ${pick([null, 1, 2, 3, 7])}, birth_date = ${pick([null, '3-май'])},
+        birth_order = ${pick([null, 1, 2, 3, 7])}, birth_date = ${pick([null, '3-май', '3 MAY 1890'])},
         birth_place = ${pick([null, 'Бишкек', 'Каракол'])},
         death_place = ${pick([null, 'Токмок'])},
         biography = ${pick([null, 'Жашыруун өмүр баян.'])},
@@ -365,6 +365,12 @@ function samples(tree: Built): Samples {
         `${q(NAMES[0] ?? '')}&limit=1`,
       ],
       'GET /api/relations': ['max=50'],
+      // The months of the hidden persons' dates (changeHiddenFields), with a branch and a clan.
+      'GET /api/calendar': [
+        `month=${THIS_YEAR + 1}-03`,
+        `month=${THIS_YEAR + 1}-05&branch=${tree.ids[0]}&clan=${tree.clans[0]}`,
+      ],
+      'GET /api/calendar.ics': [''],
     },
   };
 }

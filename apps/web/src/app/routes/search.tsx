@@ -107,6 +107,17 @@ export function Component() {
           data-testid="tree-loading"
         />
       )}
+      {/* The anniversaries of the branch in view (or of the whole tree). */}
+      {/* Typography as the link: MUI's Link would add to the page's first-paint budget. */}
+      <Typography
+        component={Link}
+        to={paths.calendar(personId)}
+        data-testid="tree-calendar-link"
+        sx={{ display: 'inline-block', mt: 2, color: 'primary.dark' }}
+        {...script.label(t('titles.calendar'))}
+      >
+        {script.text(t('titles.calendar'))}
+      </Typography>
     </PageHeading>
   );
 }

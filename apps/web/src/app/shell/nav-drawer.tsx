@@ -1,3 +1,4 @@
+import EventIcon from '@mui/icons-material/EventOutlined';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
@@ -147,6 +148,7 @@ export default function NavDrawer() {
       </Box>
       <Divider />
       <List>
+        {item(paths.calendar(), t('titles.calendar'), <EventIcon fontSize="small" />)}
         {item(paths.reference(), t('nav.reference'), <HelpOutlineIcon fontSize="small" />)}
       </List>
     </Drawer>

@@ -15,3 +15,4 @@ export { MyContributions } from './components/my-contributions';
 export { MyPersonSection } from './components/my-person-section';
 export { PersonClaimsQueue } from './components/person-claims-queue';
 export { useMyPersonId } from './api/person-claims-api';
+export { CalendarView, type CalendarParams } from './components/calendar-view';

@@ -1,6 +1,7 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { accounts } from './areas/accounts';
+import type { calendar } from './areas/calendar';
 import type { charts } from './areas/charts';
 import type { content } from './areas/content';
 import type { duplicates } from './areas/duplicates';
@@ -22,6 +23,7 @@ import { ky } from './ky';
 interface Resources {
   translation: typeof ky;
   accounts: typeof accounts;
+  calendar: typeof calendar;
   charts: typeof charts;
   content: typeof content;
   duplicates: typeof duplicates;

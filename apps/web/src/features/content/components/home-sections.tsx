@@ -148,7 +148,7 @@ export default function HomeSections() {
           <h2 className={`t-h5 ${styles.bold}`}>{script.text(t('home.aboutTitle'))}</h2>
           <p className={`t-body1 ${styles.aboutText}`}>{script.text(t('home.aboutText'))}</p>
           <div className={styles.links}>
-            {(['about', 'founders', 'contacts'] as const).map((key) => (
+            {(['about', 'founders', 'contacts', 'calendar'] as const).map((key) => (
               <LinkButton
                 key={key}
                 variant="outlined"
