@@ -15,58 +15,17 @@
  *   BENCH_KEEP=1 npm run bench:checks                     # keeps the database for --reuse
  *   npm run bench:checks -- --reuse postgres://…/bagysh_bench_… --password …
  */
-import { parseArgs } from 'node:util';
 import { TREE_CHECK_KINDS, type TreeCheckSummary } from '@bagysh/shared';
 import {
-  adminUrl,
   closeHttp,
-  importTree,
   logLoadAverage,
-  percentile,
+  p50p95,
   request,
-  startBenchServer,
+  startReadBench,
+  timedGet,
 } from './bench-support';
 
-const { values } = parseArgs({
-  options: {
-    persons: { type: 'string', default: '1000000' },
-    requests: { type: 'string', default: '100' },
-    reuse: { type: 'string' },
-    password: { type: 'string' },
-  },
-});
-const PERSONS = Number(values.persons);
-
-if (!adminUrl && !values.reuse) {
-  console.log('bench:checks: skipped (set TEST_DATABASE_URL or DATABASE_URL)');
-  process.exit(0);
-}
-
-console.log(`\n== tree checks: ${PERSONS.toLocaleString('en')} persons on postgres`);
-logLoadAverage('start');
-const server = await startBenchServer(
-  'checks',
-  'postgres',
-  values.reuse ? { DATABASE_URL: values.reuse, ADMIN_PASSWORD: values.password ?? '' } : {},
-);
-const REQUESTS = Math.max(10, Number(values.requests));
-
-/** Milliseconds of one request, which must answer 200. */
-async function timed(path: string, token: string): Promise<{ ms: number; body: string }> {
-  const started = performance.now();
-  const response = await request(server.base, path, { token });
-  const ms = performance.now() - started;
-  if (response.status !== 200) throw new Error(`${path}: ${response.status} ${response.body}`);
-  return { ms, body: response.body };
-}
-
-async function percentiles(path: string, token: string): Promise<string> {
-  const times: number[] = [];
-  for (let i = 0; i < REQUESTS; i++) times.push((await timed(path, token)).ms);
-  times.sort((a, b) => a - b);
-  const [p50, p95] = [percentile(times, 50), percentile(times, 95)];
-  return `${p50.toFixed(1)} / ${p95.toFixed(1)}`;
-}
+const { server, requests } = await startReadBench('checks', 'tree checks');
 
 async function post(path: string, body: unknown): Promise<{ id: number }> {
   const response = await request(server.base, path, {
@@ -79,13 +38,9 @@ async function post(path: string, body: unknown): Promise<{ id: number }> {
 }
 
 try {
-  if (!values.reuse) {
-    const { importSeconds } = await importTree(server, PERSONS);
-    console.log(`  import: ${importSeconds.toFixed(1)} s`);
-  }
   const token = server.token;
   // The first read computes the scanning kinds' items (nothing kept yet).
-  const first = await timed('/api/tree-checks/', token);
+  const first = await timedGet(server, '/api/tree-checks/', token);
   console.log(`  first summary (every kind computed): ${first.ms.toFixed(0)} ms`);
   console.log(`  counts: ${JSON.stringify((JSON.parse(first.body) as TreeCheckSummary).counts)}`);
 
@@ -99,10 +54,12 @@ try {
   const written = Date.now();
 
   // After a write: the first read waits a moment for the new items, or answers the kept ones.
-  const afterWrite = await timed('/api/tree-checks/', token);
+  const afterWrite = await timedGet(server, '/api/tree-checks/', token);
   console.log(`  first summary after a write: ${afterWrite.ms.toFixed(0)} ms`);
   for (;;) {
-    const summary = JSON.parse((await timed('/api/tree-checks/', token)).body) as TreeCheckSummary;
+    const summary = JSON.parse(
+      (await timedGet(server, '/api/tree-checks/', token)).body,
+    ) as TreeCheckSummary;
     if (Date.parse(summary.computed_at) >= written - 1000) {
       console.log(
         `  new counts after the write within ${((Date.now() - written) / 1000).toFixed(1)} s: ` +
@@ -113,20 +70,22 @@ try {
     await new Promise((done) => setTimeout(done, 200));
   }
 
-  console.log(`  ${REQUESTS} sequential requests each, as a moderator, ms p50 / p95:`);
+  console.log(`  ${requests} sequential requests each, as a moderator, ms p50 / p95:`);
   console.log('  | path | p50 / p95 |');
   console.log('  |---|---|');
-  console.log(`  | summary (every count) | ${await percentiles('/api/tree-checks/', token)} |`);
   console.log(
-    `  | moderation counts (with the checks) | ${await percentiles('/api/moderation/counts/', token)} |`,
+    `  | summary (every count) | ${await p50p95(server, '/api/tree-checks/', requests, token)} |`,
+  );
+  console.log(
+    `  | moderation counts (with the checks) | ${await p50p95(server, '/api/moderation/counts/', requests, token)} |`,
   );
   for (const kind of TREE_CHECK_KINDS) {
     console.log(
-      `  | ${kind}, first page | ${await percentiles(`/api/tree-checks/${kind}/`, token)} |`,
+      `  | ${kind}, first page | ${await p50p95(server, `/api/tree-checks/${kind}/`, requests, token)} |`,
     );
   }
   console.log(
-    `  | duplicate_children, page 10 | ${await percentiles('/api/tree-checks/duplicate_children/?page=10', token)} |`,
+    `  | duplicate_children, page 10 | ${await p50p95(server, '/api/tree-checks/duplicate_children/?page=10', requests, token)} |`,
   );
 } finally {
   await server.close();

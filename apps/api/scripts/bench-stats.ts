@@ -13,65 +13,21 @@
  *   npm run bench:stats -- --persons 50000 --requests 50
  *   npm run bench:stats -- --reuse postgres://…/bagysh_bench_… --password …
  */
-import { parseArgs } from 'node:util';
 import type { TribeStats } from '@bagysh/shared';
 import {
-  adminUrl,
   closeHttp,
-  importTree,
   logLoadAverage,
-  percentile,
+  p50p95,
   request,
-  startBenchServer,
+  startReadBench,
+  timedGet,
 } from './bench-support';
 
-const { values } = parseArgs({
-  options: {
-    persons: { type: 'string', default: '1000000' },
-    requests: { type: 'string', default: '100' },
-    reuse: { type: 'string' },
-    password: { type: 'string' },
-  },
-});
-const PERSONS = Number(values.persons);
-
-if (!adminUrl && !values.reuse) {
-  console.log('bench:stats: skipped (set TEST_DATABASE_URL or DATABASE_URL)');
-  process.exit(0);
-}
-
-console.log(`\n== tribe statistics: ${PERSONS.toLocaleString('en')} persons on postgres`);
-logLoadAverage('start');
-const server = await startBenchServer(
-  'stats',
-  'postgres',
-  values.reuse ? { DATABASE_URL: values.reuse, ADMIN_PASSWORD: values.password ?? '' } : {},
-);
-const REQUESTS = Math.max(10, Number(values.requests));
+const { server, requests } = await startReadBench('stats', 'tribe statistics');
 const PATH = '/api/stats/tribe/';
 
-/** Milliseconds of one request, which must answer 200. */
-async function timed(token?: string): Promise<{ ms: number; body: string }> {
-  const started = performance.now();
-  const response = await request(server.base, PATH, token ? { token } : {});
-  const ms = performance.now() - started;
-  if (response.status !== 200) throw new Error(`${PATH}: ${response.status} ${response.body}`);
-  return { ms, body: response.body };
-}
-
-async function percentiles(token?: string): Promise<string> {
-  const times: number[] = [];
-  for (let i = 0; i < REQUESTS; i++) times.push((await timed(token)).ms);
-  times.sort((a, b) => a - b);
-  return `${percentile(times, 50).toFixed(1)} / ${percentile(times, 95).toFixed(1)}`;
-}
-
 try {
-  if (!values.reuse) {
-    const { importSeconds } = await importTree(server, PERSONS);
-    console.log(`  import: ${importSeconds.toFixed(1)} s`);
-  }
-  const first = await timed();
+  const first = await timedGet(server, PATH);
   const figures = JSON.parse(first.body) as TribeStats;
   console.log(`  first answer (summary computed): ${first.ms.toFixed(0)} ms`);
   console.log(
@@ -85,18 +41,18 @@ try {
     body: JSON.stringify({ name: 'Бенч Статистика', birth_year: 1900, death_year: 1970 }),
   });
   if (response.status !== 201) throw new Error(`add: ${response.status} ${response.body}`);
-  const afterWrite = await timed();
+  const afterWrite = await timedGet(server, PATH);
   const persons = (JSON.parse(afterWrite.body) as TribeStats).persons;
   console.log(
     `  first answer after a write (computed again): ${afterWrite.ms.toFixed(0)} ms, ` +
       `persons ${persons} (${persons === figures.persons + 1 ? 'fresh' : 'STALE'})`,
   );
 
-  console.log(`  ${REQUESTS} sequential requests each, kept summary, ms p50 / p95:`);
+  console.log(`  ${requests} sequential requests each, kept summary, ms p50 / p95:`);
   console.log('  | viewer | p50 / p95 |');
   console.log('  |---|---|');
-  console.log(`  | guest | ${await percentiles()} |`);
-  console.log(`  | admin | ${await percentiles(server.token)} |`);
+  console.log(`  | guest | ${await p50p95(server, PATH, requests)} |`);
+  console.log(`  | admin | ${await p50p95(server, PATH, requests, server.token)} |`);
 } finally {
   await server.close();
   closeHttp();

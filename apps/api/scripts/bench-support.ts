@@ -1,6 +1,6 @@
 /**
- * What the benchmarks (`bench-tree.ts`, `bench-paint.ts`, `bench-export.ts`) share: the synthetic GEDCOM cached
- * in the temp directory, the real server on 127.0.0.1 on a fresh database (PGlite in a temp
+ * What the benchmarks (bench-tree, bench-paint, bench-export, bench-checks, bench-stats) share:
+ * the synthetic GEDCOM cached in the temp directory, the real server on 127.0.0.1 on a fresh database (PGlite in a temp
  * directory, or a PostgreSQL database created at TEST_DATABASE_URL / DATABASE_URL and dropped
  * afterwards) with a signed-in admin, the import through POST /api/gedcom/import/, and the
  * figures (percentiles, peak RSS, load average).
@@ -12,6 +12,7 @@ import { mkdir, mkdtemp, readdir, rename, rm, symlink } from 'node:fs/promises';
 import http from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 import { createPostgresDatabase } from '../../../scripts/postgres-database';
 import { generateTree, nameOf, writeGedcom, type GeneratedTree } from './tree-generator';
 
@@ -325,4 +326,70 @@ export async function checkoutOf(revision: string): Promise<string> {
     if (existsSync(join(ROOT, path))) await symlink(join(ROOT, path), join(dir, path));
   console.log(`  checked out ${commit} in ${dir}`);
   return dir;
+}
+
+// ---------------------------------------------------------------------------------------------
+// A read benchmark on PostgreSQL: the options, the server and the timings its scripts share
+
+/**
+ * The server of a read benchmark (bench-checks.ts, bench-stats.ts) with the generated tree of
+ * `--persons` imported: a fresh PostgreSQL database (TEST_DATABASE_URL or DATABASE_URL), or with
+ * `--reuse URL --password P` one kept by an earlier run (BENCH_KEEP=1). Without a database the
+ * process says it is skipped and exits. `requests` is `--requests`, at least 10.
+ */
+export async function startReadBench(
+  name: string,
+  title: string,
+): Promise<{ server: BenchServer; requests: number }> {
+  const { values } = parseArgs({
+    options: {
+      persons: { type: 'string', default: '1000000' },
+      requests: { type: 'string', default: '100' },
+      reuse: { type: 'string' },
+      password: { type: 'string' },
+    },
+  });
+  const persons = Number(values.persons);
+  if (!adminUrl && !values.reuse) {
+    console.log(`bench:${name}: skipped (set TEST_DATABASE_URL or DATABASE_URL)`);
+    process.exit(0);
+  }
+  console.log(`\n== ${title}: ${persons.toLocaleString('en')} persons on postgres`);
+  logLoadAverage('start');
+  const server = await startBenchServer(
+    name,
+    'postgres',
+    values.reuse ? { DATABASE_URL: values.reuse, ADMIN_PASSWORD: values.password ?? '' } : {},
+  );
+  if (!values.reuse) {
+    const { importSeconds } = await importTree(server, persons);
+    console.log(`  import: ${importSeconds.toFixed(1)} s`);
+  }
+  return { server, requests: Math.max(10, Number(values.requests)) };
+}
+
+/** Milliseconds of one GET of `path`, which must answer 200, and its body. */
+export async function timedGet(
+  server: BenchServer,
+  path: string,
+  token?: string,
+): Promise<{ ms: number; body: string }> {
+  const started = performance.now();
+  const response = await request(server.base, path, token ? { token } : {});
+  const ms = performance.now() - started;
+  if (response.status !== 200) throw new Error(`${path}: ${response.status} ${response.body}`);
+  return { ms, body: response.body };
+}
+
+/** `p50 / p95` in ms of `requests` sequential GETs of `path`. */
+export async function p50p95(
+  server: BenchServer,
+  path: string,
+  requests: number,
+  token?: string,
+): Promise<string> {
+  const times: number[] = [];
+  for (let i = 0; i < requests; i++) times.push((await timedGet(server, path, token)).ms);
+  times.sort((a, b) => a - b);
+  return `${percentile(times, 50).toFixed(1)} / ${percentile(times, 95).toFixed(1)}`;
 }

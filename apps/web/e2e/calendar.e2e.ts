@@ -1,10 +1,10 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { toRunes } from '@bagysh/shared';
+import { GREGORIAN_MONTHS, toRunes } from '@bagysh/shared';
 import { seriousViolations } from './support/axe';
 import { loginAdmin, registerUser, signInAs, type Auth } from './support/accounts';
 import { postCreated } from './support/api';
-import { DESKTOP, PHONE, useBrowser } from './support/browser';
+import { DESKTOP, SCREEN_COMBOS, useBrowser, whereOf } from './support/browser';
 import { open, storeLanguage } from './support/shell';
 import { screenshots } from './support/shots';
 
@@ -17,23 +17,12 @@ import { screenshots } from './support/shots';
 
 const shot = screenshots(process.env.E2E_SHOTS);
 
-const COMBOS = [
-  [DESKTOP, 'ky'],
-  [PHONE, 'old_ky'],
-  [PHONE, 'ky'],
-  [DESKTOP, 'old_ky'],
-] as const;
-
-const whereOf = (viewport: typeof DESKTOP, lang: string) =>
-  `${viewport === DESKTOP ? 'desktop' : 'phone'}-${lang}`;
-
 const shown = (text: string, lang: string) => (lang === 'old_ky' ? toRunes(text) : text);
 
-const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
 const today = new Date();
 const thisMonth = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}`;
 const gedcom = (date: Date, year = date.getFullYear()) =>
-  `${date.getDate()} ${MONTHS[date.getMonth()]} ${year}`;
+  `${date.getDate()} ${GREGORIAN_MONTHS[date.getMonth()]} ${year}`;
 
 // Tests share one server: names of their own.
 const suffix = Math.random().toString(36).slice(2, 6);
@@ -66,7 +55,7 @@ describe('Эскерүү күндөрү', () => {
       birth_year: 1880,
       birth_date: gedcom(today, 1880),
       death_year: 1950,
-      death_date: `${day === 1 ? 2 : 1} ${MONTHS[today.getMonth()]} 1950`,
+      death_date: `${day === 1 ? 2 : 1} ${GREGORIAN_MONTHS[today.getMonth()]} 1950`,
     });
     elderId = elder.id;
     const son = await postCreated<{ id: number }>(session.baseUrl, admin.access, 'persons/', {
@@ -99,7 +88,7 @@ describe('Эскерүү күндөрү', () => {
     });
   });
 
-  for (const [viewport, lang] of COMBOS) {
+  for (const [viewport, lang] of SCREEN_COMBOS) {
     const where = whereOf(viewport, lang);
     it(`shows this month's anniversaries, never the living, and moves by month (${where})`, async () => {
       const page = await session.newPage(viewport);
@@ -156,7 +145,7 @@ describe('Эскерүү күндөрү', () => {
       .toContain(ELDER);
   });
 
-  for (const [viewport, lang] of [COMBOS[0], COMBOS[1]] as const) {
+  for (const [viewport, lang] of [SCREEN_COMBOS[0], SCREEN_COMBOS[1]] as const) {
     const where = whereOf(viewport, lang);
     it(`gives a member the memorial days and a secret feed link (${where})`, async () => {
       const member = await registerUser({ name: `cal${suffix}` });

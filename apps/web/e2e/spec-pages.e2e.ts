@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { toRunes } from '@bagysh/shared';
 import { seriousViolations } from './support/axe';
 import { E2E_PASSWORD, registerUser } from './support/accounts';
-import { DESKTOP, PHONE, useBrowser } from './support/browser';
+import { DESKTOP, PHONE, SCREEN_COMBOS, useBrowser, whereOf } from './support/browser';
 import { open, storeLanguage } from './support/shell';
 import { screenshots } from './support/shots';
 
@@ -15,16 +15,6 @@ import { screenshots } from './support/shots';
  */
 
 const shot = screenshots(process.env.E2E_SHOTS);
-
-const COMBOS = [
-  [DESKTOP, 'ky'],
-  [PHONE, 'old_ky'],
-  [PHONE, 'ky'],
-  [DESKTOP, 'old_ky'],
-] as const;
-
-const whereOf = (viewport: typeof DESKTOP, lang: string) =>
-  `${viewport === DESKTOP ? 'desktop' : 'phone'}-${lang}`;
 
 /** Text as a page in this script shows it. */
 const shown = (text: string, lang: string) => (lang === 'old_ky' ? toRunes(text) : text);
@@ -48,7 +38,7 @@ async function openDrawer(page: Page) {
 describe('route guard: a guest on a members’ page', () => {
   const session = useBrowser();
 
-  for (const [viewport, lang] of COMBOS) {
+  for (const [viewport, lang] of SCREEN_COMBOS) {
     const where = whereOf(viewport, lang);
     it(`lands on / with the notice, signs in, and is back on /profile (${where})`, async () => {
       const member = await registerUser({ name: 'guarded' });
@@ -75,7 +65,7 @@ describe('route guard: a guest on a members’ page', () => {
 describe('Маалымдама, the help page', () => {
   const session = useBrowser();
 
-  for (const [viewport, lang] of COMBOS) {
+  for (const [viewport, lang] of SCREEN_COMBOS) {
     const where = whereOf(viewport, lang);
     it(`is reached from the ${viewport === DESKTOP ? 'footer' : 'drawer'} and renders (${where})`, async () => {
       const page = await session.newPage(viewport);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { RowIdParam } from './common';
-import { parseGedcomDate } from './gedcom-date';
+import { gregorianOrJulianLeap, parseGedcomDate } from './gedcom-date';
 
 /**
  * Эскерүү күндөрү (docs/features.md, Calendar): anniversaries of the births, deaths and
@@ -111,14 +111,6 @@ export interface Day {
   day: number;
 }
 
-export function isLeapYear(year: number): boolean {
-  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-}
-
-export function daysInMonth(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
-}
-
 /** `YYYY-MM-DD`. */
 export function formatDay(day: Day): string {
   const pad = (n: number, width: number) => String(n).padStart(width, '0');
@@ -165,7 +157,8 @@ export function fullGregorianDay(value: string | null): Day | null {
  */
 export function anniversaryIn(day: Day, year: number): Day | null {
   if (year <= day.year) return null;
-  if (day.month === 2 && day.day === 29 && !isLeapYear(year)) return { year, month: 2, day: 28 };
+  if (day.month === 2 && day.day === 29 && !gregorianOrJulianLeap(false, year))
+    return { year, month: 2, day: 28 };
   return { year, month: day.month, day: day.day };
 }
 

@@ -1,4 +1,4 @@
-import { parseGedcomDate, type EventDate } from './gedcom-date';
+import { GREGORIAN_MONTHS, parseGedcomDate, type EventDate } from './gedcom-date';
 
 /**
  * Dates as people and other programs write them, read into the GEDCOM grammar when they have
@@ -12,21 +12,6 @@ import { parseGedcomDate, type EventDate } from './gedcom-date';
  * Slashed dates read only when the order is clear ("25/03/1925"): "12/03/1925" is 12 March in
  * most of the world and December 3 in American programs, so it stays text.
  */
-
-const GEDCOM_MONTHS = [
-  'JAN',
-  'FEB',
-  'MAR',
-  'APR',
-  'MAY',
-  'JUN',
-  'JUL',
-  'AUG',
-  'SEP',
-  'OCT',
-  'NOV',
-  'DEC',
-];
 
 /** Month names and abbreviations in lower case → month from 1: English, Russian, Kyrgyz. */
 const MONTH_NAMES = new Map<string, number>(
@@ -87,7 +72,7 @@ const YEAR = /^\d{1,4}$/;
 function gedcomPoint(day: number | null, month: number | null, year: string): string | null {
   if (month !== null && (month < 1 || month > 12)) return null;
   if (day !== null && (month === null || day < 1 || day > 31)) return null;
-  const monthCode = month === null ? null : GEDCOM_MONTHS[month - 1];
+  const monthCode = month === null ? null : GREGORIAN_MONTHS[month - 1];
   return [day, monthCode, String(Number(year))].filter((part) => part !== null).join(' ');
 }
 

@@ -69,9 +69,25 @@ export type EventDate = z.infer<typeof EventDateSchema>;
 // ---------------------------------------------------------------------------------------------
 // Calendars: month names and day arithmetic (Julian Day Numbers, JDN).
 
+/** The GEDCOM month codes of the Gregorian (and Julian) calendar, January first. */
+export const GREGORIAN_MONTHS = [
+  'JAN',
+  'FEB',
+  'MAR',
+  'APR',
+  'MAY',
+  'JUN',
+  'JUL',
+  'AUG',
+  'SEP',
+  'OCT',
+  'NOV',
+  'DEC',
+] as const;
+
 const MONTH_CODES: Record<DateCalendar, readonly string[]> = {
-  gregorian: ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'],
-  julian: ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'],
+  gregorian: GREGORIAN_MONTHS,
+  julian: GREGORIAN_MONTHS,
   hebrew: [
     'TSH',
     'CSH',
@@ -136,7 +152,8 @@ function jdnFromGregorianOrJulian(julian: boolean, year: number, month: number, 
   return julian ? days - 32083 : days - floorDiv(y, 100) + floorDiv(y, 400) - 32045;
 }
 
-function gregorianOrJulianLeap(julian: boolean, year: number) {
+/** Whether `year` (astronomical: 1 B.C. = 0) is a leap year of the Julian or the Gregorian calendar. */
+export function gregorianOrJulianLeap(julian: boolean, year: number): boolean {
   if (julian) return mod(year, 4) === 0;
   return mod(year, 4) === 0 && (mod(year, 100) !== 0 || mod(year, 400) === 0);
 }

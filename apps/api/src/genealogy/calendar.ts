@@ -1,5 +1,6 @@
 import {
   CALENDAR_LIMITS,
+  GREGORIAN_MONTHS,
   anniversaryIn,
   compareDays,
   dayOfDate,
@@ -39,21 +40,6 @@ export interface CalendarReader {
   viewer: Viewer;
   memorial: boolean;
 }
-
-const MONTH_CODES = [
-  'JAN',
-  'FEB',
-  'MAR',
-  'APR',
-  'MAY',
-  'JUN',
-  'JUL',
-  'AUG',
-  'SEP',
-  'OCT',
-  'NOV',
-  'DEC',
-] as const;
 
 /** One month of a calendar year. */
 export interface MonthOf {
@@ -128,7 +114,7 @@ async function personDates(
 ): Promise<PersonDateRow[]> {
   const column = sql.raw(`p.${side}_date`);
   const source = sql.raw(`p.${side}_year_source`);
-  const codes = textArray(months.map((m) => MONTH_CODES[m.month - 1] ?? ''));
+  const codes = textArray(months.map((m) => GREGORIAN_MONTHS[m.month - 1] ?? ''));
   // The expressions of persons_birth_month_day_index and persons_death_month_day_index.
   const month = dateMonthCode(column);
   return queryRows<PersonDateRow>(

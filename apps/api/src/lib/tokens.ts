@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 
 /** `two_factor`: the challenge of a login whose password was right, waiting for a code. */
@@ -74,4 +74,18 @@ export async function verifyToken(
   } catch {
     return null;
   }
+}
+
+/**
+ * A secret for a link (32 random bytes, base64url) and its SHA-256, which is all the database
+ * keeps: one-time account links, calendar feed links (docs/security.md, One-time links).
+ */
+export function newLinkSecret(): { token: string; hash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: hashLinkSecret(token) };
+}
+
+/** The SHA-256 (hex) a link's secret is stored and looked up by. */
+export function hashLinkSecret(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
 }

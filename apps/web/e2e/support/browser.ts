@@ -5,6 +5,18 @@ import { CHROMIUM_ARGS, chromiumPath, headlessShellPath } from './chromium';
 export const DESKTOP = { width: 1440, height: 900 };
 export const PHONE = { width: 390, height: 844 };
 
+/** The four ways a page is looked at: desktop and phone, in Cyrillic and in runes. */
+export const SCREEN_COMBOS = [
+  [DESKTOP, 'ky'],
+  [PHONE, 'old_ky'],
+  [PHONE, 'ky'],
+  [DESKTOP, 'old_ky'],
+] as const;
+
+/** `desktop-ky`, `phone-old_ky`…: a combo's name in screenshots and messages. */
+export const whereOf = (viewport: typeof DESKTOP, lang: string) =>
+  `${viewport === DESKTOP ? 'desktop' : 'phone'}-${lang}`;
+
 export interface BrowserSession {
   baseUrl: string;
   /**

@@ -1,8 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accountTokens } from '../../db/schema';
 import { HttpError } from '../../lib/http-errors';
+import { hashLinkSecret, newLinkSecret } from '../../lib/tokens';
 
 /**
  * One-time account links (docs/security.md, One-time links): 32 random bytes in the link, only
@@ -17,10 +17,6 @@ export const accountTokenMessages = {
   expired: 'Бул шилтеменин мөөнөтү бүттү. Жаңы шилтеме сураңыз.',
 } as const;
 
-export function hashToken(token: string): string {
-  return createHash('sha256').update(token, 'utf8').digest('hex');
-}
-
 /** Makes a link token for `userId` and stores its hash; answers the token and its expiry. */
 export async function createAccountToken(
   db: Db,
@@ -32,12 +28,12 @@ export async function createAccountToken(
     createdById?: number;
   },
 ): Promise<{ token: string; expiresAt: Date }> {
-  const token = randomBytes(32).toString('base64url');
+  const { token, hash } = newLinkSecret();
   const expiresAt = new Date(Date.now() + values.ttlMs);
   await db.insert(accountTokens).values({
     userId: values.userId,
     purpose: values.purpose,
-    tokenHash: hashToken(token),
+    tokenHash: hash,
     email: values.email ?? null,
     createdById: values.createdById ?? null,
     expiresAt,
@@ -57,7 +53,9 @@ export async function usableToken(
   const [row] = await db
     .select()
     .from(accountTokens)
-    .where(and(eq(accountTokens.tokenHash, hashToken(token)), eq(accountTokens.purpose, purpose)));
+    .where(
+      and(eq(accountTokens.tokenHash, hashLinkSecret(token)), eq(accountTokens.purpose, purpose)),
+    );
   if (!row || row.usedAt !== null) throw new HttpError(400, accountTokenMessages.invalid);
   if (row.expiresAt.getTime() <= Date.now()) throw new HttpError(400, accountTokenMessages.expired);
   return row;

@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import {
   CALENDAR_LIMITS,
   SITE_NAME,
@@ -20,8 +19,7 @@ import {
   type MonthOf,
 } from '../../genealogy/calendar';
 import { cachedAggregate } from '../../genealogy/tree-cache';
-
-const hashToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
+import { hashLinkSecret, newLinkSecret } from '../../lib/tokens';
 
 /** When the member's feed link was made, or null. */
 export async function feedTokenStatus(db: Db, userId: number): Promise<CalendarFeedTokenStatus> {
@@ -38,10 +36,10 @@ export async function feedTokenStatus(db: Db, userId: number): Promise<CalendarF
  * once). Only its hash is stored, so the token is returned this once.
  */
 export async function regenerateFeedToken(db: Db, userId: number): Promise<CalendarFeedToken> {
-  const token = randomBytes(32).toString('base64url');
+  const { token, hash } = newLinkSecret();
   const [row] = await queryRows<{ created_at: string }>(
     db,
-    sql`insert into calendar_feed_tokens (user_id, token_hash) values (${userId}, ${hashToken(token)})
+    sql`insert into calendar_feed_tokens (user_id, token_hash) values (${userId}, ${hash})
         on conflict (user_id) do update
           set token_hash = excluded.token_hash, created_at = now(), updated_at = now()
         returning to_json(created_at) #>> '{}' as created_at`,
@@ -54,7 +52,7 @@ export async function feedTokenUser(db: Db, token: string): Promise<number | nul
   const [row] = await queryRows<{ id: number }>(
     db,
     sql`select u.id from calendar_feed_tokens t join users u on u.id = t.user_id
-        where t.token_hash = ${hashToken(token)} and u.is_active`,
+        where t.token_hash = ${hashLinkSecret(token)} and u.is_active`,
   );
   return row?.id ?? null;
 }

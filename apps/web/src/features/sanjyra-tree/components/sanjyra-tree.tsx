@@ -406,7 +406,7 @@ export function SanjyraTree({
             })}
           </g>
         </svg>
-        <Box id={helpId} sx={visuallyHidden}>
+        <Box id={helpId} className="visually-hidden">
           {labels.keyboardHelp}
         </Box>
       </Box>
@@ -434,15 +434,6 @@ export function SanjyraTree({
     </Box>
   );
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 const frameStyles = {
   '& > svg': {

@@ -17,19 +17,6 @@ import { useScript } from '../../../lib/script';
 import { useTribeStats } from '../api/tribe-stats-api';
 import { figureRows, type FigureRow } from '../lib/figure-rows';
 
-/** Off screen, read by screen readers (MUI's visuallyHidden). */
-const visuallyHidden = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: 1,
-  margin: -1,
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: 1,
-} as const;
-
 // recharts comes with this page only, rendered at once (vite.config.ts, FIRST_PAINT_EXTRAS).
 const TribeStatsChart = lazy(() => import('./tribe-stats-chart'));
 
@@ -56,7 +43,7 @@ function FigureTable({ id, title, columns, rows }: FigureProps) {
       data-testid={`${id}-table`}
     >
       <Table size="small" stickyHeader>
-        <caption style={visuallyHidden}>{title}</caption>
+        <caption className="visually-hidden">{title}</caption>
         <TableHead>
           <TableRow>
             {columns.map((column, index) => (
@@ -161,7 +148,7 @@ function Loading() {
   const script = useScript();
   return (
     <Box aria-busy="true" data-testid="tribe-stats-loading">
-      <Typography sx={visuallyHidden}>{script.text(t('loading'))}</Typography>
+      <span className="visually-hidden">{script.text(t('loading'))}</span>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
         {[0, 1, 2, 3].map((index) => (
           <Skeleton key={index} variant="rounded" height={320} />
