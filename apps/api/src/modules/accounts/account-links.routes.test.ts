@@ -292,8 +292,9 @@ describe('without SMTP_URL: the outbox folder', () => {
   async function waitForOutbox(count: number) {
     const deadline = Date.now() + 20_000;
     for (;;) {
+      // Not the writer's `.<id>.eml`, a file still being written (renamed when whole).
       const files = existsSync(outbox())
-        ? readdirSync(outbox()).filter((name) => name.endsWith('.eml'))
+        ? readdirSync(outbox()).filter((name) => name.endsWith('.eml') && !name.startsWith('.'))
         : [];
       if (files.length >= count) return files.sort();
       if (Date.now() > deadline) throw new Error(`${files.length} .eml files, not ${count}`);
