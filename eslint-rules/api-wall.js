@@ -5,11 +5,11 @@
 //   app.ts, server.ts, shell/, demo/, cli/   may import anything below
 //   modules/<feature>/                       its own folder, the core and the platform
 //   genealogy/                               itself and the platform
-//   files/, backup/, db/, lib/, mail/, plugins/, env.ts   the platform only
+//   files/, backup/, db/, lib/, mail/, plugins/, print/, env.ts   the platform only
 import path from 'node:path';
 
 const SRC = path.resolve(import.meta.dirname, '../apps/api/src');
-const PLATFORM = new Set(['files', 'backup', 'db', 'lib', 'mail', 'plugins', 'env.ts']);
+const PLATFORM = new Set(['files', 'backup', 'db', 'lib', 'mail', 'plugins', 'print', 'env.ts']);
 const TOP = new Set(['app.ts', 'server.ts', 'shell', 'demo', 'cli']);
 
 /** The layer of a file under apps/api/src: `top`, `module:<name>`, `core` or `platform`. */
@@ -49,10 +49,10 @@ const importsDownward = {
       const message = from.startsWith('module:')
         ? to.startsWith('module:')
           ? 'A module does not import a sibling module: move what both need into genealogy/ or the platform.'
-          : 'A module imports only its own folder, genealogy/ and the platform (files, backup, db, lib, mail, plugins).'
+          : 'A module imports only its own folder, genealogy/ and the platform (files, backup, db, lib, mail, plugins, print).'
         : from === 'core'
           ? 'genealogy/ never imports modules or the top layer: pass what it needs in.'
-          : 'The platform (files, backup, db, lib, mail, plugins) imports only the platform.';
+          : 'The platform (files, backup, db, lib, mail, plugins, print) imports only the platform.';
       context.report({ node, message });
     };
     return {

@@ -1,0 +1,100 @@
+import { createRequire } from 'node:module';
+import { toRunes } from '@bagysh/shared';
+import PDFDocument from 'pdfkit';
+import QRCode from 'qrcode';
+
+/**
+ * What every printed PDF (the wall poster, the book) is made with: one document type with the
+ * site's fonts embedded, text in the reader's script, a QR code, and the finished bytes.
+ *
+ * Fonts come from npm packages, never from the machine: Noto Sans (Latin, Cyrillic with ң ө ү)
+ * and Noto Sans Old Turkic (the runes), the same families the site shows. pdfkit embeds only the
+ * glyphs a document uses.
+ */
+
+const require = createRequire(import.meta.url);
+
+const FONT_FILES = {
+  text: require.resolve('@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf'),
+  bold: require.resolve('@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf'),
+  runes:
+    require.resolve('@fontsource/noto-sans-old-turkic/files/noto-sans-old-turkic-old-turkic-400-normal.woff2'),
+} as const;
+
+/** The fonts registered on every document, by name: `doc.font(PDF_FONTS.bold)`. */
+export const PDF_FONTS = { text: 'text', bold: 'bold', runes: 'runes' } as const;
+
+/** The scripts a document is printed in: Kyrgyz Cyrillic or Old Turkic runes (docs/kyrgyz.md). */
+export type PrintScript = 'ky' | 'old_ky';
+
+/** 1 mm in PDF points (1/72 inch). */
+export const MM = 72 / 25.4;
+
+/** A new document with the site's fonts registered; `text` is the current font. */
+export function createPdf(options: PDFKit.PDFDocumentOptions = {}): PDFKit.PDFDocument {
+  const doc = new PDFDocument({ autoFirstPage: false, ...options });
+  for (const [name, file] of Object.entries(FONT_FILES)) doc.registerFont(name, file);
+  doc.font(PDF_FONTS.text);
+  return doc;
+}
+
+/**
+ * Text as printed in `script`: as it is, or its Cyrillic letters in runes (Latin letters,
+ * digits and punctuation stay, as on the site).
+ */
+export function printed(text: string, script: PrintScript): string {
+  return script === 'old_ky' ? toRunes(text) : text;
+}
+
+/** Old Turkic letters (U+10C00–U+10C4F): what the rune font draws. */
+const RUNE_RUN = /([\u{10C00}-\u{10C4F}]+)/u;
+
+/**
+ * `text` in `script`, cut into runs each with the font that has its letters: the rune font has
+ * runes only, so digits, Latin letters and punctuation of a runic line go in the text font.
+ * Print them in order with `continued: true` on all but the last.
+ */
+export function printedRuns(
+  text: string,
+  script: PrintScript,
+  bold = false,
+): Array<{ text: string; font: string }> {
+  const other = bold ? PDF_FONTS.bold : PDF_FONTS.text;
+  return printed(text, script)
+    .split(RUNE_RUN)
+    .filter((part) => part !== '')
+    .map((part) => ({ text: part, font: RUNE_RUN.test(part) ? PDF_FONTS.runes : other }));
+}
+
+/**
+ * A QR code of `url` drawn as filled squares, `size` points wide with its top-left corner at
+ * (x, y): vector, so it stays sharp on a poster of any size.
+ */
+export function drawQrCode(
+  doc: PDFKit.PDFDocument,
+  url: string,
+  x: number,
+  y: number,
+  size: number,
+) {
+  const { modules } = QRCode.create(url, { errorCorrectionLevel: 'M' });
+  const cell = size / modules.size;
+  doc.save().fillColor('#000000');
+  for (let row = 0; row < modules.size; row++) {
+    for (let col = 0; col < modules.size; col++) {
+      if (modules.get(row, col)) doc.rect(x + col * cell, y + row * cell, cell, cell);
+    }
+  }
+  doc.fill().restore();
+}
+
+/** Ends `doc` and resolves with its bytes. */
+export function finishPdf(doc: PDFKit.PDFDocument): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    doc.end();
+  });
+}
