@@ -45,3 +45,4 @@ export * from './notices';
 export * from './two-factor';
 export * from './stewards';
 export * from './calendar';
+export * from './print';

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { toRunes } from '@bagysh/shared';
+import { toRunes, type PrintScript } from '@bagysh/shared';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 
@@ -23,9 +23,6 @@ const FONT_FILES = {
 
 /** The fonts registered on every document, by name: `doc.font(PDF_FONTS.bold)`. */
 export const PDF_FONTS = { text: 'text', bold: 'bold', runes: 'runes' } as const;
-
-/** The scripts a document is printed in: Kyrgyz Cyrillic or Old Turkic runes (docs/kyrgyz.md). */
-export type PrintScript = 'ky' | 'old_ky';
 
 /** 1 mm in PDF points (1/72 inch). */
 export const MM = 72 / 25.4;
