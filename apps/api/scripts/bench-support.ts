@@ -340,7 +340,12 @@ export async function checkoutOf(revision: string): Promise<string> {
 export async function startReadBench(
   name: string,
   title: string,
-): Promise<{ server: BenchServer; requests: number }> {
+): Promise<{
+  server: BenchServer;
+  requests: number;
+  tree: GeneratedTree;
+  idOf: (index: number) => number;
+}> {
   const { values } = parseArgs({
     options: {
       persons: { type: 'string', default: '1000000' },
@@ -361,11 +366,34 @@ export async function startReadBench(
     'postgres',
     values.reuse ? { DATABASE_URL: values.reuse, ADMIN_PASSWORD: values.password ?? '' } : {},
   );
+  const requests = Math.max(10, Number(values.requests));
   if (!values.reuse) {
-    const { importSeconds } = await importTree(server, persons);
+    const { tree, importSeconds, idOf } = await importTree(server, persons);
     console.log(`  import: ${importSeconds.toFixed(1)} s`);
+    return { server, requests, tree, idOf };
   }
-  return { server, requests: Math.max(10, Number(values.requests)) };
+  const { tree } = await gedcomFor(persons);
+  return { server, requests, tree, idOf: await importedIds(server, tree) };
+}
+
+/**
+ * The ids of an imported tree in a kept database: the import reserved a block right after
+ * the persons there before it (the demonstration tree), the block a later write may follow.
+ */
+async function importedIds(
+  server: BenchServer,
+  tree: GeneratedTree,
+): Promise<(index: number) => number> {
+  const { persons } = await getJson<{ persons: number }>(server.base, '/api/stats/');
+  for (let baseId = persons - tree.count + 1; baseId > 0; baseId--) {
+    const first = await request(server.base, `/api/persons/${baseId}/`);
+    if (
+      first.status === 200 &&
+      (JSON.parse(first.body) as { name: string }).name === nameOf(tree, 0)
+    )
+      return (index) => baseId + index;
+  }
+  throw new Error('the generated tree is not in this database');
 }
 
 /** Milliseconds of one GET of `path`, which must answer 200, and its body. */
