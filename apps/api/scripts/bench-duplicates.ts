@@ -40,7 +40,11 @@ const { server, requests, tree, idOf } = await startReadBench(
 const { base, token } = server;
 
 async function send(method: string, path: string, body?: unknown) {
-  return request(base, path, { method, token, body: body && JSON.stringify(body) });
+  return request(base, path, {
+    method,
+    token,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
 }
 
 /** The finder after a full run of its job; the run's seconds. */

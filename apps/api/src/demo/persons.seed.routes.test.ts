@@ -1,4 +1,11 @@
-import type { ClanList, Comparison, Person, SearchResponse, TreeStats } from '@bagysh/shared';
+import type {
+  CalendarMonth,
+  ClanList,
+  Comparison,
+  Person,
+  SearchResponse,
+  TreeStats,
+} from '@bagysh/shared';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app';
@@ -42,6 +49,16 @@ describe('the demonstration tree', () => {
         names.some((row) => row.name.includes(letter)),
         letter,
       ).toBe(true);
+    }
+  });
+
+  it('gives the calendar of memorial days anniversaries in every month', async () => {
+    for (let month = 1; month <= 12; month++) {
+      const key = `2026-${String(month).padStart(2, '0')}`;
+      const calendar = (
+        await app.inject({ url: `/api/calendar/?month=${key}` })
+      ).json<CalendarMonth>();
+      expect(calendar.results.length, key).toBeGreaterThan(0);
     }
   });
 

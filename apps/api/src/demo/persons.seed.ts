@@ -1,4 +1,4 @@
-import { foldName, type Sex } from '@bagysh/shared';
+import { foldName, GREGORIAN_MONTHS, type Sex } from '@bagysh/shared';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client';
 import { clans, nameKeys, unions } from '../db/schema';
@@ -255,6 +255,17 @@ export function buildDemoTree(): {
 }
 
 /**
+ * A full date in `year` for one dated person in three, so that the calendar of memorial days
+ * has anniversaries in every month. Day and month come from the id, not the seeded random
+ * numbers, so the rest of the tree is drawn as before.
+ */
+function fullDateOf(id: number, year: number | null): string | null {
+  if (year === null || id % 3 !== 0) return null;
+  const n = id / 3;
+  return `${((n * 11) % 28) + 1} ${GREGORIAN_MONTHS[(n * 5) % 12]} ${year}`;
+}
+
+/**
  * Loads the demonstration tree into an empty persons table, in a few batched statements
  * (well under a second on PGlite). Called once from `loadDemoDataOnce`.
  */
@@ -287,6 +298,8 @@ export async function seedGenealogy(tx: Db): Promise<void> {
     descendantCount: descendants.get(p.id) ?? 0,
     birthYear: p.birthYear,
     deathYear: p.deathYear,
+    birthDate: fullDateOf(p.id, p.birthYear),
+    deathDate: fullDateOf(p.id + 1, p.deathYear),
     birthPlace: p.birthPlace,
     biography: p.biography,
     birthOrder: p.birthOrder,
