@@ -14,6 +14,7 @@ import { users } from '../../db/schema';
 import { FieldValidationError, HttpError } from '../../lib/http-errors';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords';
 import {
+  claimUsername,
   normaliseEmail,
   publicColumns,
   rethrowTaken,
@@ -64,6 +65,7 @@ export async function register(
   const fullName = input.full_name ?? '';
   try {
     return await db.transaction(async (tx) => {
+      await claimUsername(tx, input.username);
       const [row] = await tx
         .insert(users)
         .values({

@@ -76,6 +76,24 @@ describe('registration', () => {
     expect(UserSchema.parse(accepted.json<{ user: unknown }>().user).username).toBe('Нурбек_88');
   });
 
+  it('lets one of several look-alikes registering at the same moment through', async () => {
+    // Latin, a Cyrillic а, е or both, another case: each would pass the first check alone.
+    const names = ['bakytbek', 'bаkytbek', 'bakytbеk', 'bаkytbеk', 'Bakytbek'];
+    const responses = await Promise.all(names.map(register));
+    expect(responses.filter((response) => response.statusCode === 201)).toHaveLength(1);
+    for (const response of responses.filter((r) => r.statusCode !== 201)) {
+      expect(response.statusCode).toBe(400);
+      expect(Object.keys(response.json<Record<string, unknown>>())).toEqual(['username']);
+    }
+  });
+
+  it('lets one of two accounts renamed to look-alikes at the same moment through', async () => {
+    const first = (await register('Ainura_1')).json<{ access: string }>().access;
+    const second = (await register('Ainura_2')).json<{ access: string }>().access;
+    const responses = await Promise.all([rename(first, 'ainura'), rename(second, 'аinura')]);
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 400]);
+  });
+
   it('compares with accounts made before the look-alike key was kept', async () => {
     // The factory writes no key, as on accounts older than the rule.
     await createTestUser(app, { username: 'Temirbek' });

@@ -90,11 +90,14 @@ export function userSearchKey(username: string, fullName: string): string {
   return `${foldName(username)} ${foldName(fullName)}`.trim();
 }
 
+// Any constant will do: the key of the lock that names are taken under (`claimUsername`).
+const USERNAME_LOCK_KEY = 5_005_002;
+
 /**
  * Why `username` may not be taken, as its field error: another account has it (letter case
  * ignored), or has a name that reads the same (docs/security.md, Look-alike usernames).
- * `exceptId` is the account being renamed, which keeps its own name. Two look-alikes
- * registering at the same moment may both pass; the unique index only stops equal names.
+ * `exceptId` is the account being renamed, which keeps its own name. A quick answer before
+ * any work; the write itself checks again under the lock (`claimUsername`).
  */
 export async function usernameProblem(
   db: Db,
@@ -121,6 +124,18 @@ export async function usernameProblem(
     return authMessages.usernameLookAlike;
   }
   return undefined;
+}
+
+/**
+ * In the transaction `tx` that writes `username` to an account: waits for every other such
+ * transaction, then checks the name once more. Two look-alikes registering at the same moment
+ * would both pass the first check; under the lock the second sees the first's row. The unique
+ * index alone only stops equal names.
+ */
+export async function claimUsername(tx: Db, username: string, exceptId?: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${USERNAME_LOCK_KEY}::bigint)`);
+  const problem = await usernameProblem(tx, username, exceptId);
+  if (problem) throw new FieldValidationError({ username: [problem] });
 }
 
 /** The user's own record; `staff2fa` is the STAFF_2FA setting, which may ask for a set-up. */
@@ -249,11 +264,15 @@ export async function updateProfile(
   if (Object.keys(changes).length === 0) return { user: toUser(current, staff2fa), emailChanged };
 
   try {
-    const [row] = await db
-      .update(users)
-      .set({ ...changes, updatedAt: sql`now()` })
-      .where(eq(users.id, userId))
-      .returning(publicColumns);
+    const row = await db.transaction(async (tx) => {
+      if (changes.username !== undefined) await claimUsername(tx, changes.username, userId);
+      const [updated] = await tx
+        .update(users)
+        .set({ ...changes, updatedAt: sql`now()` })
+        .where(eq(users.id, userId))
+        .returning(publicColumns);
+      return updated;
+    });
     if (!row) throw notFound();
     return { user: toUser(row, staff2fa), emailChanged };
   } catch (error) {
