@@ -73,7 +73,7 @@ const node = (page: Page, id: number) => page.locator(`[data-node="${id}"]`);
 /** A new person added directly by the admin (so tests that change it leave the demo alone). */
 async function createPerson(
   baseUrl: string,
-  fields: { name: string; sex?: 'M' | 'F'; father_id?: number },
+  fields: { name: string; sex?: 'M' | 'F'; father_id?: number; birth_year?: number },
 ): Promise<{ id: number; name: string }> {
   const admin = await loginAdmin();
   const response = await fetch(`${baseUrl}/api/persons/`, {
@@ -513,12 +513,36 @@ describe('genealogy: person page, proposals and moderation', () => {
     await review.getByTestId('person-photo-input').setInputFiles(photo);
     const image = review.getByTestId('person-photo');
     await image.waitFor();
-    expect(await image.getAttribute('src')).toMatch(/^\/api\/files\/\d+\/download\/$/);
+    // Signed in, the photo is fetched with the token (it may be members-only).
+    await expect.poll(() => image.getAttribute('src')).toMatch(/^blob:/);
     expect(await image.getAttribute('alt')).toBe(target.name);
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
     // The history shows both photo changes as pictures, the member's still waiting for review.
     await expect.poll(() => review.getByTestId('diff-photo').count()).toBe(2);
     await shot(review, 'person-photo-desktop');
+
+    // A living person's photo is uploaded members-only: members see it, a guest the placeholder.
+    const living = await createPerson(session.baseUrl, {
+      name: `Тирүү сүрөттүү ${randomBytes(3).toString('hex')}`,
+      father_id: JORU.id,
+      birth_year: 1995,
+    });
+    await review.goto(`/persons/${living.id}`);
+    await review.locator('h1', { hasText: living.name }).waitFor();
+    await review.getByTestId('person-photo-input').setInputFiles(photo);
+    const livingImage = review.getByTestId('person-photo');
+    await expect
+      .poll(() => livingImage.evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBe(1);
+    const guest = await session.newPage(PHONE);
+    await guest.goto(`/persons/${target.id}`);
+    const publicImage = guest.getByTestId('person-photo');
+    await expect
+      .poll(() => publicImage.getAttribute('src'))
+      .toMatch(/^\/api\/files\/\d+\/download\/$/);
+    await guest.goto(`/persons/${living.id}`);
+    await guest.getByTestId('person-photo-placeholder').waitFor();
+    expect(await guest.getByTestId('person-photo').count()).toBe(0);
   });
 
   it('lets a moderator delete a childless person after a confirmation, and refuses a parent', async () => {

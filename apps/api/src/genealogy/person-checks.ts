@@ -4,7 +4,7 @@ import { queryRows, type Db } from '../db/client';
 import { clans } from '../db/schema';
 import { conflict, fieldError, notFound } from '../lib/http-errors';
 import { filesMessages } from '../files/file-messages';
-import { isPublicImage, referencedFile } from '../files/files.service';
+import { referencedFile } from '../files/files.service';
 import { effectiveChanges } from './person-record-changes';
 import { checkRecords, linkedFileIds } from './person-record-checks';
 import { intArray } from './person-rows';
@@ -81,14 +81,14 @@ export async function checkMother(tx: Db, motherId: number, selfId?: number): Pr
 }
 
 /**
- * A photo must name an existing public image: guests see person pages (a revert
- * may bring back a file deleted or made members-only since).
+ * A photo must name an existing image (a revert may bring back a file deleted since). It may be
+ * members-only: guests then see the placeholder (person-rows.ts, `photoColumn`).
  */
 export async function checkPhoto(tx: Db, fileId: number | null | undefined): Promise<void> {
   if (fileId === null || fileId === undefined) return;
   const file = await referencedFile(tx, fileId, 'photo_file_id', personMessages.photoNotFound);
-  if (!isPublicImage(file)) {
-    throw fieldError('photo_file_id', filesMessages.personPhotoNotPublicImage);
+  if (file.kind !== 'image') {
+    throw fieldError('photo_file_id', filesMessages.personPhotoNotImage);
   }
 }
 

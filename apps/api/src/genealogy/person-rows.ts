@@ -31,7 +31,18 @@ export function subtreeCondition(prefix: readonly number[], alias = 'p'): SQL {
 }
 
 const SUMMARY_FIELDS = `p.id, p.name, p.sex, p.father_id, p.mother_id, p.birth_year, p.death_year,
-  p.death_date, p.is_living, p.is_private, p.birth_order, p.depth, p.descendant_count, p.photo_file_id`;
+  p.death_date, p.is_living, p.is_private, p.birth_order, p.depth, p.descendant_count`;
+
+/**
+ * The person's photo as `viewer` may see it: a member sees any photo; a guest only a public
+ * file (a members-only photo, a living person's for one, shows them the placeholder), so that
+ * a photo made members-only later never reaches a guest either.
+ */
+function photoColumn(viewer: Viewer): SQL {
+  if (viewer.seesLiving) return sql`p.photo_file_id`;
+  return sql`(select pf.id from files pf
+    where pf.id = p.photo_file_id and pf.visibility = 'public') as photo_file_id`;
+}
 
 /**
  * The father's and the grandfather's names of the persons row `alias` (the label that tells
@@ -47,7 +58,7 @@ export function lineageNameColumns(alias = 'p'): SQL {
 
 /** Columns of a `PersonSummary` from `persons p`, with what `viewer` may see of the family. */
 export function summaryColumns(viewer: Viewer): SQL {
-  return sql`${sql.raw(SUMMARY_FIELDS)}, ${lineageNameColumns()},
+  return sql`${sql.raw(SUMMARY_FIELDS)}, ${photoColumn(viewer)}, ${lineageNameColumns()},
     ${childCountColumn(viewer)} as child_count, ${motherLinkVisible(viewer)} as mother_visible`;
 }
 

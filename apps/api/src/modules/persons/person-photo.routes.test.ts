@@ -1,4 +1,4 @@
-import type { Person } from '@bagysh/shared';
+import type { Person, PersonList } from '@bagysh/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import { createTestApp } from '../../test/app';
@@ -13,48 +13,69 @@ beforeAll(async () => {
   moderator = await createTestUser(app, { role: 'moderator' });
 });
 
-const refusal = {
-  photo_file_id: [
-    'Адамдын сүрөтү катары баарына ачык сүрөт гана тандалат: адамдардын баракчаларын коноктор да көрөт.',
-  ],
-};
+const refusal = { photo_file_id: ['Адамдын сүрөтү катары сүрөт файлы гана тандалат.'] };
+
+/** The person page and the person's entry in the children list of their father, as `headers` read them. */
+async function photoSeen(id: number, fatherId: number, headers: Record<string, string> = {}) {
+  const page = (await app.inject({ url: `/api/persons/${id}/`, headers })).json<Person>();
+  const children = (
+    await app.inject({ url: `/api/persons/${fatherId}/children/`, headers })
+  ).json<PersonList>();
+  const entry = children.results.find((child) => child.id === id);
+  return { page: page.photo_file_id ?? null, list: entry?.photo_file_id ?? null };
+}
 
 describe('a person photo', () => {
-  it('must be a public image, since guests see person pages', async () => {
+  it('must be an image', async () => {
     const member = await createTestUser(app);
-    const privateImage = await createTestFileRow(app, member.id, { visibility: 'members' });
-    const ownPrivateImage = await createTestFileRow(app, moderator.id, { visibility: 'members' });
-    const publicPdf = await createTestFileRow(app, member.id, { kind: 'pdf' });
+    const pdf = await createTestFileRow(app, member.id, { kind: 'pdf' });
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/persons/',
+      headers: moderator.headers,
+      payload: { name: 'Сүрөтсүз', photo_file_id: pdf },
+    });
+    expect(created.statusCode).toBe(400);
+    expect(created.json()).toEqual(refusal);
+  });
+
+  it("may be members-only, a living person's above all: guests then see the placeholder", async () => {
+    const member = await createTestUser(app);
+    const membersOnly = await createTestFileRow(app, member.id, { visibility: 'members' });
     const publicImage = await createTestFileRow(app, member.id);
+    const father = await addPerson(app, moderator, { name: 'Сүрөттүүнүн атасы', birth_year: 1900 });
+    const person = await addPerson(app, moderator, {
+      name: 'Тирүү сүрөттүү',
+      father_id: father.id,
+      birth_year: 1990,
+      photo_file_id: membersOnly,
+    });
+    expect(await photoSeen(person.id, father.id, member.headers)).toEqual({
+      page: membersOnly,
+      list: membersOnly,
+    });
+    expect(await photoSeen(person.id, father.id)).toEqual({ page: null, list: null });
 
-    for (const fileId of [privateImage, ownPrivateImage, publicPdf]) {
-      const created = await app.inject({
-        method: 'POST',
-        url: '/api/persons/',
-        headers: moderator.headers,
-        payload: { name: 'Сүрөтсүз', photo_file_id: fileId },
-      });
-      expect(created.statusCode, String(fileId)).toBe(400);
-      expect(created.json()).toEqual(refusal);
-    }
-
-    const person = await addPerson(app, moderator, { name: 'Сүрөттүү' });
-    const changed = await app.inject({
+    // No longer hidden (a death recorded): the members-only file still never reaches a guest.
+    const died = await app.inject({
       method: 'PATCH',
       url: `/api/persons/${person.id}/`,
       headers: moderator.headers,
-      payload: { photo_file_id: privateImage, version: person.version },
+      payload: { death_year: 2020, version: person.version },
     });
-    expect(changed.statusCode).toBe(400);
-    expect(changed.json()).toEqual(refusal);
+    expect(died.statusCode).toBe(200);
+    expect(await photoSeen(person.id, father.id)).toEqual({ page: null, list: null });
+    const file = await app.inject({ url: `/api/files/${membersOnly}/download/` });
+    expect(file.statusCode).toBe(404);
 
-    const withPhoto = await app.inject({
+    // A public photo of a person who is not living is everyone's.
+    const shown = await app.inject({
       method: 'PATCH',
       url: `/api/persons/${person.id}/`,
       headers: moderator.headers,
-      payload: { photo_file_id: publicImage, version: person.version },
+      payload: { photo_file_id: publicImage, version: died.json<Person>().version },
     });
-    expect(withPhoto.statusCode).toBe(200);
-    expect(withPhoto.json<Person>().photo_file_id).toBe(publicImage);
+    expect(shown.statusCode).toBe(200);
+    expect(await photoSeen(person.id, father.id)).toEqual({ page: publicImage, list: publicImage });
   });
 });

@@ -116,7 +116,8 @@ export function PersonEditor({
     try {
       const form = new FormData();
       form.append('file', file);
-      form.append('visibility', 'public');
+      // A living person's photo stays among members: guests see the placeholder.
+      form.append('visibility', person.living ? 'members' : 'public');
       const uploaded = await api('files/', { method: 'POST', body: form, schema: FileSchema });
       const result = await updatePerson(person.id, {
         photo_file_id: uploaded.id,

@@ -8,23 +8,34 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import '../../../lib/i18n/areas/person';
 import { useScript } from '../../../lib/script';
+import { useSessionStore } from '../../../lib/session-store';
+import { useFileUrl } from '../../../lib/use-file-url';
 import { yearsText } from '../lib/format';
 import { primaryPhoto } from '../lib/person-page';
 import { CitationMarks } from './citation-marks';
 
 const PHOTO_SIZE = { xs: 96, sm: 140 };
 
-/** The chosen photo, else the first linked image, else a quiet placeholder. */
+/**
+ * The chosen photo, else the first linked image, else a quiet placeholder. A member's may be a
+ * members-only file (a living person's, say), which an `<img>` cannot fetch without the
+ * token: signed in, the photo is fetched with it; a guest is only ever given public photos.
+ */
 function Photo({ person }: { person: Person }) {
   const { t } = useTranslation('person');
   const photo = primaryPhoto(person);
+  const signedIn = useSessionStore((state) => state.logged);
+  const image = useFileUrl(
+    photo && `/api/files/${photo.fileId}/${photo.chosen ? 'download' : 'thumbnail'}/`,
+    !signedIn,
+  );
   const frame = {
     width: PHOTO_SIZE,
     height: PHOTO_SIZE,
     flexShrink: 0,
     borderRadius: 2,
   } as const;
-  if (!photo) {
+  if (!photo || image.error) {
     return (
       <Box
         role="img"
@@ -47,7 +58,7 @@ function Photo({ person }: { person: Person }) {
   return (
     <Box
       component="img"
-      src={`/api/files/${photo.fileId}/${photo.chosen ? 'download' : 'thumbnail'}/`}
+      src={image.src ?? undefined}
       // Screen readers cannot read runes: the alt text stays Cyrillic.
       alt={person.name}
       data-testid="person-photo"
