@@ -166,6 +166,13 @@ export const persons = pgTable(
       .on(table.id)
       .where(sql`${table.isDemo}`),
     index().on(table.nameKey, table.fatherNameKey, table.id),
+    // Matching a family's file against the tree (gedcom/import/merge-match.ts): the persons
+    // whose name begins with a word and whose father's does with another, in one index range.
+    index('persons_first_words_index').on(
+      sql`split_part(${table.nameKey}, ' ', 1)`,
+      sql`split_part(${table.fatherNameKey}, ' ', 1)`,
+      table.id,
+    ),
     index().on(table.depth),
     // Keyset pages of the persons list in each supported order.
     index('persons_name_icu_index').on(sql`${table.name} collate "und-x-icu"`, table.id),

@@ -143,22 +143,39 @@ async function readFilePersons(
 const firstWord = (name: string | null | undefined) =>
   name ? (foldName(name).split(' ')[0] ?? '') : '';
 
-/** Tree persons blocked with each file person (by index in `persons`). */
+/**
+ * Tree persons blocked with each file person (by index in `persons`): those whose name begins
+ * with the same word, and whose father's does too, or who have no father, or (when the file
+ * names no father) any. Each part is one range of persons_first_words_index, so that a common
+ * name costs a few index entries, not a scan of its namesakes.
+ */
 async function blockedCandidates(db: Db, persons: readonly FilePerson[]): Promise<number[][]> {
   const nameWords = persons.map((p) => firstWord(p.subject.name));
   const fatherWords = persons.map((p) => firstWord(p.subject.fatherName));
+  const nameWord = sql`split_part(p.name_key, ' ', 1)`;
+  const fatherWord = sql`split_part(p.father_name_key, ' ', 1)`;
+  const limit = CANDIDATES_PER_PERSON;
   const rows = await queryRows<{ n: number; id: number }>(
     db,
     sql`select f.n::int as n, c.id from unnest(${textArray(nameWords)}, ${textArray(fatherWords)})
           with ordinality f(name_word, father_word, n)
         cross join lateral (
-          select p.id from ${personsTable} p
-          where f.name_word <> '' and (p.name_key = f.name_word
-            or left(p.name_key, length(f.name_word) + 1) = f.name_word || ' ')
-            and (f.father_word = '' or p.father_name_key is null
-              or split_part(p.father_name_key, ' ', 1) = f.father_word)
-          order by (split_part(p.father_name_key, ' ', 1) = f.father_word) desc nulls last, p.id
-          limit ${CANDIDATES_PER_PERSON}) c`,
+          select id from (
+            (select p.id, 0 as rank from ${personsTable} p
+              where f.father_word <> '' and ${nameWord} = f.name_word
+                and ${fatherWord} = f.father_word
+              order by p.id limit ${limit})
+            union all
+            (select p.id, 1 as rank from ${personsTable} p
+              where f.father_word <> '' and ${nameWord} = f.name_word and ${fatherWord} is null
+              order by p.id limit ${limit})
+            union all
+            (select p.id, 1 as rank from ${personsTable} p
+              where f.father_word = '' and ${nameWord} = f.name_word
+              order by p.id limit ${limit})
+          ) found
+          where f.name_word <> ''
+          order by rank, id limit ${limit}) c`,
   );
   const out = persons.map((): number[] => []);
   for (const row of rows) out[row.n - 1]?.push(row.id);

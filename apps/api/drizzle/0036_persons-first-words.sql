@@ -1,0 +1,1 @@
+CREATE INDEX "persons_first_words_index" ON "persons" USING btree (split_part("name_key", ' ', 1),split_part("father_name_key", ' ', 1),"id");
