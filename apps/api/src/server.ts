@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { openDatabase } from './db/client';
 import { isBrandNewDatabase, loadDemoDataOnce, wantsDemoData } from './demo/seed';
 import { EnvError, loadConfig } from './env';
+import { warmTribeStats } from './genealogy/tribe-stats';
 import { claimDataDir, DataDirInUseError } from './lib/data-dir-owner';
 import { makePrivate, usePrivateUmask } from './lib/private-files';
 import { resolveJwtSecret } from './lib/secrets';
@@ -73,6 +74,9 @@ async function main() {
   process.on('SIGINT', () => shutdown('SIGINT'));
 
   const address = await app.listen({ port: config.port, host: config.host });
+  warmTribeStats(database.db).catch((error: unknown) =>
+    app.log.warn({ err: error }, 'the tribe statistics could not be computed at the start'),
+  );
   app.log.info(`database: ${database.kind}`);
   const url = address.replace('0.0.0.0', '127.0.0.1').replace('[::]', '[::1]');
   await claim?.setUrl(url);

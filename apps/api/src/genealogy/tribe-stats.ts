@@ -215,6 +215,14 @@ async function summary(db: Db): Promise<TribeSummary> {
   }
 }
 
+/**
+ * Computes the summary in the background, so that the first visitor of the statistics page
+ * after a start does not wait for it (seconds at a million persons).
+ */
+export function warmTribeStats(db: Db): Promise<unknown> {
+  return freshSummary(db);
+}
+
 const round1 = (value: number | null) => Math.round((value ?? 0) * 10) / 10;
 
 function topNames(rows: TribeSummary['names'], sex: 'M' | 'F', viewer: Viewer) {
