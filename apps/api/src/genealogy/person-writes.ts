@@ -259,10 +259,28 @@ export async function updatePerson(
   return diff;
 }
 
+/**
+ * What a person's row holds beside the editable fields and must come back with a revert: the
+ * GEDCOM restriction notice (which hides them from guests) and the file's data the model does
+ * not hold. Absent when both are empty (and in deletions recorded before it was kept).
+ */
+export interface StoredExtras {
+  resn: string | null;
+  extra: unknown;
+}
+
 export interface DeletedPerson {
   /** The person as they were, their children and where the children went. */
-  before: PersonFields & { children: ChildLink[] };
+  before: PersonFields & { children: ChildLink[]; stored?: StoredExtras };
   after: { reparent_children_to: number } | null;
+}
+
+async function storedExtras(tx: Db, id: number): Promise<StoredExtras | undefined> {
+  const [row] = await queryRows<StoredExtras>(
+    tx,
+    sql`select resn, extra from persons where id = ${id}`,
+  );
+  return row && (row.resn !== null || row.extra !== null) ? row : undefined;
 }
 
 /**
@@ -283,9 +301,11 @@ export async function deletePerson(
   }
   const children = await childLinks(tx, id);
   const target = await checkDeletable(tx, id, options.reparentTo, children);
+  const stored = await storedExtras(tx, id);
   const before = {
     ...fieldsOf(row, await spouseIds(tx, id), await snapshotRecords(tx, id)),
     children,
+    ...(stored && { stored }),
   };
 
   if (target) {
@@ -336,7 +356,7 @@ export async function restorePerson(
   deleted: DeletedPerson,
   actorId: number | null,
 ): Promise<void> {
-  const { children, ...fields } = deleted.before;
+  const { children, stored, ...fields } = deleted.before;
   const [exists] = await queryRows<{ id: number }>(
     tx,
     sql`select id from persons where id = ${id}`,
@@ -362,6 +382,13 @@ export async function restorePerson(
     actorId,
     id,
   );
+  if (stored) {
+    await tx.execute(
+      sql`update persons set resn = ${stored.resn},
+            extra = ${stored.extra === null ? null : JSON.stringify(stored.extra)}::jsonb
+          where id = ${id}`,
+    );
+  }
   const target = deleted.after?.reparent_children_to;
   if (target === undefined) return;
   for (const child of children) {

@@ -231,4 +231,33 @@ describe('GEDCOM RESN', () => {
     const reimportedAsan = JSON.parse(await get(`/api/persons/${again['Асан']}/`)) as Person;
     expect(reimportedAsan).toMatchObject({ restricted: true, birth_year: null });
   });
+
+  it('keeps the notice when a deletion of the person is reverted', async () => {
+    const { Үсөн: usen } = await importFile(gedcomBytes(FILE));
+    const deleted = await app.inject({
+      method: 'DELETE',
+      url: `/api/persons/${usen}/`,
+      headers: admin.headers,
+    });
+    expect(deleted.statusCode).toBe(204);
+    const history = JSON.parse(await get(`/api/persons/${usen}/revisions/`, admin.headers)) as {
+      results: { id: number; action: string }[];
+    };
+    const deletion = history.results.find((revision) => revision.action === 'delete');
+    const reverted = await app.inject({
+      method: 'POST',
+      url: `/api/revisions/${deletion?.id}/revert/`,
+      headers: admin.headers,
+    });
+    expect(reverted.statusCode, reverted.body).toBe(201);
+    expect(await get(`/api/persons/${usen}/`)).not.toMatch(HIDDEN);
+    expect(JSON.parse(await get(`/api/persons/${usen}/`)) as Person).toMatchObject({
+      restricted: true,
+    });
+    const [row] = await queryRows<{ resn: string | null }>(
+      app.db,
+      sql`select resn from persons where id = ${usen}`,
+    );
+    expect(row?.resn).toBe('LOCKED');
+  });
 });

@@ -40,8 +40,9 @@ function compared(value: unknown): string {
 export function revisionDiff(revision: Pick<Revision, 'before' | 'after'>): DiffRow[] {
   const before = revision.before ?? {};
   const after = revision.after ?? {};
+  // `stored`: what a deletion keeps for its revert (the GEDCOM notice and data), not a field.
   const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter(
-    (field) => field !== 'version',
+    (field) => field !== 'version' && field !== 'stored',
   );
   return fields
     .map((field) => ({
