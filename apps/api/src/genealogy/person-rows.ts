@@ -34,15 +34,13 @@ const SUMMARY_FIELDS = `p.id, p.name, p.sex, p.father_id, p.mother_id, p.birth_y
   p.death_date, p.is_living, p.is_private, p.birth_order, p.depth, p.descendant_count`;
 
 /**
- * The person's photo as `viewer` may see it: a member sees any photo; a guest only a public
- * file (a members-only photo, a living person's for one, shows them the placeholder), so that
- * a photo made members-only later never reaches a guest either.
+ * The person's photo when its file is public. Lists, trees and charts show only such a photo,
+ * to everyone: their thumbnails are loaded by address, without the token. A members-only photo
+ * (the site uploads a living person's so) is on the person page alone, for members
+ * (`detailColumns`); a guest sees the placeholder, also once the person is no longer hidden.
  */
-function photoColumn(viewer: Viewer): SQL {
-  if (viewer.seesLiving) return sql`p.photo_file_id`;
-  return sql`(select pf.id from files pf
-    where pf.id = p.photo_file_id and pf.visibility = 'public') as photo_file_id`;
-}
+const PUBLIC_PHOTO = sql`(select pf.id from files pf
+  where pf.id = p.photo_file_id and pf.visibility = 'public')`;
 
 /**
  * The father's and the grandfather's names of the persons row `alias` (the label that tells
@@ -58,7 +56,7 @@ export function lineageNameColumns(alias = 'p'): SQL {
 
 /** Columns of a `PersonSummary` from `persons p`, with what `viewer` may see of the family. */
 export function summaryColumns(viewer: Viewer): SQL {
-  return sql`${sql.raw(SUMMARY_FIELDS)}, ${photoColumn(viewer)}, ${lineageNameColumns()},
+  return sql`${sql.raw(SUMMARY_FIELDS)}, ${PUBLIC_PHOTO} as photo_file_id, ${lineageNameColumns()},
     ${childCountColumn(viewer)} as child_count, ${motherLinkVisible(viewer)} as mother_visible`;
 }
 
@@ -69,6 +67,7 @@ export function detailColumns(viewer: Viewer): SQL {
   return sql`${summaryColumns(viewer)}, p.name_key, p.path, p.birth_date, p.birth_place,
     p.death_place, p.biography, p.version, p.birth_year_source,
     p.death_year_source,
+    ${viewer.seesLiving ? sql`p.photo_file_id` : PUBLIC_PHOTO} as chosen_photo_file_id,
     to_json(p.created_at) #>> '{}' as created_at, to_json(p.updated_at) #>> '{}' as updated_at`;
 }
 

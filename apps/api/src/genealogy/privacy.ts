@@ -248,6 +248,8 @@ export interface DetailFacts extends SummaryFacts {
   death_place: string | null;
   biography: string | null;
   photo_file_id: number | null;
+  /** The photo the person page shows this viewer (`detailColumns`): members-only ones too. */
+  chosen_photo_file_id: number | null;
   birth_year_source: YearSource | null;
   death_year_source: YearSource | null;
   /** The person's records, already null for a viewer who may not see them (`recordsColumn`). */
@@ -287,7 +289,7 @@ export function projectPerson(row: DetailFacts, links: DetailLinks, viewer: View
     birth_place: hide ? null : row.birth_place,
     death_place: hide ? null : row.death_place,
     biography: hide ? null : row.biography,
-    photo_file_id: hide ? null : row.photo_file_id,
+    photo_file_id: hide ? null : row.chosen_photo_file_id,
     clan: links.clan,
     birth_year_source: hide ? null : row.birth_year_source,
     death_year_source: hide ? null : row.death_year_source,

@@ -23,6 +23,7 @@ import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../config/paths';
 import '../../../lib/i18n/areas/person';
 import { useScript } from '../../../lib/script';
+import { useFileUrl } from '../../../lib/use-file-url';
 import { recordLines, revisionDiff, show, type RecordWords } from '../lib/diff';
 import { PersonLabel } from '../../../components/person-label';
 
@@ -127,17 +128,28 @@ export function useFieldValue(revision: Revision): (field: string, raw: unknown)
       if (date.valid) return script.text(formatDateKy(date));
     }
     return field === 'photo_file_id' && /^\d+$/.test(shown) ? (
-      <Box
-        component="img"
-        src={`/api/files/${shown}/download/`}
-        alt={`${label(field)} ${shown}`}
-        data-testid="diff-photo"
-        sx={{ display: 'block', height: 72, maxWidth: 120, objectFit: 'cover', borderRadius: 1 }}
-      />
+      <DiffPhoto fileId={shown} alt={`${label(field)} ${shown}`} />
     ) : (
       script.text(shown)
     );
   };
+}
+
+/**
+ * A photo of a revision, fetched with the reader's token: only members read revisions, and a
+ * living person's photo is members-only.
+ */
+function DiffPhoto({ fileId, alt }: { fileId: string; alt: string }) {
+  const image = useFileUrl(`/api/files/${fileId}/download/`, false);
+  return (
+    <Box
+      component="img"
+      src={image.src ?? undefined}
+      alt={alt}
+      data-testid="diff-photo"
+      sx={{ display: 'block', height: 72, maxWidth: 120, objectFit: 'cover', borderRadius: 1 }}
+    />
+  );
 }
 
 /** A revision's before/after table, field by field (values as `useFieldValue` shows them). */
