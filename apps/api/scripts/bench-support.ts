@@ -335,18 +335,33 @@ export async function checkoutOf(revision: string): Promise<string> {
  * The server of a read benchmark (bench-checks.ts, bench-stats.ts) with the generated tree of
  * `--persons` imported: a fresh PostgreSQL database (TEST_DATABASE_URL or DATABASE_URL), or with
  * `--reuse URL --password P` one kept by an earlier run (BENCH_KEEP=1). Without a database the
- * process says it is skipped and exits. `requests` is `--requests`, at least 10.
+ * process says it is skipped and exits. `requests` is `--requests`, at least 10; `--persons`
+ * defaults to a million, or `defaults.persons`.
  */
 export async function startReadBench(
   name: string,
   title: string,
-): Promise<{ server: BenchServer; requests: number }> {
+  defaults: { persons?: number; options?: Record<string, string> } = {},
+): Promise<{
+  server: BenchServer;
+  requests: number;
+  persons: number;
+  /** The script's own `--name value` options (`defaults.options`: their defaults). */
+  options: Record<string, string>;
+}> {
+  const own = Object.fromEntries(
+    Object.entries(defaults.options ?? {}).map(([key, value]) => [
+      key,
+      { type: 'string' as const, default: value },
+    ]),
+  );
   const { values } = parseArgs({
     options: {
-      persons: { type: 'string', default: '1000000' },
+      persons: { type: 'string', default: String(defaults.persons ?? 1_000_000) },
       requests: { type: 'string', default: '100' },
       reuse: { type: 'string' },
       password: { type: 'string' },
+      ...own,
     },
   });
   const persons = Number(values.persons);
@@ -365,7 +380,10 @@ export async function startReadBench(
     const { importSeconds } = await importTree(server, persons);
     console.log(`  import: ${importSeconds.toFixed(1)} s`);
   }
-  return { server, requests: Math.max(10, Number(values.requests)) };
+  const options = Object.fromEntries(
+    Object.keys(own).map((key) => [key, String((values as Record<string, unknown>)[key])]),
+  );
+  return { server, requests: Math.max(10, Number(values.requests)), persons, options };
 }
 
 /** Milliseconds of one GET of `path`, which must answer 200, and its body. */
