@@ -99,7 +99,7 @@ export function Component() {
           height={TREE_HEIGHT}
           fileName={g('tree.fileName')}
           toolbarExtra={(focus) => (
-            <PrintButton personId={focus.id} personName={focus.name} variant="text" />
+            <PrintButton personId={focus.id} personName={focus.name} variant="toolbar" />
           )}
         />
       ) : (

@@ -13,8 +13,11 @@ const PrintDialog = lazy(() =>
 export interface PrintButtonProps {
   personId: number;
   personName: string;
-  /** 'text' in a chart's toolbar (beside its download and print buttons), else outlined. */
-  variant?: 'text' | 'outlined';
+  /**
+   * 'toolbar' in a chart's toolbar, beside its download buttons and its own print of the screen
+   * (so its text names the PDFs); else an outlined button.
+   */
+  variant?: 'toolbar' | 'outlined';
 }
 
 /** "Басып чыгаруу": opens the print dialog of the person's poster and book. */
@@ -23,10 +26,12 @@ export function PrintButton({ personId, personName, variant = 'outlined' }: Prin
   const script = useScript();
   const [open, setOpen] = useState(false);
   const [opened, setOpened] = useState(false);
+  const toolbar = variant === 'toolbar';
+  const text = t(toolbar ? 'openInToolbar' : 'open');
   return (
     <>
       <Button
-        variant={variant}
+        variant={toolbar ? 'text' : 'outlined'}
         startIcon={<PrintIcon />}
         onClick={() => {
           setOpened(true);
@@ -35,9 +40,9 @@ export function PrintButton({ personId, personName, variant = 'outlined' }: Prin
         aria-haspopup="dialog"
         data-testid="print-open"
         sx={{ minHeight: 44 }}
-        {...script.label(t('open'))}
+        {...script.label(text)}
       >
-        {script.text(t('open'))}
+        {script.text(text)}
       </Button>
       {opened && (
         <Suspense fallback={null}>

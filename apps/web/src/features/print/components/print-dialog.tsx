@@ -52,7 +52,7 @@ export function PrintDialog({ personId, personName, open, onClose }: PrintDialog
   const language = useAppStore((state) => state.language);
   const phone = useMediaQuery(widthBelow('sm'));
   const [form, setForm] = useState<PrintForm>(() => initialForm(language));
-  const [errors, setErrors] = useState<Partial<Record<PrintFields, string>>>({});
+  const [errors, setErrors] = useState<Partial<Record<PrintFields, string | null>>>({});
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const controller = useRef<AbortController | null>(null);
   const titleId = useId();

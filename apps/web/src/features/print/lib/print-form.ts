@@ -36,13 +36,14 @@ export type PrintFields = 'generations' | 'width_mm' | 'height_mm';
 
 /**
  * The form read by the server's own schema (packages/shared/src/print.ts): the query to send,
- * or the message of each field it refuses.
+ * or the fields it refuses, each with the schema's message when it is written for people
+ * (a refinement's Kyrgyz text), else null (the dialog shows the field's allowed range).
  */
 export function readForm(
   form: PrintForm,
 ):
   | { ok: true; query: Record<string, string | number> }
-  | { ok: false; errors: Partial<Record<PrintFields, string>> } {
+  | { ok: false; errors: Partial<Record<PrintFields, string | null>> } {
   const parsed =
     form.kind === 'book'
       ? BookQuery.safeParse({ generations: form.generations, script: form.script })
@@ -60,10 +61,10 @@ export function readForm(
       ),
     };
   }
-  const errors: Partial<Record<PrintFields, string>> = {};
+  const errors: Partial<Record<PrintFields, string | null>> = {};
   for (const issue of parsed.error.issues) {
     const field = issue.path[0] as PrintFields;
-    errors[field] ??= issue.message;
+    errors[field] ??= issue.code === 'custom' ? issue.message : null;
   }
   return { ok: false, errors };
 }

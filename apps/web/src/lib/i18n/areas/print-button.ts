@@ -6,6 +6,8 @@ import { addAreaMessages } from '../index';
  */
 export const printButton = {
   open: 'Басып чыгаруу',
+  /** In a chart's toolbar, beside the chart's own "Басып чыгаруу" of what is on the screen. */
+  openInToolbar: 'PDF: постер, китеп',
 };
 
 addAreaMessages('print', printButton);
