@@ -116,6 +116,23 @@ async function read(id: number, query = '', user: TestUser | null = member) {
   return readPdf(response.rawPayload);
 }
 
+/**
+ * The titles of the PDF's outline (bookmarks), in the order written: pdfkit writes each as a
+ * literal string of UTF-16BE with a byte order mark, its parentheses and backslashes escaped.
+ */
+function outlineTitles(pdf: Buffer): string[] {
+  const raw = pdf.toString('latin1');
+  return [...raw.matchAll(/\/Title \(((?:\\[\s\S]|[^\\)])*)\)/g)].map((match) => {
+    const unescaped = (match[1] ?? '').replace(
+      /\\([\s\S])/g,
+      (_, c: string) => ({ n: '\n', r: '\r', t: '\t', b: '\b', f: '\f' })[c] ?? c,
+    );
+    const bytes = Buffer.from(unescaped, 'latin1');
+    if (bytes[0] !== 0xfe || bytes[1] !== 0xff) return unescaped;
+    return Buffer.from(bytes.subarray(2)).swap16().toString('utf16le');
+  });
+}
+
 /** The 1-based page whose text holds `text`, or 0. */
 const pageOf = (pages: string[], text: string) =>
   pages.findIndex((page) => page.includes(text)) + 1;
@@ -175,6 +192,11 @@ describe('GET /api/persons/:id/book.pdf', () => {
       expect(contents).toMatch(new RegExp(`${title}\\s+${chapterPages[index]! + 1}\\b`));
     }
     expect(contents).toMatch(new RegExp(`Аттар көрсөткүчү\\s+${pages.length}\\b`));
+    // A bookmark for the contents, each chapter and the index.
+    const response = await book(ids.babake!);
+    expect(outlineTitles(response.rawPayload)).toEqual(
+      expect.arrayContaining(['Мазмуну', '1-муун', '2-муун', '3-муун', 'Аттар көрсөткүчү']),
+    );
     // Every page but the title page carries its number at the foot.
     pages.slice(1).forEach((page, index) => {
       expect(page.trim().split('\n').at(-1)?.trim()).toBe(String(index + 2));
