@@ -335,23 +335,35 @@ export async function checkoutOf(revision: string): Promise<string> {
  * The server of a read benchmark (bench-checks.ts, bench-stats.ts) with the generated tree of
  * `--persons` imported: a fresh PostgreSQL database (TEST_DATABASE_URL or DATABASE_URL), or with
  * `--reuse URL --password P` one kept by an earlier run (BENCH_KEEP=1). Without a database the
- * process says it is skipped and exits. `requests` is `--requests`, at least 10.
+ * process says it is skipped and exits. `requests` is `--requests`, at least 10; `--persons`
+ * defaults to a million, or `defaults.persons`.
  */
 export async function startReadBench(
   name: string,
   title: string,
+  defaults: { persons?: number; options?: Record<string, string> } = {},
 ): Promise<{
   server: BenchServer;
   requests: number;
+  persons: number;
+  /** The script's own `--name value` options (`defaults.options`: their defaults). */
+  options: Record<string, string>;
   tree: GeneratedTree;
   idOf: (index: number) => number;
 }> {
+  const own = Object.fromEntries(
+    Object.entries(defaults.options ?? {}).map(([key, value]) => [
+      key,
+      { type: 'string' as const, default: value },
+    ]),
+  );
   const { values } = parseArgs({
     options: {
-      persons: { type: 'string', default: '1000000' },
+      persons: { type: 'string', default: String(defaults.persons ?? 1_000_000) },
       requests: { type: 'string', default: '100' },
       reuse: { type: 'string' },
       password: { type: 'string' },
+      ...own,
     },
   });
   const persons = Number(values.persons);
@@ -367,13 +379,16 @@ export async function startReadBench(
     values.reuse ? { DATABASE_URL: values.reuse, ADMIN_PASSWORD: values.password ?? '' } : {},
   );
   const requests = Math.max(10, Number(values.requests));
+  const options = Object.fromEntries(
+    Object.keys(own).map((key) => [key, String((values as Record<string, unknown>)[key])]),
+  );
   if (!values.reuse) {
     const { tree, importSeconds, idOf } = await importTree(server, persons);
     console.log(`  import: ${importSeconds.toFixed(1)} s`);
-    return { server, requests, tree, idOf };
+    return { server, requests, persons, options, tree, idOf };
   }
   const { tree } = await gedcomFor(persons);
-  return { server, requests, tree, idOf: await importedIds(server, tree) };
+  return { server, requests, persons, options, tree, idOf: await importedIds(server, tree) };
 }
 
 /**

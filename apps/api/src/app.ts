@@ -37,6 +37,7 @@ import { personMergeRoutes } from './modules/person-merge/person-merge.routes';
 import { personsRoutes } from './modules/persons/persons.routes';
 import { placesRoutes } from './modules/records/places.routes';
 import { pollsRoutes } from './modules/polls/polls.routes';
+import { bookRoutes } from './modules/print/book.routes';
 import { recordRevisionsRoutes } from './modules/records/record-revisions.routes';
 import { relationsRoutes } from './modules/relations/relations.routes';
 import { revisionsRoutes } from './modules/revisions/revisions.routes';
@@ -176,6 +177,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
       await api.register(pagesRoutes);
       await api.register(contactMessagesRoutes);
       await api.register(personsRoutes);
+      await api.register(bookRoutes);
       await api.register(duplicatesRoutes);
       await api.register(personMergeRoutes);
       await api.register(personClaimsRoutes);

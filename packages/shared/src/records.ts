@@ -18,6 +18,19 @@ export const NAME_KINDS = [
 ] as const;
 export type NameKind = (typeof NAME_KINDS)[number];
 
+/** The Kyrgyz name of each kind of other name (the person page and the printed book). */
+export const NAME_KIND_LABELS: Readonly<Record<NameKind, string>> = {
+  birth: 'туулгандагы аты',
+  aka: 'башка аты',
+  documents: 'документтеги аты',
+  maiden: 'кыз кезиндеги аты',
+  married: 'турмушка чыккандагы аты',
+  religious: 'диний аты',
+  professional: 'кесиптик аты',
+  immigrant: 'көчкөндөн кийинки аты',
+  other: 'башка аты',
+};
+
 /**
  * Event types of a person or a union. `other` carries its own type as text (GEDCOM EVEN/FACT
  * with TYPE, or a custom tag).
@@ -37,6 +50,25 @@ export const EVENT_TYPES = [
   'other',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
+
+/**
+ * The Kyrgyz name of each event type, as the person page's timeline and the printed book show
+ * it (the web's catalogue takes them from here).
+ */
+export const EVENT_TYPE_LABELS: Readonly<Record<EventType, string>> = {
+  birth: 'Туулган',
+  christening: 'Ат коюлган',
+  death: 'Каза болгон',
+  burial: 'Жерге берилген',
+  marriage: 'Нике',
+  divorce: 'Ажырашкан',
+  residence: 'Жашаган жери',
+  migration: 'Көчкөн',
+  occupation: 'Кесиби',
+  education: 'Билими',
+  military: 'Аскер кызматы',
+  other: 'Башка окуя',
+};
 
 /** Events that belong to a union rather than to one person. */
 export const UNION_EVENT_TYPES = ['marriage', 'divorce', 'other'] as const;

@@ -9,6 +9,7 @@ import {
 } from '@bagysh/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client';
+import { withPlainPlan } from '../db/plain-plan';
 import { treeGeneration } from './tree-cache';
 
 /**
@@ -126,20 +127,6 @@ const CHECKS: Record<TreeCheckKind, CheckQuery> = {
       having count(*) > 1`,
   },
 };
-
-/**
- * A kind that reads a few rows runs with neither JIT nor parallel workers: PostgreSQL cannot
- * estimate a comparison of two columns, plans for a third of the table, and would spend a
- * second compiling and starting workers for a scan of a small partial index that takes a
- * millisecond.
- */
-async function withPlainPlan<T>(db: Db, read: (tx: Db) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`set local jit = off`);
-    await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
-    return read(tx);
-  });
-}
 
 // ---------------------------------------------------------------------------------------------
 // The kinds that scan the table: their items are kept in memory (stale-while-revalidate).

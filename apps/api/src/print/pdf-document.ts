@@ -17,8 +17,10 @@ const require = createRequire(import.meta.url);
 const FONT_FILES = {
   text: require.resolve('@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf'),
   bold: require.resolve('@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf'),
+  // WOFF, not WOFF2: fontkit subsets a WOFF2 font's transformed glyph table into glyphs with
+  // no outlines (the runes took their place but printed nothing).
   runes:
-    require.resolve('@fontsource/noto-sans-old-turkic/files/noto-sans-old-turkic-old-turkic-400-normal.woff2'),
+    require.resolve('@fontsource/noto-sans-old-turkic/files/noto-sans-old-turkic-old-turkic-400-normal.woff'),
 } as const;
 
 /** The fonts registered on every document, by name: `doc.font(PDF_FONTS.bold)`. */

@@ -55,6 +55,11 @@ export const paths = {
   /** Эскерүү күндөрү, narrowed to a person's branch when given. */
   calendar: (branch?: number | null) =>
     branch ? `${href('calendar')}?branch=${encodeURIComponent(String(branch))}` : href('calendar'),
+  /** A person's printed poster or book (API, not a page): the PDF the print dialog saves. */
+  personPrint: (id: number, kind: 'poster' | 'book', query: Record<string, string | number>) =>
+    `/api/persons/${encodeURIComponent(String(id))}/${kind}.pdf?${new URLSearchParams(
+      Object.entries(query).map(([key, value]) => [key, String(value)]),
+    ).toString()}`,
   /** A public image's thumbnail (API, not a page): a person's photo in the tree and charts. */
   fileThumbnail: (id: string | number) => `/api/files/${encodeURIComponent(String(id))}/thumbnail/`,
 } as const;

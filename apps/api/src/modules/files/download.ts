@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { etagMatches } from '../../lib/etag';
 import { HttpError } from '../../lib/http-errors';
 import { contentDisposition } from '../../files/file-names';
 import { parseRange } from './http-range';
@@ -21,12 +22,6 @@ export interface StoredContent {
   /** The name the browser saves it under. */
   filename: string;
   isPublic: boolean;
-}
-
-function etagMatches(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  if (header.trim() === '*') return true;
-  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }
 
 /**

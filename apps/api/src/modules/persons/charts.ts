@@ -10,7 +10,8 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { notFound } from '../../lib/http-errors';
 import { intArray, summaryColumns, type SummaryRow } from '../../genealogy/person-rows';
-import { projectSummary, siblingOrder, visibleChildOf, type Viewer } from '../../genealogy/privacy';
+import { projectSummary, type Viewer } from '../../genealogy/privacy';
+import { readDescendantLevels } from '../../genealogy/descendant-levels';
 import { personsTable } from '../../genealogy/person-table';
 
 /**
@@ -69,30 +70,12 @@ export async function readDescendantChart(
   query: DescendantChartQuery,
   viewer: Viewer,
 ): Promise<DescendantChart> {
-  const root = await readPerson(db, id, viewer);
-  const results = [root];
-  const seen = new Set([root.id]);
-  let frontier = [root.id];
-  let truncated = false;
-  for (let generation = 1; generation <= query.generations && frontier.length > 0; generation++) {
-    const remaining = CHART_LIMITS.maxPersons - results.length;
-    const rows = await queryRows<SummaryRow>(
-      db,
-      sql`select ${summaryColumns(viewer)} from ${personsTable} p
-          where ${visibleChildOf(viewer, intArray(frontier))}
-          order by ${siblingOrder(viewer)}
-          limit ${remaining + 1 + seen.size}`,
-    );
-    // A child of two persons of the chart (a marriage within the family) is listed once.
-    const fresh = rows.filter((row) => !seen.has(row.id));
-    if (fresh.length > remaining) {
-      results.push(...fresh.slice(0, remaining).map((row) => projectSummary(row, viewer)));
-      truncated = true;
-      break;
-    }
-    for (const row of fresh) seen.add(row.id);
-    results.push(...fresh.map((row) => projectSummary(row, viewer)));
-    frontier = fresh.map((row) => row.id);
-  }
-  return { generations: query.generations, truncated, results };
+  const { levels, truncated } = await readDescendantLevels(
+    db,
+    id,
+    query.generations,
+    CHART_LIMITS.maxPersons,
+    viewer,
+  );
+  return { generations: query.generations, truncated, results: levels.flat() };
 }

@@ -3,12 +3,10 @@ import {
   personMessages,
   type Ancestors,
   type ChildrenQuery,
-  type ClanRef,
   type Descendants,
   type DescendantsQuery,
   type ListPersonsQuery,
   type Person,
-  type PersonLink,
   type PersonOrdering,
   type PersonSummary,
 } from '@bagysh/shared';
@@ -16,69 +14,34 @@ import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { fieldError, notFound } from '../../lib/http-errors';
 import {
-  detailColumns,
   intArray,
   subtreeCondition,
   summaryColumns,
   textArray,
-  type DetailRow,
   type SummaryRow,
 } from '../../genealogy/person-rows';
 import {
-  hiddenCondition,
   livingBirthYearFloor,
   privateFlag,
-  projectPerson,
   projectSummary,
   restrictedCondition,
   siblingOrder,
   visibleChildOf,
   visibleLivingCondition,
   visibleSexCondition,
-  type LinkFacts,
   type Viewer,
 } from '../../genealogy/privacy';
-import { recordsColumn } from '../../genealogy/person-record-columns';
+import { readPersonPages } from '../../genealogy/person-pages';
 import { cachedAggregate } from '../../genealogy/tree-cache';
 import { personsTable } from '../../genealogy/person-table';
 
 /** Reads of the tree: one person, lists, children, ancestors, descendants. */
 
-/** One round trip: the person, parents, spouses and clan. */
+/** One round trip: the person, parents, spouses, clan and records. */
 export async function getPerson(db: Db, id: number, viewer: Viewer): Promise<Person> {
-  const [row] = await queryRows<
-    DetailRow & {
-      father: PersonLink | null;
-      mother: LinkFacts | null;
-      spouses: LinkFacts[] | null;
-      clan: ClanRef | null;
-    }
-  >(
-    db,
-    sql`select ${detailColumns(viewer)},
-          (select json_build_object('id', f.id, 'name', f.name) from ${personsTable} f
-            where f.id = p.father_id) as father,
-          (select json_build_object('id', m.id, 'name', m.name, 'hidden', ${hiddenCondition('m')})
-            from ${personsTable} m where m.id = p.mother_id) as mother,
-          (select json_agg(json_build_object('id', s.id, 'name', s.name,
-                                             'hidden', ${hiddenCondition('s')}) order by s.id)
-            from unions u
-            join ${personsTable} s on s.id = case when u.person1_id = p.id then u.person2_id
-                                          else u.person1_id end
-            where u.person1_id = p.id or u.person2_id = p.id) as spouses,
-          (select json_build_object('id', c.id, 'name', c.name)
-            from clans c join ${personsTable} fo on fo.id = c.founder_id
-            where c.founder_id = any(p.path || p.id)
-            order by fo.depth desc limit 1) as clan,
-          ${recordsColumn(viewer)} as records
-        from ${personsTable} p where p.id = ${id}`,
-  );
-  if (!row) throw notFound();
-  return projectPerson(
-    row,
-    { father: row.father, mother: row.mother, spouses: row.spouses ?? [], clan: row.clan },
-    viewer,
-  );
+  const [person] = await readPersonPages(db, [id], viewer);
+  if (!person) throw notFound();
+  return person;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
 import { idParam, PersonView } from '../../features/genealogy';
 import { FollowButton } from '../../features/notices';
+import { PrintButton } from '../../features/print';
 import '../../lib/i18n/areas/genealogy';
 import { ErrorContent } from '../shell/error-content';
 
@@ -21,9 +22,19 @@ function FilePreview(props: { fileId: number; onClose: () => void }) {
   );
 }
 
+/** The header's controls of other features: "Көз салуу" (notices), "Басып чыгаруу" (print). */
+function HeaderExtra({ personId, personName }: { personId: number; personName: string }) {
+  return (
+    <>
+      <FollowButton personId={personId} />
+      <PrintButton personId={personId} personName={personName} />
+    </>
+  );
+}
+
 /**
  * A person's page (/persons/{id}); its gallery opens files in the files feature's preview, and
- * its header has the notices feature's "Көз салуу".
+ * its header has the notices feature's "Көз салуу" and the print feature's "Басып чыгаруу".
  */
 export function Component() {
   const { id } = useParams();
@@ -35,7 +46,7 @@ export function Component() {
         key={personId}
         id={personId}
         FilePreview={FilePreview}
-        HeaderExtra={FollowButton}
+        HeaderExtra={HeaderExtra}
       />
     </Container>
   );

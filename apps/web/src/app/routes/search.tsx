@@ -16,6 +16,7 @@ import {
   useMyPersonId,
   useTreeStart,
 } from '../../features/genealogy';
+import { PrintButton } from '../../features/print';
 import { SanjyraTree } from '../../features/sanjyra-tree';
 import '../../lib/i18n/areas/genealogy-tree';
 import { useScript } from '../../lib/script';
@@ -97,6 +98,9 @@ export function Component() {
           labels={treeLabels}
           height={TREE_HEIGHT}
           fileName={g('tree.fileName')}
+          toolbarExtra={(focus) => (
+            <PrintButton personId={focus.id} personName={focus.name} variant="toolbar" />
+          )}
         />
       ) : (
         <Skeleton

@@ -103,4 +103,9 @@ export interface SanjyraTreeProps {
   height?: number | string;
   /** File name without extension for SVG/PNG downloads. */
   fileName?: string;
+  /**
+   * More toolbar controls beside the download and print buttons, for the focused person (the
+   * print feature's "Басып чыгаруу"; the page passes them in, features do not import each other).
+   */
+  toolbarExtra?: (focus: { id: number; name: string }) => ReactNode;
 }

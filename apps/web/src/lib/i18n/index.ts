@@ -13,6 +13,7 @@ import type { notices } from './areas/notices';
 import type { person } from './areas/person';
 import type { personEdit } from './areas/person-edit';
 import type { polls } from './areas/polls';
+import type { print } from './areas/print';
 import type { reference } from './areas/reference';
 import type { relations } from './areas/relations';
 import type { treeChecks } from './areas/tree-checks';
@@ -35,6 +36,7 @@ interface Resources {
   person: typeof person;
   personEdit: typeof personEdit;
   polls: typeof polls;
+  print: typeof print;
   reference: typeof reference;
   relations: typeof relations;
   treeChecks: typeof treeChecks;

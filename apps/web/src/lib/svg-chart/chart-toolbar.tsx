@@ -26,6 +26,8 @@ export interface ChartToolbarProps {
   onDownloadSvg: () => void;
   onDownloadPng: () => void;
   onPrint: () => void;
+  /** More controls after the print button (the tree's "Басып чыгаруу" dialog). */
+  extra?: ReactNode;
 }
 
 const iconButton = { width: 44, height: 44 } as const;
@@ -42,6 +44,7 @@ export function ChartToolbar({
   onDownloadSvg,
   onDownloadPng,
   onPrint,
+  extra,
 }: ChartToolbarProps) {
   return (
     <Box
@@ -125,6 +128,7 @@ export function ChartToolbar({
           {renderText(labels.print)}
         </Box>
       </Button>
+      {extra}
     </Box>
   );
 }

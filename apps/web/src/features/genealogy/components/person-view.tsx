@@ -66,8 +66,11 @@ const RevisionHistory = lazy(() =>
  */
 export type FilePreviewComponent = ComponentType<{ fileId: number; onClose: () => void }>;
 
-/** A control of another feature drawn after the header's actions (the notices' follow button). */
-export type HeaderExtraComponent = ComponentType<{ personId: number }>;
+/**
+ * Controls of other features drawn after the header's actions (the notices' follow button, the
+ * print dialog's button).
+ */
+export type HeaderExtraComponent = ComponentType<{ personId: number; personName: string }>;
 
 /**
  * The person page (/persons/{id}): header, lineage, timeline with citations, family, gallery,
@@ -273,7 +276,7 @@ function PersonDetails({
             <PersonHeaderActions actions={links} />
           )
         }
-        extra={HeaderExtra ? <HeaderExtra personId={person.id} /> : null}
+        extra={HeaderExtra ? <HeaderExtra personId={person.id} personName={person.name} /> : null}
       />
       {logged && <RelationToMeLine personId={person.id} />}
       {claiming && (

@@ -93,6 +93,7 @@ export function SanjyraTree({
   labels,
   height = 'min(75vh, 900px)',
   fileName = 'sanjyra',
+  toolbarExtra,
 }: SanjyraTreeProps) {
   const [state, dispatch] = useReducer(treeReducer, initial, (data) => initTreeState(data));
   const [cardId, setCardId] = useState<number | null>(null);
@@ -331,6 +332,7 @@ export function SanjyraTree({
       if (person && node.id !== focusId && node.id !== cardId) shapes[person.sex].push(node);
     }
   }
+  const focusPerson = focusId === null ? undefined : state.nodes.get(focusId);
   const cardPerson =
     cardId === null || !layout.byId.has(cardId) ? undefined : state.nodes.get(cardId);
 
@@ -347,6 +349,7 @@ export function SanjyraTree({
         onDownloadSvg={() => download('svg')}
         onDownloadPng={() => download('png')}
         onPrint={print}
+        extra={focusPerson && toolbarExtra?.({ id: focusPerson.id, name: focusPerson.name })}
       />
       <Box ref={frameRef} sx={[{ position: 'relative', flex: 1, minHeight: 0 }, frameStyles]}>
         <svg

@@ -1,3 +1,4 @@
+import { EVENT_TYPE_LABELS, NAME_KIND_LABELS } from '@bagysh/shared';
 import { addAreaMessages } from '../index';
 
 /**
@@ -20,20 +21,7 @@ export const person = {
     sources: 'Булактар көрсөтүлө элек.',
     notes: 'Эскертмелер жок.',
   },
-  event: {
-    birth: 'Туулган',
-    christening: 'Ат коюлган',
-    death: 'Каза болгон',
-    burial: 'Жерге берилген',
-    marriage: 'Нике',
-    divorce: 'Ажырашкан',
-    residence: 'Жашаган жери',
-    migration: 'Көчкөн',
-    occupation: 'Кесиби',
-    education: 'Билими',
-    military: 'Аскер кызматы',
-    other: 'Башка окуя',
-  },
+  event: EVENT_TYPE_LABELS,
   childBorn: { M: 'Уулу туулган', F: 'Кызы туулган', U: 'Баласы туулган' },
   /** After the spouse's name: «Гүлбара менен». */
   withSpouse: 'менен',
@@ -110,17 +98,7 @@ export const person = {
     nickname: 'Лакап аты: {{name}}',
     noPhoto: 'Сүрөтү жок',
   },
-  nameKind: {
-    birth: 'туулгандагы аты',
-    aka: 'башка аты',
-    documents: 'документтеги аты',
-    maiden: 'кыз кезиндеги аты',
-    married: 'турмушка чыккандагы аты',
-    religious: 'диний аты',
-    professional: 'кесиптик аты',
-    immigrant: 'көчкөндөн кийинки аты',
-    other: 'башка аты',
-  },
+  nameKind: NAME_KIND_LABELS,
   gallery: { open: 'Ачуу: {{title}}', untitled: 'Аталышы жок файл' },
   notes: { private: 'Мүчөлөр үчүн гана' },
   /** A revision's record lists, where only the record's number is known. */
