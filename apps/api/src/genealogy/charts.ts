@@ -7,14 +7,14 @@ import {
   type PersonSummary,
 } from '@bagysh/shared';
 import { sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/client';
-import { notFound } from '../../lib/http-errors';
-import { intArray, summaryColumns, type SummaryRow } from '../../genealogy/person-rows';
-import { projectSummary, siblingOrder, visibleChildOf, type Viewer } from '../../genealogy/privacy';
-import { personsTable } from '../../genealogy/person-table';
+import { queryRows, type Db } from '../db/client';
+import { notFound } from '../lib/http-errors';
+import { intArray, summaryColumns, type SummaryRow } from './person-rows';
+import { projectSummary, siblingOrder, visibleChildOf, type Viewer } from './privacy';
+import { personsTable } from './person-table';
 
 /**
- * The pedigree and descendant charts: one primary-key or parent-index read per
+ * The pedigree and descendant charts (and the wall poster's branch): one primary-key or parent-index read per
  * generation, whatever the size of the tree. Each generation is projected for the viewer before
  * the next is read, so a hidden mother link is never followed.
  */
@@ -61,13 +61,15 @@ export async function readPedigree(
 
 /**
  * The person, then their children through either parent link the viewer may see, their
- * children's children… up to `generations` below, at most `CHART_LIMITS.maxPersons` in all.
+ * children's children… up to `generations` below, at most `maxPersons` in all (the chart's
+ * `CHART_LIMITS.maxPersons`; the wall poster asks for more, under the same rule).
  */
 export async function readDescendantChart(
   db: Db,
   id: number,
-  query: DescendantChartQuery,
+  query: Pick<DescendantChartQuery, 'generations'>,
   viewer: Viewer,
+  maxPersons: number = CHART_LIMITS.maxPersons,
 ): Promise<DescendantChart> {
   const root = await readPerson(db, id, viewer);
   const results = [root];
@@ -75,7 +77,7 @@ export async function readDescendantChart(
   let frontier = [root.id];
   let truncated = false;
   for (let generation = 1; generation <= query.generations && frontier.length > 0; generation++) {
-    const remaining = CHART_LIMITS.maxPersons - results.length;
+    const remaining = maxPersons - results.length;
     const rows = await queryRows<SummaryRow>(
       db,
       sql`select ${summaryColumns(viewer)} from ${personsTable} p
