@@ -18,7 +18,7 @@ const FONT_FILES = {
   text: require.resolve('@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf'),
   bold: require.resolve('@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf'),
   runes:
-    require.resolve('@fontsource/noto-sans-old-turkic/files/noto-sans-old-turkic-old-turkic-400-normal.woff2'),
+    require.resolve('@fontsource/noto-sans-old-turkic/files/noto-sans-old-turkic-old-turkic-400-normal.woff'),
 } as const;
 
 /** The fonts registered on every document, by name: `doc.font(PDF_FONTS.bold)`. */
