@@ -35,6 +35,7 @@ import { pagesRoutes } from './modules/pages/pages.routes';
 import { personClaimsRoutes } from './modules/person-claims/person-claims.routes';
 import { personMergeRoutes } from './modules/person-merge/person-merge.routes';
 import { personsRoutes } from './modules/persons/persons.routes';
+import { posterRoutes } from './modules/print/poster.routes';
 import { placesRoutes } from './modules/records/places.routes';
 import { pollsRoutes } from './modules/polls/polls.routes';
 import { recordRevisionsRoutes } from './modules/records/record-revisions.routes';
@@ -176,6 +177,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
       await api.register(pagesRoutes);
       await api.register(contactMessagesRoutes);
       await api.register(personsRoutes);
+      await api.register(posterRoutes);
       await api.register(duplicatesRoutes);
       await api.register(personMergeRoutes);
       await api.register(personClaimsRoutes);

@@ -14,6 +14,8 @@ import QRCode from 'qrcode';
 
 const require = createRequire(import.meta.url);
 
+// The runes from the WOFF file: pdfkit embedded the glyphs of the WOFF2 one empty (the text
+// read back, the page showed nothing).
 const FONT_FILES = {
   text: require.resolve('@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf'),
   bold: require.resolve('@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf'),
@@ -61,6 +63,51 @@ export function printedRuns(
     .split(RUNE_RUN)
     .filter((part) => part !== '')
     .map((part) => ({ text: part, font: RUNE_RUN.test(part) ? PDF_FONTS.runes : other }));
+}
+
+/** Where `printLine` puts a line: its box (top-left corner and width), size and alignment. */
+export interface LineBox {
+  x: number;
+  y: number;
+  width: number;
+  /** Font size; a line wider than `width` is printed smaller until it fits. */
+  size: number;
+  bold?: boolean;
+  align?: 'left' | 'center' | 'right';
+  color?: string;
+}
+
+/**
+ * One line of `text` in `script`, never wrapped and never cut: a name too long for its box is
+ * printed smaller. A runic line reads right to left: its runs are placed from the right (the
+ * rune font lays out the letters of each rune run right to left itself), digits and Latin
+ * letters inside it stay left to right (docs/kyrgyz.md, Rune rules).
+ */
+export function printLine(
+  doc: PDFKit.PDFDocument,
+  text: string,
+  script: PrintScript,
+  box: LineBox,
+) {
+  const runs = printedRuns(text, script, box.bold);
+  const widthAt = (size: number) =>
+    runs.reduce((sum, run) => sum + doc.font(run.font).fontSize(size).widthOfString(run.text), 0);
+  let size = box.size;
+  let width = widthAt(size);
+  if (width > box.width) {
+    size = (size * box.width) / width;
+    width = widthAt(size);
+  }
+  const align = box.align ?? 'left';
+  let x = align === 'left' ? box.x : box.x + (box.width - width) / (align === 'center' ? 2 : 1);
+  doc.fillColor(box.color ?? '#000000');
+  const rtl = script === 'old_ky';
+  for (const run of rtl ? [...runs].reverse() : runs) {
+    // In a line read right to left, a run's leading space stands on its right.
+    const text = rtl ? run.text.replace(/^(\s*)(.*?)(\s*)$/su, '$3$2$1') : run.text;
+    doc.font(run.font).fontSize(size).text(text, x, box.y, { lineBreak: false });
+    x += doc.widthOfString(text);
+  }
 }
 
 /**
