@@ -125,6 +125,8 @@ interface Rect {
  */
 interface Plan {
   layout: ChartLayout;
+  /** The layout's boxes by key. */
+  byKey: ReadonlyMap<string, ChartBox>;
   /** Generations below the person that are drawn. */
   generations: number;
   scale: number;
@@ -143,6 +145,10 @@ function frame(unit: number) {
   const header = qr + 9 * MM * unit;
   const footer = 8 * MM * unit;
   return { margin, qr, header, footer };
+}
+
+function boxesByKey(layout: ChartLayout): ReadonlyMap<string, ChartBox> {
+  return new Map(layout.boxes.map((box) => [box.key, box]));
 }
 
 function chartSize(layout: ChartLayout) {
@@ -164,6 +170,7 @@ function sheetPlan(layout: ChartLayout, generations: number, width: number, heig
   const scale = Math.min(area.width / size.width, area.height / size.height, MAX_SCALE);
   return {
     layout,
+    byKey: boxesByKey(layout),
     generations,
     scale,
     chart: {
@@ -203,6 +210,7 @@ function tilePlan(layout: ChartLayout, generations: number, paper: 'A3' | 'A4'):
   );
   return {
     layout,
+    byKey: boxesByKey(layout),
     generations,
     scale,
     chart: { x: margin + (inner - size.width * scale) / 2, y: margin + header },
@@ -328,8 +336,8 @@ function intersects(a: Rect, b: Rect): boolean {
 }
 
 /** The box's corner and size on the canvas, with the connectors that come down to it. */
-function extentOf(plan: Plan, box: ChartBox, byKey: ReadonlyMap<string, ChartBox>): Rect {
-  const { scale, layout } = plan;
+function extentOf(plan: Plan, box: ChartBox): Rect {
+  const { scale, layout, byKey } = plan;
   let left = box.x;
   let right = box.x + layout.boxWidth;
   let top = box.y;
@@ -359,14 +367,13 @@ function otherParentKeys(box: ChartBox): string[] {
 /** The boxes each sheet shows (with the connectors down to them), by sheet in row order. */
 function bucketBoxes(plan: Plan): ChartBox[][] {
   const { tiles, layout } = plan;
-  const byKey = new Map(layout.boxes.map((box) => [box.key, box]));
   const buckets: ChartBox[][] = Array.from({ length: tiles.rows * tiles.columns }, () => []);
   const span = (from: number, size: number, step: number, count: number) => [
     Math.max(0, Math.floor((from - (step + OVERLAP)) / step)),
     Math.min(count - 1, Math.floor((from + size) / step)),
   ];
   for (const box of layout.boxes) {
-    const extent = extentOf(plan, box, byKey);
+    const extent = extentOf(plan, box);
     const [c0, c1] = span(extent.x, extent.width, tiles.stepX, tiles.columns);
     const [r0, r1] = span(extent.y, extent.height, tiles.stepY, tiles.rows);
     for (let r = r0!; r <= r1!; r++) {
@@ -439,9 +446,8 @@ async function drawChart(
   boxes: readonly ChartBox[],
   script: PrintScript,
 ) {
-  const { layout, scale } = plan;
+  const { layout, scale, byKey } = plan;
   const { boxWidth: width, boxHeight: height } = layout;
-  const byKey = new Map(layout.boxes.map((box) => [box.key, box]));
   const centre = (box: ChartBox) => ({ x: box.x + width / 2, y: box.y });
   doc.save();
   doc.translate(plan.chart.x, plan.chart.y);
