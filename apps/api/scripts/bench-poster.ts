@@ -7,9 +7,10 @@
  * TEST_DATABASE_URL or DATABASE_URL, else PGlite), picks the person whose branch within
  * `--generations` (through sons and daughters) is the largest that is not over
  * `POSTER_LIMITS.maxPersons`, and downloads the poster as the admin on its own connection.
- * Meanwhile `GET /api/health/` is asked every 20 ms on another one. It prints the time to the
- * last byte, the PDF's sheets and size, the server's largest resident size seen during the
- * render, and the light request's p50 / p95 / max beside the render and without it.
+ * Meanwhile the person's page and `GET /api/health/` are asked in turn every 20 ms on another
+ * connection. It prints the time to the last byte, the PDF's sheets and size, the server's
+ * largest resident size seen during the render, and the light requests' p50 / p95 / max beside
+ * the render and without it.
  *
  *   npm run bench:poster
  *   npm run bench:poster -- --persons 50000 --paper A4-tiles --script old_ky
@@ -79,24 +80,30 @@ function pickBranch(tree: GeneratedTree, depth: number, limit: number) {
   return best;
 }
 
-/** `GET /api/health/` every 20 ms until `done` resolves: each answer's milliseconds. */
+/**
+ * Each of `paths` in turn, one every 20 ms, until `done` resolves: each path's answers'
+ * milliseconds, sorted.
+ */
 async function lightRequests(
   server: { base: URL },
+  paths: string[],
   done: Promise<unknown>,
   onTick: () => void = () => {},
 ) {
-  const times: number[] = [];
+  const times = new Map(paths.map((path) => [path, [] as number[]]));
   let finished = false;
   void done.finally(() => (finished = true));
-  while (!finished) {
+  for (let i = 0; !finished; i++) {
+    const path = paths[i % paths.length]!;
     const started = performance.now();
-    const response = await request(server.base, '/api/health/');
-    if (response.status !== 200) throw new Error(`health: ${response.status}`);
-    times.push(performance.now() - started);
+    const response = await request(server.base, path);
+    if (response.status !== 200) throw new Error(`${path}: ${response.status}`);
+    times.get(path)!.push(performance.now() - started);
     onTick();
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
-  return times.sort((a, b) => a - b);
+  for (const list of times.values()) list.sort((a, b) => a - b);
+  return times;
 }
 
 const figures = (times: number[]) =>
@@ -119,8 +126,10 @@ try {
     `  branch: person ${idOf(branch.index)}, ${branch.size} persons in ${generations} generations`,
   );
 
-  const quiet = new Promise((resolve) => setTimeout(resolve, 3000));
-  const alone = await lightRequests(server, quiet);
+  // A light read beside the render: a person's page, and the health check (database, files).
+  const light = [`/api/persons/${idOf(branch.index)}/`, '/api/health/'];
+  const quiet = new Promise((resolve) => setTimeout(resolve, 4000));
+  const alone = await lightRequests(server, light, quiet);
 
   const url = new URL(
     `/api/persons/${idOf(branch.index)}/poster.pdf?generations=${generations}&paper=${paper}&script=${script}`,
@@ -136,7 +145,7 @@ try {
     },
   );
   let largest = residentMb(server.child.pid ?? 0);
-  const beside = await lightRequests(server, download, () => {
+  const beside = await lightRequests(server, light, download, () => {
     largest = Math.max(largest, residentMb(server.child.pid ?? 0));
   });
   const { bytes, seconds } = await download;
@@ -148,8 +157,10 @@ try {
       `${(bytes.length / 1e6).toFixed(1)} MB`,
   );
   console.log(`  largest resident size of the server during the render: ${largest} MB`);
-  console.log(`  GET /api/health/ alone:             ${figures(alone)}`);
-  console.log(`  GET /api/health/ during the render: ${figures(beside)}`);
+  for (const path of light) {
+    console.log(`  GET ${path} alone:             ${figures(alone.get(path)!)}`);
+    console.log(`  GET ${path} during the render: ${figures(beside.get(path)!)}`);
+  }
 } finally {
   await server.close();
   await rm(dir, { recursive: true, force: true });

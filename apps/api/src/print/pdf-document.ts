@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { toRunes, type PrintScript } from '@bagysh/shared';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
+import { yieldToRequests } from './render-slots';
 
 /**
  * What every printed PDF (the wall poster, the book) is made with: one document type with the
@@ -132,8 +133,19 @@ export function drawQrCode(
   doc.fill().restore();
 }
 
-/** Ends `doc` and resolves with its bytes. */
-export function finishPdf(doc: PDFKit.PDFDocument): Promise<Buffer> {
+/**
+ * Ends `doc` and resolves with its bytes. The fonts are embedded first, one at a time with a
+ * yield between (subsetting a font is a few hundred milliseconds of CPU for a large document);
+ * pdfkit's own end embeds only what is not embedded yet.
+ */
+export async function finishPdf(doc: PDFKit.PDFDocument): Promise<Buffer> {
+  const fonts = (doc as unknown as { _fontFamilies: Record<string, { finalize(): void }> })
+    ._fontFamilies;
+  for (const font of Object.values(fonts)) {
+    await yieldToRequests();
+    font.finalize();
+  }
+  await yieldToRequests();
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));

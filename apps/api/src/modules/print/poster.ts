@@ -224,7 +224,10 @@ function tilePlan(layout: ChartLayout, generations: number, paper: 'A3' | 'A4'):
  * The sheets of `query`: every generation read, or fewer when they do not fit legibly
  * ("up to what fits"). `available` is how many generations there were to draw.
  */
-function planPoster(branch: PosterBranch, query: PosterQuery): { plan: Plan; available: number } {
+async function planPoster(
+  branch: PosterBranch,
+  query: PosterQuery,
+): Promise<{ plan: Plan; available: number }> {
   const all = new Map(branch.persons.map((person) => [person.id, person]));
   const full = layoutDescendants(branch.root.id, all, new Set());
   const depth = new Map(full.boxes.map((box) => [box.person.id, box.depth]));
@@ -232,6 +235,7 @@ function planPoster(branch: PosterBranch, query: PosterQuery): { plan: Plan; ava
   // A branch cut at `maxPersons` ends in a partial generation: it is left out whole.
   const available = branch.truncated && read > 0 ? read - 1 : read;
   for (let generations = available; ; generations--) {
+    await yieldToRequests();
     const layout =
       generations === read
         ? full
@@ -290,11 +294,12 @@ export interface Poster {
 
 /** Draws the poster; yields to waiting requests between boxes (print/render-slots.ts). */
 export async function renderPoster({ branch, query, link, day }: PosterInput): Promise<Poster> {
-  const { plan, available } = planPoster(branch, query);
+  const { plan, available } = await planPoster(branch, query);
   const { script } = query;
   const { tiles } = plan;
   const tiled = tiles.rows * tiles.columns > 1 || query.paper.endsWith('-tiles');
   const buckets = bucketBoxes(plan);
+  await yieldToRequests();
   const doc = createPdf({
     info: { Title: posterWords.title(branch.root.name), Creator: SITE_NAME },
   });
@@ -317,7 +322,7 @@ export async function renderPoster({ branch, query, link, day }: PosterInput): P
         doc.rect(PRINTER_MARGIN, PRINTER_MARGIN, view.width, view.height).clip();
         doc.translate(PRINTER_MARGIN - view.x, PRINTER_MARGIN - view.y);
       }
-      drawFrame(doc, plan, branch, script, texts, view);
+      await drawFrame(doc, plan, branch, script, texts, view);
       await drawChart(doc, plan, buckets[row * tiles.columns + column] ?? [], script);
       doc.restore();
       if (tiled) drawAssemblyMarks(doc, plan, row, column, script);
@@ -383,8 +388,11 @@ function bucketBoxes(plan: Plan): ChartBox[][] {
   return buckets;
 }
 
-/** The title, the summary line, the QR code with the link under it, and the footer's notes. */
-function drawFrame(
+/**
+ * The title, the summary line, the QR code with the link under it, and the footer's notes. The
+ * first line in each font parses the font: a yield after each line.
+ */
+async function drawFrame(
   doc: PDFKit.PDFDocument,
   plan: Plan,
   branch: PosterBranch,
@@ -406,17 +414,20 @@ function drawFrame(
       bold: true,
       color: chartStyle.text,
     });
+    await yieldToRequests();
     line(posterWords.summary(plan.generations, plan.layout.boxes.length), {
       y: margin + 44 * unit,
       size: 13 * unit,
       color: chartStyle.muted,
     });
+    await yieldToRequests();
     line(`${texts.day} · ${SITE_NAME}`, {
       y: margin + 64 * unit,
       size: 13 * unit,
       color: chartStyle.muted,
     });
     drawQrCode(doc, texts.link, qrX, margin, qr);
+    await yieldToRequests();
     // The link as text too: readable where a QR code cannot be scanned. A URL stays Latin.
     printLine(doc, texts.link, 'ky', {
       x: canvas.width - margin - 80 * MM * unit,
