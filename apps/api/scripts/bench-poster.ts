@@ -152,9 +152,15 @@ try {
   const file = join(dir, 'poster.pdf');
   await writeFile(file, bytes);
   const pages = /Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))?.[1];
+  // What the poster says it drew: "Урпактары: N муун, M киши" (in Cyrillic only).
+  const first = execFileSync('pdftotext', ['-l', '1', '-enc', 'UTF-8', file, '-'], {
+    encoding: 'utf8',
+  });
+  const drawn = /Урпактары: (\d+) муун, (\d+) киши/u.exec(first);
   console.log(
     `  poster: ${seconds.toFixed(1)} s to the last byte, ${pages} sheets, ` +
-      `${(bytes.length / 1e6).toFixed(1)} MB`,
+      `${(bytes.length / 1e6).toFixed(1)} MB` +
+      (drawn ? `, ${drawn[1]} generations and ${drawn[2]} persons drawn` : ''),
   );
   console.log(`  largest resident size of the server during the render: ${largest} MB`);
   for (const path of light) {
