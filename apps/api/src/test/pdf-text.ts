@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -34,6 +34,27 @@ export async function readPdf(
       (match) => ({ width: Number(match[1]), height: Number(match[2]) }),
     );
     return { text: stdout, pages, sizes };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The dark pixels of a PDF's first page, rendered in grey by poppler's `pdftoppm` at a low
+ * resolution: text whose font drew nothing (only its text layer) leaves none.
+ */
+export async function darkPixels(bytes: Buffer): Promise<number> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'pdf-ink-'));
+  try {
+    const file = path.join(dir, 'document.pdf');
+    await writeFile(file, bytes);
+    await run('pdftoppm', ['-gray', '-r', '36', '-singlefile', file, path.join(dir, 'page')]);
+    const image = await readFile(path.join(dir, 'page.pgm'));
+    // A binary PGM: "P5", width, height and the largest value, then one byte per pixel.
+    const header = /^P5\s+(\d+)\s+(\d+)\s+\d+\s/.exec(image.toString('latin1', 0, 40));
+    if (!header) throw new Error('pdftoppm: not a PGM');
+    const pixels = image.subarray(header[0].length);
+    return pixels.reduce((count, value) => count + (value < 128 ? 1 : 0), 0);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
