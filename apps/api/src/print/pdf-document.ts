@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import * as fontkit from 'fontkit';
+import type { FontkitFont } from 'fontkit';
 import { toRunes, type PrintScript } from '@bagysh/shared';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
@@ -30,10 +33,26 @@ export const PDF_FONTS = { text: 'text', bold: 'bold', runes: 'runes' } as const
 /** 1 mm in PDF points (1/72 inch). */
 export const MM = 72 / 25.4;
 
+/**
+ * The fonts parsed once per process and shared by every document: a font read from its file
+ * for each document decoded its layout tables again (a few hundred milliseconds of CPU per
+ * document). pdfkit takes a fontkit font as it is; each document still embeds its own subset.
+ */
+let parsedFonts: Array<[name: string, font: FontkitFont]> | undefined;
+
+function fonts() {
+  parsedFonts ??= Object.entries(FONT_FILES).map(([name, file]) => [
+    name,
+    fontkit.create(readFileSync(file)),
+  ]);
+  return parsedFonts;
+}
+
 /** A new document with the site's fonts registered; `text` is the current font. */
 export function createPdf(options: PDFKit.PDFDocumentOptions = {}): PDFKit.PDFDocument {
   const doc = new PDFDocument({ autoFirstPage: false, ...options });
-  for (const [name, file] of Object.entries(FONT_FILES)) doc.registerFont(name, file);
+  // pdfkit's types name files and buffers only; it takes a fontkit font too (PDFFontFactory).
+  for (const [name, font] of fonts()) doc.registerFont(name, font as unknown as Buffer);
   doc.font(PDF_FONTS.text);
   return doc;
 }
