@@ -38,6 +38,7 @@ import { personsRoutes } from './modules/persons/persons.routes';
 import { placesRoutes } from './modules/records/places.routes';
 import { pollsRoutes } from './modules/polls/polls.routes';
 import { bookRoutes } from './modules/print/book.routes';
+import { posterRoutes } from './modules/print/poster.routes';
 import { recordRevisionsRoutes } from './modules/records/record-revisions.routes';
 import { relationsRoutes } from './modules/relations/relations.routes';
 import { revisionsRoutes } from './modules/revisions/revisions.routes';
@@ -178,6 +179,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
       await api.register(contactMessagesRoutes);
       await api.register(personsRoutes);
       await api.register(bookRoutes);
+      await api.register(posterRoutes);
       await api.register(duplicatesRoutes);
       await api.register(personMergeRoutes);
       await api.register(personClaimsRoutes);

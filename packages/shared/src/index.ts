@@ -46,3 +46,4 @@ export * from './two-factor';
 export * from './stewards';
 export * from './calendar';
 export * from './print';
+export * from './chart-layout';

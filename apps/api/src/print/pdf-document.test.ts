@@ -1,7 +1,7 @@
 import { toRunes } from '@bagysh/shared';
 import { describe, expect, it } from 'vitest';
-import { readPdf } from '../test/pdf-text';
-import { createPdf, drawQrCode, finishPdf, printedRuns } from './pdf-document';
+import { darkPixels, readPdf } from '../test/pdf-text';
+import { createPdf, drawQrCode, finishPdf, printedRuns, printLine } from './pdf-document';
 
 describe('PDF documents', () => {
   it('embeds Kyrgyz Cyrillic and runes so that the text reads back', async () => {
@@ -20,6 +20,13 @@ describe('PDF documents', () => {
     expect([runes.join(''), runes.reverse().join('')].some((word) => text.includes(word))).toBe(
       true,
     );
+  });
+
+  it('draws the runes themselves, not only their text layer', async () => {
+    const doc = createPdf({ size: [300, 80] });
+    doc.addPage({ margin: 0 });
+    printLine(doc, 'Санжыра', 'old_ky', { x: 10, y: 20, width: 280, size: 30 });
+    expect(await darkPixels(await finishPdf(doc))).toBeGreaterThan(50);
   });
 
   it('cuts a runic line into rune and other runs, each with its font', () => {

@@ -1,7 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import * as fontkit from 'fontkit';
+import type { FontkitFont } from 'fontkit';
 import { toRunes, type PrintScript } from '@bagysh/shared';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
+import { yieldToRequests } from './render-slots';
 
 /**
  * What every printed PDF (the wall poster, the book) is made with: one document type with the
@@ -14,6 +18,8 @@ import QRCode from 'qrcode';
 
 const require = createRequire(import.meta.url);
 
+// The runes from the WOFF file: pdfkit embedded the glyphs of the WOFF2 one empty (the text
+// read back, the page showed nothing).
 const FONT_FILES = {
   text: require.resolve('@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf'),
   bold: require.resolve('@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf'),
@@ -29,10 +35,26 @@ export const PDF_FONTS = { text: 'text', bold: 'bold', runes: 'runes' } as const
 /** 1 mm in PDF points (1/72 inch). */
 export const MM = 72 / 25.4;
 
+/**
+ * The fonts parsed once per process and shared by every document: a font read from its file
+ * for each document decoded its layout tables again (a few hundred milliseconds of CPU per
+ * document). pdfkit takes a fontkit font as it is; each document still embeds its own subset.
+ */
+let parsedFonts: Array<[name: string, font: FontkitFont]> | undefined;
+
+function fonts() {
+  parsedFonts ??= Object.entries(FONT_FILES).map(([name, file]) => [
+    name,
+    fontkit.create(readFileSync(file)),
+  ]);
+  return parsedFonts;
+}
+
 /** A new document with the site's fonts registered; `text` is the current font. */
 export function createPdf(options: PDFKit.PDFDocumentOptions = {}): PDFKit.PDFDocument {
   const doc = new PDFDocument({ autoFirstPage: false, ...options });
-  for (const [name, file] of Object.entries(FONT_FILES)) doc.registerFont(name, file);
+  // pdfkit's types name files and buffers only; it takes a fontkit font too (PDFFontFactory).
+  for (const [name, font] of fonts()) doc.registerFont(name, font as unknown as Buffer);
   doc.font(PDF_FONTS.text);
   return doc;
 }
@@ -65,6 +87,51 @@ export function printedRuns(
     .map((part) => ({ text: part, font: RUNE_RUN.test(part) ? PDF_FONTS.runes : other }));
 }
 
+/** Where `printLine` puts a line: its box (top-left corner and width), size and alignment. */
+export interface LineBox {
+  x: number;
+  y: number;
+  width: number;
+  /** Font size; a line wider than `width` is printed smaller until it fits. */
+  size: number;
+  bold?: boolean;
+  align?: 'left' | 'center' | 'right';
+  color?: string;
+}
+
+/**
+ * One line of `text` in `script`, never wrapped and never cut: a name too long for its box is
+ * printed smaller. A runic line reads right to left: its runs are placed from the right (the
+ * rune font lays out the letters of each rune run right to left itself), digits and Latin
+ * letters inside it stay left to right (docs/kyrgyz.md, Rune rules).
+ */
+export function printLine(
+  doc: PDFKit.PDFDocument,
+  text: string,
+  script: PrintScript,
+  box: LineBox,
+) {
+  const runs = printedRuns(text, script, box.bold);
+  const widthAt = (size: number) =>
+    runs.reduce((sum, run) => sum + doc.font(run.font).fontSize(size).widthOfString(run.text), 0);
+  let size = box.size;
+  let width = widthAt(size);
+  if (width > box.width) {
+    size = (size * box.width) / width;
+    width = widthAt(size);
+  }
+  const align = box.align ?? 'left';
+  let x = align === 'left' ? box.x : box.x + (box.width - width) / (align === 'center' ? 2 : 1);
+  doc.fillColor(box.color ?? '#000000');
+  const rtl = script === 'old_ky';
+  for (const run of rtl ? [...runs].reverse() : runs) {
+    // In a line read right to left, a run's leading space stands on its right.
+    const text = rtl ? run.text.replace(/^(\s*)(.*?)(\s*)$/su, '$3$2$1') : run.text;
+    doc.font(run.font).fontSize(size).text(text, x, box.y, { lineBreak: false });
+    x += doc.widthOfString(text);
+  }
+}
+
 /**
  * A QR code of `url` drawn as filled squares, `size` points wide with its top-left corner at
  * (x, y): vector, so it stays sharp on a poster of any size.
@@ -87,8 +154,19 @@ export function drawQrCode(
   doc.fill().restore();
 }
 
-/** Ends `doc` and resolves with its bytes. */
-export function finishPdf(doc: PDFKit.PDFDocument): Promise<Buffer> {
+/**
+ * Ends `doc` and resolves with its bytes. The fonts are embedded first, one at a time with a
+ * yield between (subsetting a font is a few hundred milliseconds of CPU for a large document);
+ * pdfkit's own end embeds only what is not embedded yet.
+ */
+export async function finishPdf(doc: PDFKit.PDFDocument): Promise<Buffer> {
+  const fonts = (doc as unknown as { _fontFamilies: Record<string, { finalize(): void }> })
+    ._fontFamilies;
+  for (const font of Object.values(fonts)) {
+    await yieldToRequests();
+    font.finalize();
+  }
+  await yieldToRequests();
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -28,7 +28,7 @@ import { currentUser, requireUser } from '../../plugins/auth';
 import { personKind } from '../../genealogy/proposals/person-kind';
 import { getRevision, listRevisions } from '../../genealogy/proposals/person-revisions';
 import { submitProposal } from '../../genealogy/proposals/proposals';
-import { readDescendantChart, readPedigree } from './charts';
+import { readDescendantChart, readPedigree } from '../../genealogy/charts';
 import { getPersonFamily } from './person-family.service';
 import { viewerOf } from '../../genealogy/privacy';
 import { survivorOf } from '../../genealogy/person-merge';

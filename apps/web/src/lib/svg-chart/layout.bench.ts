@@ -2,7 +2,7 @@
 // Layout speed: npx vitest bench --project web apps/web/src/features/sanjyra-tree
 // The budget is 50 ms for 10,000 expanded people; it is measured here, not asserted in tests.
 import { bench, describe } from 'vitest';
-import { layoutTree } from './layout';
+import { layoutTree } from '@bagysh/shared';
 
 function bushyTree(size: number, branching: number): Map<number, number[]> {
   const children = new Map<number, number[]>();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chartStyle } from './style';
+import { chartStyle } from '@bagysh/shared';
 import { photoClipDefs, runeFontDefs, svgPhoto } from './svg-parts';
 
 const slot = { x: 14, y: 10, size: 40 };

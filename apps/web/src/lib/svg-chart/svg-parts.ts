@@ -1,4 +1,4 @@
-import { chartStyle } from './style';
+import { chartStyle } from '@bagysh/shared';
 import { escapeXml } from './text';
 
 /*

@@ -1,4 +1,4 @@
-import type { PersonSummary } from '@bagysh/shared';
+import { layoutDescendants, without, type ChartBox, type PersonSummary } from '@bagysh/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,15 +6,14 @@ import { paths } from '../../../config/paths';
 import { notify } from '../../../lib/notify';
 import { useScript } from '../../../lib/script';
 import { getDescendantChartQueryOptions, useDescendantChart } from '../api/charts-api';
-import { without, type ChartBox } from '../lib/chart-layout';
-import {
-  DESCENDANT_GENERATIONS,
-  DESCENDANT_STEP,
-  layoutDescendants,
-} from '../lib/descendant-layout';
 import { ChartPage } from './chart-page';
 import { FamilyChart } from './family-chart';
 import { useChartLabels } from './use-chart-labels';
+
+/** Generations below the person shown at first. */
+const DESCENDANT_GENERATIONS = 3;
+/** Generations an expand button loads below its person. */
+const DESCENDANT_STEP = 2;
 
 /**
  * A person's descendants through sons and daughters: three generations at first; "+" loads two

@@ -14,7 +14,8 @@ import {
 import { useLocation, useNavigate } from 'react-router';
 import type { ChartSvgSource } from '../../../lib/svg-chart/export';
 import { ChartToolbar, type ChartToolbarLabels } from '../../../lib/svg-chart/chart-toolbar';
-import { accentPath, chartBoxStyles, chartStyle } from '../../../lib/svg-chart/style';
+import { accentPath, chartStyle } from '@bagysh/shared';
+import { chartBoxStyles } from '../../../lib/svg-chart/style';
 import { formatYears, truncate } from '../../../lib/svg-chart/text';
 import { useChartDownload } from '../../../lib/svg-chart/use-chart-download';
 import { usePanZoom } from '../../../lib/svg-chart/use-pan-zoom';
@@ -26,7 +27,7 @@ import {
   type Size,
   type ViewTransform,
 } from '../../../lib/svg-chart/viewport';
-import { stepFrom, type ChartBox, type ChartLayout, type Step } from '../lib/chart-layout';
+import { stepFrom, type ChartBox, type ChartLayout, type Step } from '@bagysh/shared';
 import { buildChartSvg, NAME_CHARS, PHOTO_SIZE, UNION_DASH } from '../lib/chart-svg';
 
 // The chart pages draw files with the code that shares the screen's sizes: already loaded.

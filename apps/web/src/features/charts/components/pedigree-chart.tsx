@@ -1,4 +1,4 @@
-import type { PersonSummary } from '@bagysh/shared';
+import { without, type ChartBox, type PersonSummary } from '@bagysh/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +6,6 @@ import { paths } from '../../../config/paths';
 import { notify } from '../../../lib/notify';
 import { useScript } from '../../../lib/script';
 import { getPedigreeQueryOptions, usePedigree } from '../api/charts-api';
-import { without, type ChartBox } from '../lib/chart-layout';
 import {
   layoutPedigree,
   PEDIGREE_GENERATIONS,

@@ -1,8 +1,6 @@
-import type { PersonSummary } from '@bagysh/shared';
+import { childrenIndex, layoutDescendants, stepFrom, type PersonSummary } from '@bagysh/shared';
 import { describe, expect, it } from 'vitest';
-import { stepFrom } from './chart-layout';
 import { buildChartSvg, PHOTO_SIZE } from './chart-svg';
-import { childrenIndex, layoutDescendants } from './descendant-layout';
 import { layoutPedigree, pedigreeBox } from './pedigree-layout';
 
 let nextId = 1;

@@ -1,8 +1,8 @@
 import type { ChartSvg } from '../../../lib/svg-chart/export';
-import { accentPath, chartStyle } from '../../../lib/svg-chart/style';
+import { accentPath, chartStyle } from '@bagysh/shared';
 import { photoClipDefs, svgHead, svgPhoto } from '../../../lib/svg-chart/svg-parts';
 import { escapeXml, formatYears, truncate } from '../../../lib/svg-chart/text';
-import type { ChartLayout } from './chart-layout';
+import type { ChartLayout } from '@bagysh/shared';
 
 /** The dash of a connector to a child's other parent, on screen and in files. */
 export const UNION_DASH = '5 4';

@@ -4,10 +4,10 @@ import {
   possessive,
   type KinshipLink,
   type PersonSummary,
+  r1,
   type Sex,
 } from '@bagysh/shared';
 import { truncate } from '../../../lib/svg-chart/text';
-import { r1 } from './chart-layout';
 
 /** Rings of the fan: the person's half disc and one ring per generation above (жети ата). */
 export const FAN_RINGS = JETI_ATA_GENERATIONS;

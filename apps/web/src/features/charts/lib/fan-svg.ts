@@ -1,5 +1,5 @@
 import type { ChartSvg } from '../../../lib/svg-chart/export';
-import { chartStyle } from '../../../lib/svg-chart/style';
+import { chartStyle } from '@bagysh/shared';
 import { svgHead } from '../../../lib/svg-chart/svg-parts';
 import { escapeXml, formatYears } from '../../../lib/svg-chart/text';
 import { fanLabel, type FanLayout, type FanLine, type FanSegment } from './fan-layout';

@@ -1,6 +1,11 @@
-import type { PersonSummary } from '@bagysh/shared';
-import { layoutTree } from '../../../lib/svg-chart/layout';
-import { boundsOf, r1, type ChartBox, type ChartLayout } from './chart-layout';
+import {
+  boundsOf,
+  layoutTree,
+  r1,
+  type ChartBox,
+  type ChartLayout,
+  type PersonSummary,
+} from '@bagysh/shared';
 
 /** Generations of ancestors shown at first: the person and four above (16 great-great-grandparents). */
 export const PEDIGREE_GENERATIONS = 4;

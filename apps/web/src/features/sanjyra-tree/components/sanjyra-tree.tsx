@@ -16,14 +16,15 @@ import {
   type ReactNode,
 } from 'react';
 import { ChartToolbar } from '../../../lib/svg-chart/chart-toolbar';
-import { chartBoxStyles, chartStyle } from '../../../lib/svg-chart/style';
+import { chartStyle } from '@bagysh/shared';
+import { chartBoxStyles } from '../../../lib/svg-chart/style';
 import { nodeText } from '../../../lib/svg-chart/text';
 import type { ChartSvgSource } from '../../../lib/svg-chart/export';
 import { usePrintChart } from '../../../lib/svg-chart/use-print-chart';
 import { useChartDownload } from '../../../lib/svg-chart/use-chart-download';
 import { usePanZoom } from '../../../lib/svg-chart/use-pan-zoom';
 import { worldRect, type Size } from '../../../lib/svg-chart/viewport';
-import type { LayoutNode } from '../../../lib/svg-chart/layout';
+import type { LayoutNode } from '@bagysh/shared';
 import { initTreeState, shownChildren, treeReducer, type TreeState } from '../lib/tree-state';
 import { edgesPath, nodeAt, nodesInRect } from '../lib/viewport';
 import type { SanjyraTreeProps, TreeNodeData } from '../types';

@@ -1,6 +1,6 @@
 import { memo, type ReactNode } from 'react';
-import type { LayoutNode } from '../../../lib/svg-chart/layout';
-import { accentPath, chartStyle } from '../../../lib/svg-chart/style';
+import type { LayoutNode } from '@bagysh/shared';
+import { accentPath, chartStyle } from '@bagysh/shared';
 import { formatYears } from '../../../lib/svg-chart/text';
 import { TREE_PHOTO } from '../lib/viewport';
 import type { ChildrenEntry } from '../lib/tree-state';

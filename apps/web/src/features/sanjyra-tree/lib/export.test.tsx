@@ -5,7 +5,7 @@ import type { TreeNodeData } from '../types';
 import { hasRunes, pngScale } from '../../../lib/svg-chart/export';
 import { nodeText, truncate } from '../../../lib/svg-chart/text';
 import { buildTreeSvg } from './export';
-import { layoutTree } from '../../../lib/svg-chart/layout';
+import { layoutTree } from '@bagysh/shared';
 
 function family() {
   const people = [

@@ -1,8 +1,8 @@
 import type { TreeLabels, TreeNodeData } from '../types';
-import type { TreeLayout } from '../../../lib/svg-chart/layout';
+import type { TreeLayout } from '@bagysh/shared';
 import { escapeXml, formatYears, truncate } from '../../../lib/svg-chart/text';
 import type { ChartSvg } from '../../../lib/svg-chart/export';
-import { accentPath, chartStyle } from '../../../lib/svg-chart/style';
+import { accentPath, chartStyle } from '@bagysh/shared';
 import { photoClipDefs, svgHead, svgPhoto } from '../../../lib/svg-chart/svg-parts';
 import { edgesPath, TREE_PHOTO } from './viewport';
 

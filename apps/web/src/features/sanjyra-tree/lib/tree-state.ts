@@ -1,10 +1,5 @@
 import type { TreeInitialData, TreeNodeData } from '../types';
-import {
-  defaultLayoutOptions,
-  layoutTree,
-  type LayoutNode,
-  type TreeLayout,
-} from '../../../lib/svg-chart/layout';
+import { defaultLayoutOptions, layoutTree, type LayoutNode, type TreeLayout } from '@bagysh/shared';
 import {
   clampZoom,
   placeAt,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { layoutTree } from '../../../lib/svg-chart/layout';
+import { layoutTree } from '@bagysh/shared';
 import { worldRect, zoomAt, type Rect } from '../../../lib/svg-chart/viewport';
 import { edgesPath, nodeAt, nodesInRect } from './viewport';
 

@@ -1,4 +1,4 @@
-import type { LayoutNode, TreeLayout } from '../../../lib/svg-chart/layout';
+import type { LayoutNode, TreeLayout } from '@bagysh/shared';
 import {
   clampZoom,
   placeAt,

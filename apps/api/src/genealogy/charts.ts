@@ -7,15 +7,15 @@ import {
   type PersonSummary,
 } from '@bagysh/shared';
 import { sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/client';
-import { notFound } from '../../lib/http-errors';
-import { intArray, summaryColumns, type SummaryRow } from '../../genealogy/person-rows';
-import { projectSummary, type Viewer } from '../../genealogy/privacy';
-import { readDescendantLevels } from '../../genealogy/descendant-levels';
-import { personsTable } from '../../genealogy/person-table';
+import { queryRows, type Db } from '../db/client';
+import { notFound } from '../lib/http-errors';
+import { readDescendantLevels } from './descendant-levels';
+import { intArray, summaryColumns, type SummaryRow } from './person-rows';
+import { projectSummary, type Viewer } from './privacy';
+import { personsTable } from './person-table';
 
 /**
- * The pedigree and descendant charts: one primary-key or parent-index read per
+ * The pedigree and descendant charts (and the wall poster's branch): one primary-key or parent-index read per
  * generation, whatever the size of the tree. Each generation is projected for the viewer before
  * the next is read, so a hidden mother link is never followed.
  */
@@ -62,19 +62,21 @@ export async function readPedigree(
 
 /**
  * The person, then their children through either parent link the viewer may see, their
- * children's children… up to `generations` below, at most `CHART_LIMITS.maxPersons` in all.
+ * children's children… up to `generations` below, at most `maxPersons` in all (the chart's
+ * `CHART_LIMITS.maxPersons`; the wall poster asks for more, under the same rule).
  */
 export async function readDescendantChart(
   db: Db,
   id: number,
-  query: DescendantChartQuery,
+  query: Pick<DescendantChartQuery, 'generations'>,
   viewer: Viewer,
+  maxPersons: number = CHART_LIMITS.maxPersons,
 ): Promise<DescendantChart> {
   const { levels, truncated } = await readDescendantLevels(
     db,
     id,
     query.generations,
-    CHART_LIMITS.maxPersons,
+    maxPersons,
     viewer,
   );
   return { generations: query.generations, truncated, results: levels.flat() };

@@ -1,12 +1,8 @@
-import type { PersonSummary } from '@bagysh/shared';
-import { layoutTree } from '../../../lib/svg-chart/layout';
+import type { PersonSummary } from '../persons';
+import { layoutTree } from './tree-layout';
 import { boundsOf, r1, type ChartBox, type ChartLayout, type ToggleState } from './chart-layout';
 
-/** Generations below the person shown at first. */
-export const DESCENDANT_GENERATIONS = 3;
-/** Generations an expand button loads below its person. */
-export const DESCENDANT_STEP = 2;
-
+/** Box size and gaps of the descendant chart, in the screen's pixels (the poster scales them). */
 export const descendantBox = { width: 180, height: 60, siblingGap: 14, levelGap: 48 } as const;
 
 const NONE = Number.POSITIVE_INFINITY;
@@ -57,6 +53,22 @@ function toggleOf(state: {
 }
 
 /**
+ * The line from a parent's box down to a child's (each given by its centre `x` and top `y`):
+ * down to a bus half a gap below the parent, across, down to the child. A union line (to a
+ * child's other parent, drawn dashed) takes a lower bus, so that it is not read as a line of
+ * siblings. An SVG path in the layout's pixels; the poster draws the same path in its PDF.
+ */
+export function descendantConnector(
+  parent: { x: number; y: number },
+  child: { x: number; y: number },
+  union = false,
+): string {
+  const { height, levelGap } = descendantBox;
+  const bus = parent.y + height + levelGap * (union ? 0.7 : 0.5);
+  return `M${r1(parent.x)} ${r1(parent.y + height)}V${r1(bus)}H${r1(child.x)}V${r1(child.y)}`;
+}
+
+/**
  * The descendant chart, top-down: the person at the top, each generation one row lower. A child
  * whose father and mother are both drawn is drawn once, under the parent met first (left), and
  * joined to the other by a connector of its own (`unionEdges`).
@@ -99,21 +111,10 @@ export function layoutDescendants(
         }),
       });
       const parent = node.parentId === null ? undefined : tree.byId.get(node.parentId);
-      if (parent) {
-        const bus = parent.y + height + levelGap / 2;
-        edges.push(
-          `M${r1(parent.x)} ${r1(parent.y + height)}V${r1(bus)}H${r1(node.x)}V${r1(node.y)}`,
-        );
-      }
+      if (parent) edges.push(descendantConnector(parent, node));
       const otherId = person.father_id === node.parentId ? person.mother_id : person.father_id;
       const other = otherId === null ? undefined : tree.byId.get(otherId);
-      if (parent && other) {
-        // Below the other parent's own bus, so that it is not read as a line of siblings.
-        const bus = other.y + height + levelGap * 0.7;
-        unionEdges.push(
-          `M${r1(other.x)} ${r1(other.y + height)}V${r1(bus)}H${r1(node.x)}V${r1(node.y)}`,
-        );
-      }
+      if (parent && other) unionEdges.push(descendantConnector(other, node, true));
     }
   }
   return {

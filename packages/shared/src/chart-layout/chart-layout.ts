@@ -1,4 +1,4 @@
-import type { PersonSummary } from '@bagysh/shared';
+import type { PersonSummary } from '../persons';
 
 /** What the button beside a box does: nothing, show more, hide, or wait for the data. */
 export type ToggleState = 'none' | 'expand' | 'collapse' | 'loading';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultLayoutOptions, layoutTree, type TreeLayout } from './layout';
+import { defaultLayoutOptions, layoutTree, type TreeLayout } from './tree-layout';
 
 type Children = Map<number, number[]>;
 
