@@ -293,6 +293,8 @@ const EXCLUDED: Record<string, string> = {
   'GET /api/files/:id/thumbnail': "a file's bytes; which photo a person has is read elsewhere",
   'GET /api/persons/:id/poster.pdf':
     "a PDF drawn from the descendant chart's read (read above); its text: print/poster.routes.test.ts",
+  'GET /api/persons/:id/book.pdf':
+    "a PDF of the person page's read (read above); its text: print/book.routes.test.ts",
   'GET /api/notices/unsubscribe':
     "a signed unsubscribe token's kind and the account's name; no tree in it",
   'GET /api/docs': 'swagger-ui: the description of the API, no data',
