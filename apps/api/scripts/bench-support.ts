@@ -382,13 +382,19 @@ export async function startReadBench(
   const options = Object.fromEntries(
     Object.keys(own).map((key) => [key, String((values as Record<string, unknown>)[key])]),
   );
-  if (!values.reuse) {
-    const { tree, importSeconds, idOf } = await importTree(server, persons);
-    console.log(`  import: ${importSeconds.toFixed(1)} s`);
-    return { server, requests, persons, options, tree, idOf };
+  try {
+    if (!values.reuse) {
+      const { tree, importSeconds, idOf } = await importTree(server, persons);
+      console.log(`  import: ${importSeconds.toFixed(1)} s`);
+      return { server, requests, persons, options, tree, idOf };
+    }
+    const { tree } = await gedcomFor(persons);
+    return { server, requests, persons, options, tree, idOf: await importedIds(server, tree) };
+  } catch (error) {
+    // A server left running would go on with its background jobs beside the next run.
+    await server.close();
+    throw error;
   }
-  const { tree } = await gedcomFor(persons);
-  return { server, requests, persons, options, tree, idOf: await importedIds(server, tree) };
 }
 
 /**
