@@ -18,8 +18,6 @@ import { yieldToRequests } from './render-slots';
 
 const require = createRequire(import.meta.url);
 
-// The runes from the WOFF file: pdfkit embedded the glyphs of the WOFF2 one empty (the text
-// read back, the page showed nothing).
 const FONT_FILES = {
   text: require.resolve('@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf'),
   bold: require.resolve('@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf'),
