@@ -39,8 +39,8 @@ const SUMMARY_FIELDS = `p.id, p.name, p.sex, p.father_id, p.mother_id, p.birth_y
  * (the site uploads a living person's so) is on the person page alone, for members
  * (`detailColumns`); a guest sees the placeholder, also once the person is no longer hidden.
  */
-const PUBLIC_PHOTO = sql`(select pf.id from files pf
-  where pf.id = p.photo_file_id and pf.visibility = 'public')`;
+const PUBLIC_PHOTO = sql`case when p.photo_file_id is not null then (select pf.id from files pf
+  where pf.id = p.photo_file_id and pf.visibility = 'public') end`;
 
 /**
  * The father's and the grandfather's names of the persons row `alias` (the label that tells
