@@ -60,8 +60,6 @@ export const paths = {
     `/api/persons/${encodeURIComponent(String(id))}/${kind}.pdf?${new URLSearchParams(
       Object.entries(query).map(([key, value]) => [key, String(value)]),
     ).toString()}`,
-  /** A file's bytes (API, not a page): a person's chosen photo, a revision's photo. */
-  fileDownload: (id: string | number) => `/api/files/${encodeURIComponent(String(id))}/download/`,
   /** A public image's thumbnail (API, not a page): a person's photo in the tree and charts. */
   fileThumbnail: (id: string | number) => `/api/files/${encodeURIComponent(String(id))}/thumbnail/`,
 } as const;

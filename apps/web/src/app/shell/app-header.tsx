@@ -92,14 +92,12 @@ export function AppHeader({ transparent = false }: { transparent?: boolean }) {
           {!wide && (
             <button
               type="button"
+              aria-label={menuLabel}
               title={menuLabel}
               aria-expanded={drawer}
               onClick={toggleDrawer}
               className={buttonClass('text', tone, styles.menu)}
             >
-              {/* Named by its content, "Меню" and each badge's words: with an aria-label the
-                  two badges' digits side by side ("32") were text outside the name (axe). */}
-              <span className="visually-hidden">{t('header.menu')}</span>
               <PlainIcon icon="menu" />
               {waiting > 0 && <ModerationBadge count={waiting} />}
               {unread > 0 && <NoticesBadge count={unread} />}

@@ -7,7 +7,6 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import '../../../lib/i18n/areas/person';
-import { paths } from '../../../config/paths';
 import { useScript } from '../../../lib/script';
 import { useSessionStore } from '../../../lib/session-store';
 import { useFileUrl } from '../../../lib/use-file-url';
@@ -27,7 +26,7 @@ function Photo({ person }: { person: Person }) {
   const photo = primaryPhoto(person);
   const signedIn = useSessionStore((state) => state.logged);
   const image = useFileUrl(
-    photo && (photo.chosen ? paths.fileDownload(photo.fileId) : paths.fileThumbnail(photo.fileId)),
+    photo && `/api/files/${photo.fileId}/${photo.chosen ? 'download' : 'thumbnail'}/`,
     !signedIn,
   );
   const frame = {

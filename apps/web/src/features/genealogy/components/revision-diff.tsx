@@ -140,7 +140,7 @@ export function useFieldValue(revision: Revision): (field: string, raw: unknown)
  * living person's photo is members-only.
  */
 function DiffPhoto({ fileId, alt }: { fileId: string; alt: string }) {
-  const image = useFileUrl(paths.fileDownload(fileId), false);
+  const image = useFileUrl(`/api/files/${fileId}/download/`, false);
   return (
     <Box
       component="img"
