@@ -1,3 +1,4 @@
+import { inspect } from 'node:util';
 import type { Reporter, TestModule } from 'vitest/node';
 
 /** How many of the slowest test files the summary names: CI has a 30-minute budget. */
@@ -28,7 +29,7 @@ export default class SummaryReporter implements Reporter {
       const seconds = module.diagnostic().duration / 1000;
       perProject.set(module.project.name, (perProject.get(module.project.name) ?? 0) + seconds);
     }
-    for (const error of unhandledErrors) failures.push(`unhandled error: ${String(error)}`);
+    for (const error of unhandledErrors) failures.push(`unhandled error: ${errorLine(error)}`);
     const slowest = testModules
       .map((module) => ({
         name: `${module.project.name} ${module.relativeModuleId}`,
@@ -44,4 +45,13 @@ export default class SummaryReporter implements Reporter {
     if (failures.length) console.log(`\nFailed:\n${failures.map((f) => `  ${f}`).join('\n')}`);
     console.log(`\nTests: ${passed} passed, ${failures.length} failed, ${skipped} skipped`);
   }
+}
+
+/** One line for an unhandled error: merged reports carry plain objects that String() cannot print. */
+function errorLine(error: unknown): string {
+  if (error && typeof error === 'object' && 'message' in error) {
+    const { name, message } = error as { name?: unknown; message: unknown };
+    return `${typeof name === 'string' ? `${name}: ` : ''}${String(message)}`;
+  }
+  return inspect(error, { depth: 2, breakLength: Infinity });
 }

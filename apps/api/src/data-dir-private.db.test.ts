@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { pdfFile } from './modules/files/test/fixtures';
+import { scriptArgs } from './test/built-scripts';
 import { serverDatabase, startServerProcess } from './test/server-process';
 import { settingsOnlyEnv } from './test/child-env';
 
@@ -41,7 +42,7 @@ async function openPaths(root: string): Promise<string[]> {
 }
 
 async function run(args: string[], env: Record<string, string>): Promise<string> {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+  const child = spawn(process.execPath, args, {
     cwd: REPO_ROOT,
     env: settingsOnlyEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -100,7 +101,7 @@ describe('the data directory', () => {
 
     // `npm run backup` through the running server: the archive is the user's only too.
     const archive = join(parent, 'site.tar.gz');
-    await run(['apps/api/src/cli/backup.ts', '--out', archive, '--server', server.base.href], {
+    await run(scriptArgs('backup', ['--out', archive, '--server', server.base.href]), {
       DATA_DIR: dataDir,
       JWT_SECRET: SECRET,
     });

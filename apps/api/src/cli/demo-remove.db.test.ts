@@ -4,6 +4,7 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { scriptArgs } from '../test/built-scripts';
 import { childEnv } from '../test/child-env';
 import { createEmptyPostgresDatabase } from '../test/databases';
 import { startServerProcess, type ServerProcess } from '../test/server-process';
@@ -61,7 +62,7 @@ async function hasDemo(server: ServerProcess): Promise<boolean> {
 }
 
 function demoRemove(site: Site): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/cli/demo-remove.ts'], {
+  const child = spawn(process.execPath, scriptArgs('demo-remove'), {
     cwd: ROOT,
     env: childEnv({ DATA_DIR: site.dataDir, DATABASE_URL: site.databaseUrl }),
     stdio: ['ignore', 'pipe', 'pipe'],

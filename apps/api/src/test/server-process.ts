@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { inject } from 'vitest';
 import { openPglite } from '../db/client';
 import { copyPostgresTemplate, pgliteTemplate } from './app';
+import { scriptArgs } from './built-scripts';
 
 const REPO_ROOT = resolve(import.meta.dirname, '../../../..');
 
@@ -30,7 +31,7 @@ export interface ServerProcess {
 }
 
 /**
- * `src/server.ts` in a process of its own (through tsx), listening on a free port of
+ * `src/server.ts` in a process of its own (bundled, test/built-scripts.ts), listening on a free port of
  * 127.0.0.1; resolves once it prints the address it serves, that is once start-up (migrations,
  * clean-up of abandoned work) is over.
  *
@@ -47,7 +48,7 @@ export async function startServerProcess(
     const database = await openPglite({ dataDir: pgliteDir, loadDataDir: await pgliteTemplate() });
     await database.close();
   }
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  const child = spawn(process.execPath, scriptArgs('server'), {
     cwd: REPO_ROOT,
     // Only these settings: nothing of the test run's environment leaks into the server.
     env: {

@@ -2,6 +2,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { useGuardNotice } from '../lib/guard-notice';
 import { useSessionStore } from '../lib/session-store';
 import { accessLoader } from './guards';
+// The guard fetches the home page's notice chunk without waiting; loaded here first, that import
+// is done before the file ends (otherwise it loads after Vitest's teardown and fails the run).
+import './routes/home-guard-notice';
 
 const args = {
   request: new Request('http://localhost/files?category=2'),

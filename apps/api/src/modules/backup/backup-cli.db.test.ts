@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ROOT, startBenchServer, type BenchServer } from '../../../scripts/bench-support';
 import { openPglite, queryRows } from '../../db/client';
+import { scriptArgs } from '../../test/built-scripts';
 import { childEnv } from '../../test/child-env';
 import { restoreBackup } from '../../backup/restore.service';
 
@@ -31,7 +32,7 @@ function runCli(
 ): Promise<{ code: number | null; output: string }> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', `apps/api/src/cli/${script}.ts`, ...args],
+    scriptArgs(script, args),
     {
       cwd: ROOT,
       env: childEnv({
