@@ -110,7 +110,10 @@ const withoutTrailingSlash = (value: string) => {
 
 function mapTilesOf(url: string | undefined, attribution: string | undefined) {
   if (url === undefined) {
-    return { url: DEFAULT_MAP_TILES.url, attribution: attribution ?? DEFAULT_MAP_TILES.attribution };
+    return {
+      url: DEFAULT_MAP_TILES.url,
+      attribution: attribution ?? DEFAULT_MAP_TILES.attribution,
+    };
   }
   // The host of a template may hold Leaflet's {s} (a.tile…, b.tile…).
   const host = /^https?:\/\/([^/]+)/.exec(url)?.[1] ?? url;

@@ -54,6 +54,8 @@ const pages: Record<SiteRouteId | 'notFound', () => Promise<PageModule>> = {
   noticesUnsubscribe: () => import('./routes/notices-unsubscribe'),
   stats: () => import('./routes/stats'),
   calendar: () => import('./routes/calendar'),
+  map: () => import('./routes/map'),
+  place: () => import('./routes/map'),
   notFound: () => import('./routes/not-found'),
 };
 
@@ -68,6 +70,8 @@ const FORMLESS = new Set<SiteRouteId | 'notFound'>([
   'personArticle',
   'newsItem',
   'stats',
+  'map',
+  'place',
   'notFound',
 ]);
 const validation = () => import('../lib/validation');

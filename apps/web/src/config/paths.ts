@@ -55,6 +55,14 @@ export const paths = {
   /** Эскерүү күндөрү, narrowed to a person's branch when given. */
   calendar: (branch?: number | null) =>
     branch ? `${href('calendar')}?branch=${encodeURIComponent(String(branch))}` : href('calendar'),
+  /** The map: all places, or a person's life (`person`), or a branch over time (`branch`). */
+  map: (scope?: { person?: number; branch?: number }) =>
+    scope?.person
+      ? `${href('map')}?person=${scope.person}`
+      : scope?.branch
+        ? `${href('map')}?branch=${scope.branch}`
+        : href('map'),
+  place: (id: string | number) => href('place', { id }),
   /** A person's printed poster or book (API, not a page): the PDF the print dialog saves. */
   personPrint: (id: number, kind: 'poster' | 'book', query: Record<string, string | number>) =>
     `/api/persons/${encodeURIComponent(String(id))}/${kind}.pdf?${new URLSearchParams(

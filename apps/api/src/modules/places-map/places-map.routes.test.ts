@@ -167,10 +167,7 @@ describe('GET /api/persons/{id}/places/', () => {
 
 describe('GET /api/persons/{id}/branch-places/', () => {
   it('gives each descendant event place its generation', async () => {
-    const branch = await get<BranchPlaces>(
-      `/api/persons/${grandfather.id}/branch-places/`,
-      member,
-    );
+    const branch = await get<BranchPlaces>(`/api/persons/${grandfather.id}/branch-places/`, member);
     expect(branch.generations).toBe(3);
     expect(branch.truncated).toBe(false);
     const seen = branch.points.map((point) => [point.person.name, point.generation, point.type]);
