@@ -14,6 +14,9 @@ interface PageModule {
   Component: ComponentType;
 }
 
+// The map and a place's page share one chunk.
+const mapPages = () => import('./routes/map');
+
 /** One lazy chunk per page (the add and edit routes share the article form's). */
 const pages: Record<SiteRouteId | 'notFound', () => Promise<PageModule>> = {
   home: () => import('./routes/home'),
@@ -54,8 +57,8 @@ const pages: Record<SiteRouteId | 'notFound', () => Promise<PageModule>> = {
   noticesUnsubscribe: () => import('./routes/notices-unsubscribe'),
   stats: () => import('./routes/stats'),
   calendar: () => import('./routes/calendar'),
-  map: () => import('./routes/map'),
-  place: () => import('./routes/map'),
+  map: mapPages,
+  place: mapPages,
   notFound: () => import('./routes/not-found'),
 };
 
@@ -70,8 +73,6 @@ const FORMLESS = new Set<SiteRouteId | 'notFound'>([
   'personArticle',
   'newsItem',
   'stats',
-  'map',
-  'place',
   'notFound',
 ]);
 const validation = () => import('../lib/validation');

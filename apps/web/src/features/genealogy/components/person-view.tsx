@@ -207,13 +207,13 @@ function PersonDetails({
     {
       key: 'map',
       label: t('person.map'),
-      to: paths.map({ person: person.id }),
+      to: `${paths.map()}?person=${person.id}`,
       testId: 'person-map',
     },
     {
       key: 'branch-map',
       label: t('person.branchMap'),
-      to: paths.map({ branch: person.id }),
+      to: `${paths.map()}?branch=${person.id}`,
       testId: 'person-branch-map',
     },
     // Signed-in readers merge a duplicate into this person (a member's merge is a proposal).
