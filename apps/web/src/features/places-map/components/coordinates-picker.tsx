@@ -49,7 +49,7 @@ export function CoordinatesPicker({ place, tiles }: { place: Place; tiles: MapTi
             {
               id: 'picked',
               ...picked,
-              label: t('picker.chosen', { lat: picked.latitude, lng: picked.longitude }),
+              label: t('picker.chosen', picked),
             },
           ]
         : [],
@@ -88,7 +88,7 @@ export function CoordinatesPicker({ place, tiles }: { place: Place; tiles: MapTi
       </Box>
       {picked && (
         <Typography sx={{ mt: 1 }} data-testid="place-picked">
-          {script.text(t('picker.chosen', { lat: picked.latitude, lng: picked.longitude }))}
+          {script.text(t('picker.chosen', picked))}
         </Typography>
       )}
       {save.isError && (

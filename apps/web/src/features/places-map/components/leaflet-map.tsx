@@ -79,6 +79,9 @@ export default function LeafletMap(props: LeafletMapProps) {
     map.current = created;
     setReady(true);
     return () => {
+      // A pan or zoom still running would touch the removed panes ('_leaflet_pos').
+      created.stop();
+      created.off();
       created.remove();
       map.current = null;
       layer.current = null;
@@ -99,9 +102,11 @@ export default function LeafletMap(props: LeafletMapProps) {
         html: escapeHtml(marker.text ?? ''),
         iconSize: [size, size],
       });
+      // What the marker shows is part of its name (axe: label-content-name-mismatch).
+      const name = marker.text ? `${marker.text}: ${marker.label}` : marker.label;
       const item = L.marker([marker.latitude, marker.longitude], {
         icon,
-        title: marker.label,
+        title: name,
         keyboard: true,
         riseOnHover: true,
       });
@@ -109,14 +114,15 @@ export default function LeafletMap(props: LeafletMapProps) {
       item.addTo(group);
       const node = item.getElement();
       if (node) {
-        node.setAttribute('aria-label', marker.label);
+        node.setAttribute('aria-label', name);
         node.dataset.testid = 'map-marker';
         node.dataset.id = marker.id;
         node.dataset.lat = String(marker.latitude);
         node.dataset.lng = String(marker.longitude);
         if (marker.id === selected) node.setAttribute('aria-pressed', 'true');
+        // Leaflet's Enter on a marker only opens a popup: Enter and Space choose it here.
         node.addEventListener('keydown', (event) => {
-          if (event.key !== ' ') return;
+          if (event.key !== 'Enter' && event.key !== ' ') return;
           event.preventDefault();
           handlers.current.onSelect?.(marker.id);
         });
@@ -145,16 +151,19 @@ export default function LeafletMap(props: LeafletMapProps) {
     const current = map.current;
     if (!ready || !current) return;
     const points = markers.map((marker) => L.latLng(marker.latitude, marker.longitude));
-    if (points.length === 0) current.setView(HOME, 6);
-    else if (points.length === 1) current.setView(points[0]!, zoom);
-    else current.fitBounds(L.latLngBounds(points), { padding: [32, 32], maxZoom: 11 });
+    // Without animation: a map removed mid-flight (a closed picker) throws in Leaflet.
+    if (points.length === 0) current.setView(HOME, 6, { animate: false });
+    else if (points.length === 1) current.setView(points[0]!, zoom, { animate: false });
+    else {
+      current.fitBounds(L.latLngBounds(points), { padding: [32, 32], maxZoom: 11, animate: false });
+    }
   }, [ready, markers, zoom]);
 
   useEffect(() => {
     const current = map.current;
     if (!ready || !current || !selected) return;
     const marker = markers.find((item) => item.id === selected);
-    if (marker) current.panTo([marker.latitude, marker.longitude]);
+    if (marker) current.panTo([marker.latitude, marker.longitude], { animate: false });
   }, [ready, selected, markers]);
 
   return (

@@ -61,7 +61,7 @@ export const placesMap = {
   picker: {
     label: 'Картадан тандоо',
     hint: 'Жердин ордун картадан басып белгилеңиз.',
-    chosen: 'Тандалды: {{lat}}, {{lng}}',
+    chosen: 'Тандалды: {{latitude}}, {{longitude}}',
     save: 'Сактоо',
     cancel: 'Жокко чыгаруу',
     saved: 'Жердин координаталары сакталды.',
