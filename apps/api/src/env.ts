@@ -115,8 +115,8 @@ function mapTilesOf(url: string | undefined, attribution: string | undefined) {
       attribution: attribution ?? DEFAULT_MAP_TILES.attribution,
     };
   }
-  // The host of a template may hold Leaflet's {s} (a.tile…, b.tile…).
-  const host = /^https?:\/\/([^/]+)/.exec(url)?.[1] ?? url;
+  // The host of a template may hold Leaflet's {s} (a.tile…, b.tile…): dropped from the credit.
+  const host = (/^https?:\/\/([^/]+)/.exec(url)?.[1] ?? url).replace(/^\{s\}\./, '');
   return { url, attribution: attribution ?? host };
 }
 

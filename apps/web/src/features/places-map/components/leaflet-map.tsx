@@ -50,6 +50,8 @@ export default function LeafletMap(props: LeafletMapProps) {
   const layer = useRef<L.LayerGroup | null>(null);
   const handlers = useRef(props);
   const [ready, setReady] = useState(false);
+  // Bumped when the box changes size (a layout settling, a phone turned): the view fits again.
+  const [size, setSize] = useState(0);
   useEffect(() => {
     handlers.current = props;
   });
@@ -78,7 +80,13 @@ export default function LeafletMap(props: LeafletMapProps) {
     layer.current = L.layerGroup().addTo(created);
     map.current = created;
     setReady(true);
+    const observer = new ResizeObserver(() => {
+      created.invalidateSize({ animate: false });
+      setSize((count) => count + 1);
+    });
+    observer.observe(element.current);
     return () => {
+      observer.disconnect();
       // A pan or zoom still running would touch the removed panes ('_leaflet_pos').
       created.stop();
       created.off();
@@ -157,7 +165,7 @@ export default function LeafletMap(props: LeafletMapProps) {
     else {
       current.fitBounds(L.latLngBounds(points), { padding: [32, 32], maxZoom: 11, animate: false });
     }
-  }, [ready, markers, zoom]);
+  }, [ready, markers, zoom, size]);
 
   useEffect(() => {
     const current = map.current;

@@ -233,7 +233,9 @@ function AllPlaces({ data }: { data: PlacesMap }) {
                   to={paths.place(place.id)}
                   variant="body2"
                   sx={{ color: 'primary.dark' }}
-                  {...script.label(`${t('placePage')}: ${place.name}`)}
+                  // The place's name tells the links of the list apart (runes: the Cyrillic).
+                  aria-label={`${t('placePage')}: ${place.full_name}`}
+                  title={script.runes ? `${t('placePage')}: ${place.full_name}` : undefined}
                 >
                   {script.text(t('placePage'))}
                 </Typography>
