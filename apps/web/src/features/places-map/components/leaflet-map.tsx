@@ -171,7 +171,9 @@ export default function LeafletMap(props: LeafletMapProps) {
     const current = map.current;
     if (!ready || !current || !selected) return;
     const marker = markers.find((item) => item.id === selected);
-    if (marker) current.panTo([marker.latitude, marker.longitude], { animate: false });
+    // Only a marker out of view moves the map: the others stay where the reader saw them.
+    const point = marker && L.latLng(marker.latitude, marker.longitude);
+    if (point && !current.getBounds().contains(point)) current.panTo(point, { animate: false });
   }, [ready, selected, markers]);
 
   return (
