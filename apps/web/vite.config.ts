@@ -64,6 +64,15 @@ const FIRST_PAINT_EXTRAS: Record<string, string[]> = {
   provided: ['src/app/theme-provider.tsx', 'src/app/query-provider.tsx'],
   // The statistics page's charts (recharts), drawn at once.
   stats: ['src/features/tribe-stats/components/tribe-stats-chart.tsx'],
+  // The map pages: their views, then Leaflet with its CSS, drawn at once.
+  map: [
+    'src/features/places-map/components/map-pages.tsx',
+    'src/features/places-map/components/leaflet-map.tsx',
+  ],
+  place: [
+    'src/features/places-map/components/map-pages.tsx',
+    'src/features/places-map/components/leaflet-map.tsx',
+  ],
   home: [
     'src/features/genealogy/components/home-search.tsx',
     'src/features/content/components/home-sections.tsx',

@@ -35,6 +35,7 @@ import { pagesRoutes } from './modules/pages/pages.routes';
 import { personClaimsRoutes } from './modules/person-claims/person-claims.routes';
 import { personMergeRoutes } from './modules/person-merge/person-merge.routes';
 import { personsRoutes } from './modules/persons/persons.routes';
+import { placesMapRoutes } from './modules/places-map/places-map.routes';
 import { placesRoutes } from './modules/records/places.routes';
 import { pollsRoutes } from './modules/polls/polls.routes';
 import { bookRoutes } from './modules/print/book.routes';
@@ -81,6 +82,12 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
+/** The CSP source of a tile URL template: its origin, Leaflet's {s} as any subdomain. */
+function tileSource(template: string): string {
+  const origin = /^https?:\/\/[^/]+/.exec(template)?.[0] ?? "'self'";
+  return origin.replace('{s}', '*');
+}
+
 /** The API and the web app behind one Fastify instance; `listen` is the caller's business. */
 export async function buildApp({ config, database, logger }: BuildAppOptions) {
   const hops = config.trustProxy;
@@ -116,7 +123,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
         scriptSrc: ["'self'"],
         // MUI/emotion inject <style> elements at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // The map tiles come from their own server (MAP_TILES_URL).
+        imgSrc: ["'self'", 'data:', 'blob:', tileSource(config.mapTiles.url)],
         // Members-only media and PDFs are fetched with the token and shown from object URLs.
         mediaSrc: ["'self'", 'blob:'],
         frameSrc: ["'self'", 'blob:'],
@@ -184,6 +192,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
       await api.register(personMergeRoutes);
       await api.register(personClaimsRoutes);
       await api.register(revisionsRoutes);
+      await api.register(placesMapRoutes);
       await api.register(placesRoutes);
       await api.register(sourcesRoutes);
       await api.register(notesRoutes);

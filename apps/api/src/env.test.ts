@@ -125,4 +125,22 @@ describe('loadConfig', () => {
       /SHUTDOWN_TIMEOUT_SECONDS="0"/,
     );
   });
+
+  it('reads the map tiles: OpenStreetMap by default, another server credited by its host', () => {
+    expect(loadConfig({}).mapTiles).toEqual({
+      url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      attribution: '© OpenStreetMap contributors',
+    });
+    const own = 'https://{s}.tiles.example.kg/map/{z}/{x}/{y}.png';
+    expect(loadConfig({ MAP_TILES_URL: own }).mapTiles).toEqual({
+      url: own,
+      attribution: 'tiles.example.kg',
+    });
+    expect(
+      loadConfig({ MAP_TILES_URL: own, MAP_TILES_ATTRIBUTION: '© Карта' }).mapTiles.attribution,
+    ).toBe('© Карта');
+    expect(() => loadConfig({ MAP_TILES_URL: 'https://tiles.example.kg/tile.png' })).toThrow(
+      /MAP_TILES_URL=/,
+    );
+  });
 });

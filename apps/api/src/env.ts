@@ -80,7 +80,22 @@ const EnvSchema = z.object({
       error: 'must be optional or required (optional же required болушу керек)',
     }),
   ).default('optional'),
+  MAP_TILES_URL: optional(
+    z
+      .string()
+      .regex(
+        /^https?:\/\/[^/]+\/.*\{z\}.*\{x\}.*\{y\}/,
+        'must be an http(s) URL template with {z}, {x} and {y}',
+      ),
+  ),
+  MAP_TILES_ATTRIBUTION: optional(z.string().min(1).max(500)),
 });
+
+/** OpenStreetMap's own tiles: its usage policy asks for this credit on every map. */
+export const DEFAULT_MAP_TILES = {
+  url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+  attribution: '© OpenStreetMap contributors',
+} as const;
 
 export type DemoDataMode = 'auto' | 'true' | 'false';
 
@@ -92,6 +107,18 @@ const withoutTrailingSlash = (value: string) => {
   const url = new URL(value);
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 };
+
+function mapTilesOf(url: string | undefined, attribution: string | undefined) {
+  if (url === undefined) {
+    return {
+      url: DEFAULT_MAP_TILES.url,
+      attribution: attribution ?? DEFAULT_MAP_TILES.attribution,
+    };
+  }
+  // The host of a template may hold Leaflet's {s} (a.tile…, b.tile…): dropped from the credit.
+  const host = (/^https?:\/\/([^/]+)/.exec(url)?.[1] ?? url).replace(/^\{s\}\./, '');
+  return { url, attribution: attribution ?? host };
+}
 
 /** Where the server itself answers when no PUBLIC_URL is set: chosen here, never by a request. */
 function listenUrl(host: string, port: number): string {
@@ -196,6 +223,12 @@ export interface Config {
    * nothing except set it up (403 elsewhere). `optional` (the default): anyone may turn it on.
    */
   staff2fa: 'optional' | 'required';
+  /**
+   * The tile server of the maps (docs/features.md, Map): a Leaflet URL template and its
+   * credit. Unset → OpenStreetMap's tiles; another server without MAP_TILES_ATTRIBUTION
+   * is credited by its host name.
+   */
+  mapTiles: { url: string; attribution: string };
 }
 
 export class EnvError extends Error {
@@ -261,5 +294,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     noticeDailyCron: env.NOTICE_DAILY_CRON,
     noticeWeeklyCron: env.NOTICE_WEEKLY_CRON,
     staff2fa: env.STAFF_2FA,
+    mapTiles: mapTilesOf(env.MAP_TILES_URL, env.MAP_TILES_ATTRIBUTION),
   };
 }

@@ -31,6 +31,7 @@ export * from './tree-checks';
 export * from './records';
 export * from './record-revisions';
 export * from './places';
+export * from './places-map';
 export * from './sources';
 export * from './notes';
 export * from './person-records';

@@ -51,6 +51,8 @@ describe('the route table of docs/product.md, Routes', () => {
       '/notices/unsubscribe | Каттарды токтотуу | blank | public',
       '/stats | Статистика | default | public',
       '/calendar | Эскерүү күндөрү | default | public',
+      '/map | Карта | default | public',
+      '/places/:id | Жер | default | public',
     ]);
     expect(matchSiteRoute('/persons/merge')?.id).toBe('personMerge');
   });

@@ -101,7 +101,9 @@ export type SiteRouteId =
   | 'notices'
   | 'noticesUnsubscribe'
   | 'stats'
-  | 'calendar';
+  | 'calendar'
+  | 'map'
+  | 'place';
 
 /** Title of the error page that any unknown path shows. */
 export const NOT_FOUND_TITLE = 'Табылган жок';
@@ -323,6 +325,10 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
     layout: 'default',
     access: 'public',
   },
+  // The tribe on a map (docs/features.md, Map): all places, a person's life, a branch; and one
+  // place with who was born, married, died and was buried there.
+  { id: 'map', path: '/map', title: 'Карта', layout: 'default', access: 'public' },
+  { id: 'place', path: '/places/:id', title: 'Жер', layout: 'default', access: 'public' },
 ];
 
 export interface NavItem {

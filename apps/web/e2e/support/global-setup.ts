@@ -19,6 +19,11 @@ declare module 'vitest' {
      * folder, which a test reads to follow a reset or confirmation link.
      */
     dataDir: string;
+    /**
+     * The port of the map's tile server (MAP_TILES_URL): nothing listens there unless a test
+     * serves its stub tiles on it (map.e2e.ts); there is no internet.
+     */
+    tilePort: number;
   }
 }
 
@@ -83,6 +88,7 @@ export default async function setup(project: TestProject) {
     throw new Error(`npm run build failed:\n${build.stdout}\n${build.stderr}`);
 
   const port = await freePort();
+  const tilePort = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'bagysh-e2e-'));
   const database = await e2eDatabase();
   let output = '';
@@ -108,6 +114,8 @@ export default async function setup(project: TestProject) {
       // address it listens on), whatever the environment running the tests says.
       SMTP_URL: '',
       PUBLIC_URL: '',
+      MAP_TILES_URL: `http://127.0.0.1:${tilePort}/{z}/{x}/{y}.png`,
+      MAP_TILES_ATTRIBUTION: '© e2e tiles',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -121,6 +129,7 @@ export default async function setup(project: TestProject) {
   project.provide('adminPassword', E2E_ADMIN.password);
   project.provide('databaseKind', database.url ? 'postgres' : 'pglite');
   project.provide('dataDir', dataDir);
+  project.provide('tilePort', tilePort);
 
   return async () => {
     child.kill('SIGTERM');

@@ -14,6 +14,9 @@ interface PageModule {
   Component: ComponentType;
 }
 
+// The map and a place's page share one chunk.
+const mapPages = () => import('./routes/map');
+
 /** One lazy chunk per page (the add and edit routes share the article form's). */
 const pages: Record<SiteRouteId | 'notFound', () => Promise<PageModule>> = {
   home: () => import('./routes/home'),
@@ -54,6 +57,8 @@ const pages: Record<SiteRouteId | 'notFound', () => Promise<PageModule>> = {
   noticesUnsubscribe: () => import('./routes/notices-unsubscribe'),
   stats: () => import('./routes/stats'),
   calendar: () => import('./routes/calendar'),
+  map: mapPages,
+  place: mapPages,
   notFound: () => import('./routes/not-found'),
 };
 

@@ -8,7 +8,11 @@ export function href(id: SiteRouteId, params: { id?: string | number } = {}): st
   return path.replace(':id', encodeURIComponent(String(params.id)));
 }
 
-/** Every href of the web app (docs/development.md, Conventions: paths come from one place). */
+/**
+ * Every href the web app writes (docs/development.md, Conventions: paths come from one place).
+ * Pages reached only from the menu take `href(route)` there (nav-items.ts): a helper nothing
+ * calls would still weigh on every first paint, as this object is in the shell.
+ */
 export const paths = {
   home: () => href('home'),
   search: () => href('search'),
@@ -17,9 +21,6 @@ export const paths = {
   addPersonArticle: () => href('addPersonArticle'),
   personArticle: (id: string | number) => href('personArticle', { id }),
   editPersonArticle: (id: string | number) => href('editPersonArticle', { id }),
-  polls: () => href('polls'),
-  files: () => href('files'),
-  categories: () => href('categories'),
   persons: () => href('persons'),
   about: () => href('about'),
   founders: () => href('founders'),
@@ -28,15 +29,12 @@ export const paths = {
   contacts: () => href('contacts'),
   login: () => href('login'),
   profile: () => href('profile'),
-  users: () => href('users'),
   person: (id: string | number) => href('person', { id }),
   pedigree: (id: string | number) => href('pedigree', { id }),
   descendants: (id: string | number) => href('descendants', { id }),
   fan: (id: string | number) => href('fan', { id }),
   moderation: () => href('moderation'),
   contributions: () => href('contributions'),
-  gedcom: () => href('gedcom'),
-  duplicates: () => href('duplicates'),
   /** The tree checks, on one kind's tab. */
   treeChecks: (kind?: string) =>
     kind ? `${href('treeChecks')}?kind=${encodeURIComponent(kind)}` : href('treeChecks'),
@@ -45,16 +43,15 @@ export const paths = {
   personMerge: (a: number, b?: number) =>
     `${href('personMerge')}?a=${a}${b === undefined ? '' : `&b=${b}`}`,
   passwordReset: () => href('passwordReset'),
-  passwordResetConfirm: () => href('passwordResetConfirm'),
-  emailConfirm: () => href('emailConfirm'),
-  mailOutbox: () => href('mailOutbox'),
   reference: () => href('reference'),
   notices: () => href('notices'),
-  noticesUnsubscribe: () => href('noticesUnsubscribe'),
   stats: () => href('stats'),
   /** Эскерүү күндөрү, narrowed to a person's branch when given. */
   calendar: (branch?: number | null) =>
     branch ? `${href('calendar')}?branch=${encodeURIComponent(String(branch))}` : href('calendar'),
+  /** The map of all places; `?person=` a life, `?branch=` a branch (docs/features.md, Map). */
+  map: () => href('map'),
+  place: (id: string | number) => href('place', { id }),
   /** A person's printed poster or book (API, not a page): the PDF the print dialog saves. */
   personPrint: (id: number, kind: 'poster' | 'book', query: Record<string, string | number>) =>
     `/api/persons/${encodeURIComponent(String(id))}/${kind}.pdf?${new URLSearchParams(

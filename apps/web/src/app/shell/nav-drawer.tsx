@@ -2,6 +2,7 @@ import EventIcon from '@mui/icons-material/EventOutlined';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
+import MapIcon from '@mui/icons-material/MapOutlined';
 import NotificationsIcon from '@mui/icons-material/NotificationsOutlined';
 import PersonIcon from '@mui/icons-material/Person';
 import RateReviewIcon from '@mui/icons-material/RateReviewOutlined';
@@ -149,6 +150,7 @@ export default function NavDrawer() {
       <Divider />
       <List>
         {item(paths.calendar(), t('titles.calendar'), <EventIcon fontSize="small" />)}
+        {item(paths.map(), t('titles.map'), <MapIcon fontSize="small" />)}
         {item(paths.reference(), t('nav.reference'), <HelpOutlineIcon fontSize="small" />)}
       </List>
     </Drawer>

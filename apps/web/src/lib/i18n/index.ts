@@ -12,6 +12,7 @@ import type { mail } from './areas/mail';
 import type { notices } from './areas/notices';
 import type { person } from './areas/person';
 import type { personEdit } from './areas/person-edit';
+import type { placesMap } from './areas/places-map';
 import type { polls } from './areas/polls';
 import type { print } from './areas/print';
 import type { reference } from './areas/reference';
@@ -35,6 +36,7 @@ interface Resources {
   notices: typeof notices;
   person: typeof person;
   personEdit: typeof personEdit;
+  placesMap: typeof placesMap;
   polls: typeof polls;
   print: typeof print;
   reference: typeof reference;

@@ -44,7 +44,6 @@ export const ky = {
     proposals: 'Санжырага сунуштар',
     articles: 'Макалалар',
     news: 'Жаңылыктар',
-    sections: 'Текшерүүнү күткөндөр',
   },
   language: {
     label: 'Жазуу',
@@ -84,7 +83,6 @@ export const ky = {
     forbidden: 'Кирүүгө уруксат жок',
     forbiddenText: 'Бул барак модераторлор жана администраторлор үчүн гана.',
     generic: 'Ката кетти. Кайра аракет кылыңыз.',
-    network: 'Тармак катасы',
     home: 'Башкы бетке кайтуу',
   },
 } as const;

@@ -204,6 +204,18 @@ function PersonDetails({
     { key: 'pedigree', label: t('person.pedigree'), to: paths.pedigree(person.id) },
     { key: 'descendants', label: t('person.descendants'), to: paths.descendants(person.id) },
     { key: 'fan', label: t('person.fan'), to: paths.fan(person.id), testId: 'person-fan' },
+    {
+      key: 'map',
+      label: t('person.map'),
+      to: `${paths.map()}?person=${person.id}`,
+      testId: 'person-map',
+    },
+    {
+      key: 'branch-map',
+      label: t('person.branchMap'),
+      to: `${paths.map()}?branch=${person.id}`,
+      testId: 'person-branch-map',
+    },
     // Signed-in readers merge a duplicate into this person (a member's merge is a proposal).
     ...(onEdit
       ? [

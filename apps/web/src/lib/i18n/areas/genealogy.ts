@@ -19,6 +19,8 @@ export const genealogy = {
     pedigree: 'Ата-теги диаграммасы',
     descendants: 'Урпактар диаграммасы',
     fan: 'Жети ата диаграммасы',
+    map: 'Картада',
+    branchMap: 'Бутагы картада',
     compareWith: 'Салыштыруу…',
     lineage: 'Ата-теги',
     isRoot: 'Бул санжыранын башы.',
