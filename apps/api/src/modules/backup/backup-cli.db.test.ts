@@ -30,19 +30,15 @@ function runCli(
   script: 'backup' | 'restore',
   args: string[],
 ): Promise<{ code: number | null; output: string }> {
-  const child = spawn(
-    process.execPath,
-    scriptArgs(script, args),
-    {
-      cwd: ROOT,
-      env: childEnv({
-        DATA_DIR: server.dataDir,
-        DATABASE_URL: server.databaseUrl ?? '',
-        LOG_LEVEL: 'warn',
-      }),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const child = spawn(process.execPath, scriptArgs(script, args), {
+    cwd: ROOT,
+    env: childEnv({
+      DATA_DIR: server.dataDir,
+      DATABASE_URL: server.databaseUrl ?? '',
+      LOG_LEVEL: 'warn',
+    }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
