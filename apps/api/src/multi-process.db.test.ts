@@ -18,8 +18,9 @@ import { serverDatabase, startServerProcess, type ServerProcess } from './test/s
  */
 
 const PASSWORD = 'Tuura-Syrsoz-2024';
-// Large enough that an import still runs several seconds after another server has started.
-const PERSONS = 50_000;
+// Large enough that an import still runs several seconds after another server has started (a
+// bundled server starts in about a second).
+const PERSONS = 30_000;
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();

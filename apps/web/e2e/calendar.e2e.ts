@@ -4,7 +4,7 @@ import { GREGORIAN_MONTHS, toRunes } from '@bagysh/shared';
 import { seriousViolations } from './support/axe';
 import { loginAdmin, registerUser, signInAs, type Auth } from './support/accounts';
 import { postCreated } from './support/api';
-import { DESKTOP, SCREEN_COMBOS, useBrowser, whereOf } from './support/browser';
+import { DESKTOP, FLOW_COMBOS, useBrowser, whereOf } from './support/browser';
 import { open, storeLanguage } from './support/shell';
 import { screenshots } from './support/shots';
 
@@ -91,7 +91,7 @@ describe('Эскерүү күндөрү', () => {
     });
   });
 
-  for (const [viewport, lang] of SCREEN_COMBOS) {
+  for (const [viewport, lang] of FLOW_COMBOS) {
     const where = whereOf(viewport, lang);
     it(`shows this month's anniversaries, never the living, and moves by month (${where})`, async () => {
       const page = await session.newPage(viewport);
@@ -149,7 +149,7 @@ describe('Эскерүү күндөрү', () => {
       .toContain(ELDER);
   });
 
-  for (const [viewport, lang] of [SCREEN_COMBOS[0], SCREEN_COMBOS[1]] as const) {
+  for (const [viewport, lang] of FLOW_COMBOS) {
     const where = whereOf(viewport, lang);
     it(`gives a member the memorial days and a secret feed link (${where})`, async () => {
       const member = await registerUser({ name: `cal${suffix}` });

@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { seriousViolations } from './support/axe';
 import { E2E_PASSWORD, loginAdmin, signInAs, type Auth } from './support/accounts';
-import { DESKTOP, PHONE, forgetRefusals, useBrowser } from './support/browser';
+import { DESKTOP, FLOW_COMBOS, PHONE, forgetRefusals, useBrowser } from './support/browser';
 import { open, storeLanguage } from './support/shell';
 import { screenshots } from './support/shots';
 
@@ -206,12 +206,7 @@ describe('password reset and e-mail confirmation through the outbox', () => {
     forgetRefusals(session, 401);
   });
 
-  for (const [viewport, lang] of [
-    [DESKTOP, 'ky'],
-    [PHONE, 'old_ky'],
-    [PHONE, 'ky'],
-    [DESKTOP, 'old_ky'],
-  ] as const) {
+  for (const [viewport, lang] of FLOW_COMBOS) {
     const where = `${viewport === DESKTOP ? 'desktop' : 'phone'}-${lang}`;
     it(`the mail pages look right, axe clean (${where})`, async () => {
       const runes = lang === 'old_ky';

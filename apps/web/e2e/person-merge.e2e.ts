@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
 import { loginAdmin, registerUser, signInAs, type Auth } from './support/accounts';
 import { postCreated } from './support/api';
-import { DESKTOP, PHONE, useBrowser } from './support/browser';
+import { DESKTOP, FLOW_COMBOS, useBrowser } from './support/browser';
 import { storeLanguage } from './support/shell';
 import { screenshots } from './support/shots';
 
@@ -62,12 +62,7 @@ describe('merging two persons', () => {
     moderator = await registerUser({ name: 'merge_mod', role: 'moderator' });
   });
 
-  for (const [viewport, lang] of [
-    [DESKTOP, 'ky'],
-    [PHONE, 'old_ky'],
-    [PHONE, 'ky'],
-    [DESKTOP, 'old_ky'],
-  ] as const) {
+  for (const [viewport, lang] of FLOW_COMBOS) {
     const where = `${viewport === DESKTOP ? 'desktop' : 'phone'}-${lang}`;
     it(`person page → merge page → apply → the merged record (${where})`, async () => {
       const pair = await duplicates(where.replace(/[^a-z]/g, ''));

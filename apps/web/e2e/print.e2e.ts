@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loginAdmin, type Auth } from './support/accounts';
 import { postCreated } from './support/api';
 import { seriousViolations } from './support/axe';
-import { DESKTOP, SCREEN_COMBOS, useBrowser, whereOf } from './support/browser';
+import { DESKTOP, FLOW_COMBOS, useBrowser, whereOf } from './support/browser';
 import { open, storeLanguage } from './support/shell';
 import { screenshots } from './support/shots';
 
@@ -81,7 +81,7 @@ function expectPdf(bytes: Buffer) {
 }
 
 describe('the print dialog', () => {
-  for (const [viewport, lang] of SCREEN_COMBOS) {
+  for (const [viewport, lang] of FLOW_COMBOS) {
     const where = whereOf(viewport, lang);
     it(`downloads the book from a person page (${where})`, async () => {
       const { page, dialog } = await openDialog(viewport, lang);

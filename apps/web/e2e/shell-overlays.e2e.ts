@@ -296,6 +296,8 @@ describe('a persistent dialog: the stale-deploy reload offer (docs/product.md, O
 async function toastsReady(page: Page) {
   await page.keyboard.press('Shift');
   await page.locator('section[aria-label^="Билдирүүлөр"]').waitFor({ state: 'attached' });
+  // The first use also fetches the tree's print copy: in before the tests cut the connection.
+  await page.waitForLoadState('networkidle');
 }
 
 describe('toasts (docs/product.md, Toasts)', () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { toRunes } from '@bagysh/shared';
 import { seriousViolations } from './support/axe';
 import { E2E_PASSWORD, registerUser } from './support/accounts';
-import { DESKTOP, PHONE, SCREEN_COMBOS, useBrowser, whereOf } from './support/browser';
+import { DESKTOP, FLOW_COMBOS, PHONE, useBrowser, whereOf } from './support/browser';
 import { open, storeLanguage } from './support/shell';
 import { screenshots } from './support/shots';
 
@@ -38,7 +38,7 @@ async function openDrawer(page: Page) {
 describe('route guard: a guest on a members’ page', () => {
   const session = useBrowser();
 
-  for (const [viewport, lang] of SCREEN_COMBOS) {
+  for (const [viewport, lang] of FLOW_COMBOS) {
     const where = whereOf(viewport, lang);
     it(`lands on / with the notice, signs in, and is back on /profile (${where})`, async () => {
       const member = await registerUser({ name: 'guarded' });
@@ -65,7 +65,7 @@ describe('route guard: a guest on a members’ page', () => {
 describe('Маалымдама, the help page', () => {
   const session = useBrowser();
 
-  for (const [viewport, lang] of SCREEN_COMBOS) {
+  for (const [viewport, lang] of FLOW_COMBOS) {
     const where = whereOf(viewport, lang);
     it(`is reached from the ${viewport === DESKTOP ? 'footer' : 'drawer'} and renders (${where})`, async () => {
       const page = await session.newPage(viewport);

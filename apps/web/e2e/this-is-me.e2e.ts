@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
 import { loginAdmin, registerUser, signInAs, type Auth } from './support/accounts';
 import { postCreated } from './support/api';
-import { DESKTOP, PHONE, useBrowser } from './support/browser';
+import { DESKTOP, FLOW_COMBOS, useBrowser } from './support/browser';
 import { storeLanguage } from './support/shell';
 import { screenshots } from './support/shots';
 
@@ -61,12 +61,7 @@ describe('"Бул мен": an account linked to its person', () => {
     moderator = await registerUser({ name: 'claims_mod', role: 'moderator' });
   });
 
-  for (const [viewport, lang] of [
-    [DESKTOP, 'ky'],
-    [PHONE, 'old_ky'],
-    [PHONE, 'ky'],
-    [DESKTOP, 'old_ky'],
-  ] as const) {
+  for (const [viewport, lang] of FLOW_COMBOS) {
     const where = `${viewport === DESKTOP ? 'desktop' : 'phone'}-${lang}`;
     it(`ask → approve → the relation on a cousin's page and the person on /profile (${where})`, async () => {
       const runes = lang === 'old_ky';

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
 import { E2E_PASSWORD, registerUser, signInAs } from './support/accounts';
-import { DESKTOP, PHONE, forgetRefusals, useBrowser } from './support/browser';
+import { DESKTOP, FLOW_COMBOS, forgetRefusals, useBrowser } from './support/browser';
 import { open, storeLanguage } from './support/shell';
 import { screenshots } from './support/shots';
 
@@ -36,12 +36,7 @@ async function passwordStep(page: Page, username: string) {
 describe('two-factor sign-in', () => {
   const session = useBrowser();
 
-  for (const [viewport, lang] of [
-    [DESKTOP, 'ky'],
-    [PHONE, 'old_ky'],
-    [PHONE, 'ky'],
-    [DESKTOP, 'old_ky'],
-  ] as const) {
+  for (const [viewport, lang] of FLOW_COMBOS) {
     const where = `${viewport === DESKTOP ? 'desktop' : 'phone'}-${lang}`;
     const runes = lang === 'old_ky';
 

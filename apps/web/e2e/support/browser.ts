@@ -13,6 +13,13 @@ export const SCREEN_COMBOS = [
   [DESKTOP, 'old_ky'],
 ] as const;
 
+/**
+ * A flow (sign-ins, proposals, downloads, dialogs) walked once at each width and once in each
+ * script: desktop in Cyrillic, the phone in runes. The other two pairings repeated the same
+ * requests and clicks; layouts keep all four where a test's point is how a page fits.
+ */
+export const FLOW_COMBOS = [SCREEN_COMBOS[0], SCREEN_COMBOS[1]] as const;
+
 /** `desktop-ky`, `phone-old_ky`…: a combo's name in screenshots and messages. */
 export const whereOf = (viewport: typeof DESKTOP, lang: string) =>
   `${viewport === DESKTOP ? 'desktop' : 'phone'}-${lang}`;

@@ -13,6 +13,22 @@ describe('page script load failures (docs/product.md, Error messages)', () => {
     uninstall();
   });
 
+  it('offline, leaves the failure to the load itself: no "site updated" dialog', () => {
+    const uninstall = installPreloadErrorHandler(window);
+    const onLine = Object.getOwnPropertyDescriptor(Navigator.prototype, 'onLine');
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
+    try {
+      const event = new Event('vite:preloadError', { cancelable: true });
+      window.dispatchEvent(event);
+      expect(event.defaultPrevented).toBe(false);
+      expect(useStaleDeployStore.getState().stale).toBe(false);
+    } finally {
+      delete (navigator as { onLine?: boolean }).onLine;
+      if (onLine) Object.defineProperty(Navigator.prototype, 'onLine', onLine);
+      uninstall();
+    }
+  });
+
   it('leaves the event unhandled once uninstalled, so Vite rethrows it', () => {
     installPreloadErrorHandler(window)();
     const event = new Event('vite:preloadError', { cancelable: true });

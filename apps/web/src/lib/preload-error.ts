@@ -10,9 +10,13 @@ interface PreloadErrorEvent extends Event {
 /**
  * The default handler of Vite's `vite:preloadError` event (docs/product.md, Error messages): a page
  * script that fails to load (a stale deploy) raises the event, and Vite rethrows the error unless a
- * handler prevents it. This one handles it by offering a reload (the stale-deploy dialog).
+ * handler prevents it. This one handles it by offering a reload (the stale-deploy dialog), unless
+ * the browser is offline.
  */
 export function handlePreloadError(event: PreloadErrorEvent): void {
+  // Offline it is the connection, not a new version: the load fails as any request does (a
+  // page shows its error, code loaded in the background tries again later) beside the toast.
+  if (!navigator.onLine) return;
   event.preventDefault();
   useStaleDeployStore.setState({ stale: true });
 }

@@ -6,6 +6,7 @@ import type { App } from '../../app';
 import { queryRows } from '../../db/client';
 import { mulberry32 } from '../../lib/random';
 import { createTestApp } from '../../test/app';
+import { sharedRuns } from '../../test/databases';
 import { createTestFileRow, createTestUser, type TestUser } from '../../test/factories';
 import { combinations, routeTable, type TableRoute } from './guest-routes.test-support';
 import { addPerson } from './persons.factories';
@@ -577,9 +578,8 @@ describe('the routes of the app', () => {
 });
 
 describe('the living-person rule', () => {
-  // Four random trees with their records, each read through every route a guest may call,
-  // both ways: 22 s on PGlite and 15 s on PostgreSQL at load 2 to 5 on two cores, 67 s on
-  // PGlite at load 10.
+  // Four random trees with their records (two on each database when the run has both), each
+  // read through every route a guest may call, both ways.
   it('a guest learns nothing of a living person beyond name and father line, by any path', async () => {
     await fc.assert(
       fc.asyncProperty(treeArb, async ({ plans, seed }) => {
@@ -613,7 +613,7 @@ describe('the living-person rule', () => {
           expect(asModerator).toEqual(asMember);
         }
       }),
-      { numRuns: 4, seed: 20261124, endOnFailure: true },
+      { ...sharedRuns(4, 20261124), endOnFailure: true },
     );
     // About 40 s alone; CI's suite beside the browser tests made it 140 s.
   }, 300_000);
