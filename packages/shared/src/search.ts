@@ -87,6 +87,8 @@ export const SearchGroupSchema = z.object({
   count: z.number().int(),
   capped: z.boolean(),
   page: z.number().int(),
+  /** Pages of SEARCH_PAGE_SIZE hits. */
+  pages: z.number().int(),
   results: z.array(SearchHitSchema),
 });
 export type SearchGroup = z.infer<typeof SearchGroupSchema>;

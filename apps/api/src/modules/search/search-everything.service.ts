@@ -232,6 +232,7 @@ export async function searchEverything(
         count: hits.length,
         capped,
         page,
+        pages: Math.ceil(hits.length / SEARCH_PAGE_SIZE),
         results: hits.slice((page - 1) * SEARCH_PAGE_SIZE, page * SEARCH_PAGE_SIZE),
       });
     }
