@@ -121,6 +121,13 @@ describe('search of everything', () => {
     expect((await found('person', 'Tologon'))[0]).toBe(elder);
   });
 
+  it('answers empty groups to a query without a word of three letters', async () => {
+    for (const q of ['', 'ак']) {
+      const { groups } = await everything(q);
+      expect(groups.map((group) => group.count)).toEqual([0, 0, 0, 0, 0]);
+    }
+  });
+
   it('folds text in the database as foldName does', async () => {
     const text = 'Ыйык Жүсүп-Хан, Чыңгыз; Zhusup “Ёлка” ЦӨҮҢ ÄÖ  sh ng';
     const [row] = await queryRows<{ key: string }>(app.db, sql`select search_fold(${text}) as key`);

@@ -80,12 +80,13 @@ async function noteCandidates(db: Db, words: string[], viewer: Viewer): Promise<
     person_name: string | null;
   }>(
     db,
+    // The linked person's id first, then its row by id: `p.id in (…) order by p.id` walked
+    // the persons in order, testing each.
     sql`select n.id, n.text, lp.id as person_id, lp.name as person_name from notes n
         left join lateral (
-          select p.id, p.name from persons p where p.id in (
-            select lx.id from note_links nl cross join lateral (${linkedPersonIds(NOTE_LINK)}) lx
-            where nl.note_id = n.id)
-          order by p.id limit 1) lp on true
+          select lx.id from note_links nl cross join lateral (${linkedPersonIds(NOTE_LINK)}) lx
+          where nl.note_id = n.id order by lx.id limit 1) lk on true
+        left join persons lp on lp.id = lk.id
         where ${noteVisible(viewer)} and ${wordsCondition(sql`n.search_key`, words)}
         limit ${CANDIDATES}`,
   );
@@ -217,7 +218,9 @@ export async function searchEverything(
   const page = query.kind ? query.page : 1;
   const words = queryWords(query.q);
   if (words.length === 0) {
-    return { groups: kinds.map((kind) => ({ kind, count: 0, capped: false, page, results: [] })) };
+    return {
+      groups: kinds.map((kind) => ({ kind, count: 0, capped: false, page, pages: 0, results: [] })),
+    };
   }
   // The trigram threshold holds for this transaction only (set_config's `true`).
   return db.transaction(async (tx) => {
