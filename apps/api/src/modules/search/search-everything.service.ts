@@ -12,6 +12,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { linkedPersonIds, linkHidden, type LinkColumns } from '../../genealogy/linked-persons';
 import type { Viewer } from '../../genealogy/privacy';
+import { personsTable } from '../../genealogy/person-table';
 import { noteVisible } from '../../genealogy/records/notes';
 import { plainText } from '../../lib/sanitize-html';
 import { searchPersons } from './search.service';
@@ -86,7 +87,7 @@ async function noteCandidates(db: Db, words: string[], viewer: Viewer): Promise<
         left join lateral (
           select lx.id from note_links nl cross join lateral (${linkedPersonIds(NOTE_LINK)}) lx
           where nl.note_id = n.id order by lx.id limit 1) lk on true
-        left join persons lp on lp.id = lk.id
+        left join ${personsTable} lp on lp.id = lk.id
         where ${noteVisible(viewer)} and ${wordsCondition(sql`n.search_key`, words)}
         limit ${CANDIDATES}`,
   );
