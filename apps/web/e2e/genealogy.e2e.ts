@@ -129,6 +129,20 @@ describe('genealogy: /search', () => {
     await shot(page, 'search-person-desktop');
   });
 
+  it('searches everything under the box: an article found with a typo, its word marked', async () => {
+    const page = await session.newPage();
+    await page.goto('/search');
+    await node(page, ROOT.id).waitFor();
+    // "илимпос" for илимпоз (a typo), in the demonstration articles.
+    await page.locator('#sanjyra-search').fill('илимпос');
+    const articles = page.locator('[data-testid="search-everything"] section[data-kind="article"]');
+    await articles.waitFor();
+    expect(await articles.locator('mark').first().textContent()).toMatch(/^илимпоз/i);
+    await page.waitForURL(/[?&]q=/);
+    await articles.locator('a').first().click();
+    await page.waitForURL(/\/person-articles\/\d+$/);
+  });
+
   it('starts at the root and loads children when a node is expanded', async () => {
     const page = await session.newPage();
     await page.goto('/search');

@@ -34,3 +34,65 @@ export type SearchResult = z.infer<typeof SearchResultSchema>;
 /** Best match first. */
 export const SearchResponseSchema = z.object({ results: z.array(SearchResultSchema) });
 export type SearchResponse = z.infer<typeof SearchResponseSchema>;
+
+/** What the search of everything looks through, in the order the page shows them. */
+export const SEARCH_KINDS = ['person', 'note', 'source', 'article', 'news'] as const;
+export const SearchKindSchema = z.enum(SEARCH_KINDS);
+export type SearchKind = z.infer<typeof SearchKindSchema>;
+
+/** Hits per page of one kind. */
+export const SEARCH_PAGE_SIZE = 10;
+
+/**
+ * `GET /search/everything/?q=&kind=&page=`: words in notes, sources, articles and news besides
+ * persons' names (docs/features.md, Search). Every word must be found, folded as names are,
+ * with one typo in a word of four letters or more, or as the beginning of a longer word
+ * (Kyrgyz adds its endings: "Өмүрбектин"). Without `kind`, the first page of every kind;
+ * with it, page `page` of that kind only.
+ */
+export const SearchEverythingQuery = z.object({
+  q: z.string().trim().max(300).default(''),
+  kind: SearchKindSchema.optional(),
+  page: z.coerce.number().int().min(1).max(100).default(1),
+});
+export type SearchEverythingQuery = z.infer<typeof SearchEverythingQuery>;
+
+/**
+ * A piece of a snippet: `match` marks a found word. Plain text, never HTML: the web renders
+ * each piece as text.
+ */
+export const SnippetSegmentSchema = z.object({ text: z.string(), match: z.boolean() });
+export type SnippetSegment = z.infer<typeof SnippetSegmentSchema>;
+
+/** The page a hit opens: a person's page, an article or a news item (notes and sources have none). */
+export const SearchLinkSchema = z.object({
+  route: z.enum(['person', 'personArticle', 'newsItem']),
+  id: z.number().int(),
+});
+export type SearchLink = z.infer<typeof SearchLinkSchema>;
+
+export const SearchHitSchema = z.object({
+  kind: SearchKindSchema,
+  id: z.number().int(),
+  title: z.string(),
+  snippet: z.array(SnippetSegmentSchema),
+  /** Null when the hit has no page the viewer may open (a note linked to no person). */
+  link: SearchLinkSchema.nullable(),
+});
+export type SearchHit = z.infer<typeof SearchHitSchema>;
+
+export const SearchGroupSchema = z.object({
+  kind: SearchKindSchema,
+  /** Hits of this kind; when `capped`, at least this many (only the best are read). */
+  count: z.number().int(),
+  capped: z.boolean(),
+  page: z.number().int(),
+  /** Pages of SEARCH_PAGE_SIZE hits. */
+  pages: z.number().int(),
+  results: z.array(SearchHitSchema),
+});
+export type SearchGroup = z.infer<typeof SearchGroupSchema>;
+
+/** One group per kind (only the asked one with `kind`), in SEARCH_KINDS order. */
+export const SearchEverythingResponseSchema = z.object({ groups: z.array(SearchGroupSchema) });
+export type SearchEverythingResponse = z.infer<typeof SearchEverythingResponseSchema>;

@@ -107,9 +107,18 @@ export const notes = pgTable(
     isPrivate: boolean().notNull().default(false),
     extra: jsonb().$type<GedcomExtraNode[]>(),
     createdById: integer().references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * The text folded as `foldName` folds it (the SQL function `search_fold` of migration 0037),
+     * for the search of everything (docs/features.md, Search): computed by the database, so no
+     * write path (editor, GEDCOM import, merge) can forget it.
+     */
+    searchKey: text()
+      .notNull()
+      .generatedAlwaysAs(sql`search_fold(text)`),
     ...timestamps,
   },
   (table) => [
+    index('notes_search_key_trgm').using('gin', table.searchKey.op('gin_trgm_ops')),
     index('notes_created_by_id_index')
       .on(table.createdById)
       .where(sql`${table.createdById} is not null`),
@@ -142,9 +151,16 @@ export const sources = pgTable(
     note: text(),
     extra: jsonb().$type<GedcomExtraNode[]>(),
     createdById: integer().references(() => users.id, { onDelete: 'set null' }),
+    /** Title, author, publication, repository, text and note folded, as `notes.search_key`. */
+    searchKey: text()
+      .notNull()
+      .generatedAlwaysAs(
+        sql`search_fold(title || ' ' || coalesce(author, '') || ' ' || coalesce(publication, '') || ' ' || coalesce(repository, '') || ' ' || coalesce(text, '') || ' ' || coalesce(note, ''))`,
+      ),
     ...timestamps,
   },
   (table) => [
+    index('sources_search_key_trgm').using('gin', table.searchKey.op('gin_trgm_ops')),
     index('sources_told_place_id_index')
       .on(table.toldPlaceId)
       .where(sql`${table.toldPlaceId} is not null`),

@@ -367,6 +367,14 @@ function samples(tree: Built): Samples {
         ...NAMES.flatMap((name) => [q(name), q(`${name} ${NAMES[0]}`)]),
         `${q(NAMES[0] ?? '')}&limit=1`,
       ],
+      // Names, the notes (one linked to a living person) and the source cited for a person.
+      'GET /api/search/everything': [
+        ...NAMES.map(q),
+        q('эскертүү'),
+        q('Айтуучу'),
+        `${q('эскертүү')}&kind=note`,
+        `${q(NAMES[0] ?? '')}&kind=person`,
+      ],
       'GET /api/relations': ['max=50'],
       // The months of the hidden persons' dates (changeHiddenFields), with a branch and a clan.
       'GET /api/calendar': [

@@ -56,6 +56,7 @@ export function Component() {
         {script.text(g('search.intro'))}
       </Typography>
       <Box sx={{ maxWidth: 560, mb: 2 }}>
+        {/* This id (EVERYTHING_SEARCH_ID) makes the picker search everything too, under it. */}
         <DeferredPersonSearch
           id="sanjyra-search"
           label={g('search.label')}

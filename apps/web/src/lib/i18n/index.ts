@@ -16,6 +16,7 @@ import type { placesMap } from './areas/places-map';
 import type { polls } from './areas/polls';
 import type { print } from './areas/print';
 import type { reference } from './areas/reference';
+import type { searchEverything } from './areas/search-everything';
 import type { relations } from './areas/relations';
 import type { treeChecks } from './areas/tree-checks';
 import type { tribeStats } from './areas/tribe-stats';
@@ -40,6 +41,7 @@ interface Resources {
   polls: typeof polls;
   print: typeof print;
   reference: typeof reference;
+  searchEverything: typeof searchEverything;
   relations: typeof relations;
   treeChecks: typeof treeChecks;
   tribeStats: typeof tribeStats;

@@ -4,13 +4,37 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { Fragment, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  Fragment,
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { useScript } from '../../../lib/script';
 import { getSearchQueryOptions, useSearch } from '../api/tree-reads';
 import { furtherLineage } from '../lib/format';
 import { PersonLabel } from '../../../components/person-label';
 import { SearchField } from './search-field';
+
+/**
+ * The box of /search (app/routes/search.tsx): there, what is typed also searches notes,
+ * sources, articles and news, shown under the box. The panel is loaded with the picker, never
+ * with the page (the first-paint budget).
+ */
+export const EVERYTHING_SEARCH_ID = 'sanjyra-search';
+const EverythingPanel = lazy(() =>
+  import('./everything-results').then((module) => ({ default: module.EverythingPanel })),
+);
+
+/** `?q=` of the page: the query of the search of everything, back after a reload or Back. */
+function everythingQuery(): string {
+  return new URLSearchParams(window.location.search).get('q') ?? '';
+}
 
 /** Waits `delay` ms after the last change of `value`. */
 export function useDebounced<T>(value: T, delay = 250): T {
@@ -60,7 +84,10 @@ export function PersonSearch({
   const { t } = useTranslation('genealogy');
   const script = useScript();
   const queryClient = useQueryClient();
-  const [input, setInput] = useState(defaultInput);
+  const everything = id === EVERYTHING_SEARCH_ID;
+  const [input, setInput] = useState(() => defaultInput || (everything ? everythingQuery() : ''));
+  // A chosen person's label in the box is not a query of everything.
+  const [chosen, setChosen] = useState(false);
   const [open, setOpen] = useState(defaultOpen);
   // The chosen person stays told apart from namesakes in the box: "Айбек Чоткара уулу (…) 1827–".
   const getOptionLabel = useCallback(
@@ -96,6 +123,7 @@ export function PersonSearch({
         // Typing on after Enter makes the answer stale.
         if (best && typedRef.current === text) {
           setOpen(false);
+          setChosen(true);
           onSelect(best);
         }
       })
@@ -123,79 +151,89 @@ export function PersonSearch({
   };
 
   return (
-    <Autocomplete<SearchResult, false, false, false>
-      id={id}
-      options={options}
-      value={value}
-      open={open}
-      onOpen={() => setOpen(true)}
-      onClose={() => setOpen(false)}
-      autoHighlight
-      filterOptions={(list) => list}
-      getOptionLabel={getOptionLabel}
-      getOptionKey={(option) => option.id}
-      isOptionEqualToValue={(option, chosen) => option.id === chosen.id}
-      onChange={(_event, chosen) => {
-        if (chosen) onSelect(chosen);
-      }}
-      onKeyDown={handleKeyDown}
-      slotProps={{ popper: { sx: { zIndex: popperZIndex } } }}
-      inputValue={input}
-      onInputChange={(_event, next, reason) => {
-        if (reason === 'reset' && keepDefaultInput.current) return;
-        setInput(next);
-      }}
-      loading={searching}
-      clearText={t('search.clear')}
-      openText={t('search.open')}
-      closeText={t('search.close')}
-      loadingText={script.text(t('search.loading'))}
-      noOptionsText={script.text(
-        search.isError && current
-          ? search.error.message
-          : query
-            ? t('search.noResults')
-            : t('search.typeName'),
-      )}
-      renderOption={(props, option) => {
-        const { key: _key, ...rest } = props as typeof props & { key: string };
-        // The label names the father and grandfather; the forefathers above them follow below.
-        const further = furtherLineage(option.lineage);
-        return (
-          <Box component="li" key={option.id} {...rest} data-person-id={option.id}>
-            <Box sx={{ minWidth: 0 }}>
-              <Typography component="div">
-                <PersonLabel person={option} nameSx={{ fontWeight: 600 }} />
-              </Typography>
-              {/* Each name on its own, left to right as on the person page: in runes a whole
-                  chain in one right-to-left run would turn the arrows around. */}
-              {further.length > 0 && (
-                <Typography
-                  component="div"
-                  variant="body2"
-                  color="textSecondary"
-                  sx={{ overflowWrap: 'anywhere' }}
-                >
-                  {further.map((part, index) => (
-                    <Fragment key={index}>
-                      {' ← '}
-                      {part === '…' ? part : script.text(part)}
-                    </Fragment>
-                  ))}
+    <>
+      <Autocomplete<SearchResult, false, false, false>
+        id={id}
+        options={options}
+        value={value}
+        open={open}
+        onOpen={() => setOpen(true)}
+        onClose={() => setOpen(false)}
+        autoHighlight
+        filterOptions={(list) => list}
+        getOptionLabel={getOptionLabel}
+        getOptionKey={(option) => option.id}
+        isOptionEqualToValue={(option, chosen) => option.id === chosen.id}
+        onChange={(_event, person) => {
+          if (!person) return;
+          setChosen(true);
+          onSelect(person);
+        }}
+        onKeyDown={handleKeyDown}
+        slotProps={{ popper: { sx: { zIndex: popperZIndex } } }}
+        inputValue={input}
+        onInputChange={(_event, next, reason) => {
+          if (reason === 'reset' && keepDefaultInput.current) return;
+          if (reason === 'input') setChosen(false);
+          setInput(next);
+        }}
+        loading={searching}
+        clearText={t('search.clear')}
+        openText={t('search.open')}
+        closeText={t('search.close')}
+        loadingText={script.text(t('search.loading'))}
+        noOptionsText={script.text(
+          search.isError && current
+            ? search.error.message
+            : query
+              ? t('search.noResults')
+              : t('search.typeName'),
+        )}
+        renderOption={(props, option) => {
+          const { key: _key, ...rest } = props as typeof props & { key: string };
+          // The label names the father and grandfather; the forefathers above them follow below.
+          const further = furtherLineage(option.lineage);
+          return (
+            <Box component="li" key={option.id} {...rest} data-person-id={option.id}>
+              <Box sx={{ minWidth: 0 }}>
+                <Typography component="div">
+                  <PersonLabel person={option} nameSx={{ fontWeight: 600 }} />
                 </Typography>
-              )}
+                {/* Each name on its own, left to right as on the person page: in runes a whole
+                  chain in one right-to-left run would turn the arrows around. */}
+                {further.length > 0 && (
+                  <Typography
+                    component="div"
+                    variant="body2"
+                    color="textSecondary"
+                    sx={{ overflowWrap: 'anywhere' }}
+                  >
+                    {further.map((part, index) => (
+                      <Fragment key={index}>
+                        {' ← '}
+                        {part === '…' ? part : script.text(part)}
+                      </Fragment>
+                    ))}
+                  </Typography>
+                )}
+              </Box>
             </Box>
-          </Box>
-        );
-      }}
-      renderInput={(params) => (
-        <SearchField
-          params={params}
-          label={script.field(label)}
-          autoFocus={autoFocus}
-          endAdornment={searching ? <CircularProgress color="inherit" size={18} /> : null}
-        />
+          );
+        }}
+        renderInput={(params) => (
+          <SearchField
+            params={params}
+            label={script.field(label)}
+            autoFocus={autoFocus}
+            endAdornment={searching ? <CircularProgress color="inherit" size={18} /> : null}
+          />
+        )}
+      />
+      {everything && (
+        <Suspense fallback={null}>
+          <EverythingPanel query={chosen ? '' : query} />
+        </Suspense>
       )}
-    />
+    </>
   );
 }

@@ -1,0 +1,9 @@
+-- foldName (packages/shared/src/name-folding.ts) in SQL, for the generated search keys of notes and
+-- sources; the search of everything checks that both agree on its sample texts.
+CREATE OR REPLACE FUNCTION search_fold(input text) RETURNS text
+  LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+  AS $$ select btrim(regexp_replace(regexp_replace(regexp_replace(regexp_replace(translate(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(lower(translate(input, 'АБВГДЕЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯЁҢӨҮӘҒҚҰҺІЇÖÜŌŪÉÈÊÁÀÍŞÇĞÑŊÄ', 'абвгдежзийклмнопрстуфхцчшщъыьэюяёңөүәғқұһіїöüōūéèêáàíşçğñŋä')), 'dzh', 'ж'), 'dj', 'ж'), 'zh', 'ж'), 'sh', 'ш'), 'ch', 'ч'), 'kh', 'х'), 'gh', 'г'), 'ё', 'ио'), 'ю', 'иу'), 'я', 'иа'), 'ц', 'тс'), 'x', 'кс'), 'ыйиңөүэщфәäғқұһіїıabcdefghijklmnopqrstuvwyzöüōūéèêáàíşçğñŋъь-''`ʼ’‘' || chr(173) || chr(8208) || chr(8209) || chr(8203) || chr(8204) || chr(8205) || chr(8288) || chr(65279), 'иииноуешпаагкухиииабкдепгхижклмнопкрстуввизоуоуеееааишчгнн'), '[\u0300-\u036f]', '', 'g'), '[\x01-\x2f\x3a-\x40\x5b-\x60\x7b-\x7f\u00a0-\u00bf\u2000-\u206f\u3000]+', ' ', 'g'), 'и+', 'и', 'g'), 'нг', 'н', 'g')) $$;--> statement-breakpoint
+ALTER TABLE "notes" ADD COLUMN "search_key" text GENERATED ALWAYS AS (search_fold(text)) STORED NOT NULL;--> statement-breakpoint
+ALTER TABLE "sources" ADD COLUMN "search_key" text GENERATED ALWAYS AS (search_fold(title || ' ' || coalesce(author, '') || ' ' || coalesce(publication, '') || ' ' || coalesce(repository, '') || ' ' || coalesce(text, '') || ' ' || coalesce(note, ''))) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "notes_search_key_trgm" ON "notes" USING gin ("search_key" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "sources_search_key_trgm" ON "sources" USING gin ("search_key" gin_trgm_ops);

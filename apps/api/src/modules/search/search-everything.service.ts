@@ -1,0 +1,245 @@
+import {
+  SEARCH_KINDS,
+  SEARCH_PAGE_SIZE,
+  type SearchEverythingQuery,
+  type SearchEverythingResponse,
+  type SearchGroup,
+  type SearchHit,
+  type SearchKind,
+  type SearchLink,
+} from '@bagysh/shared';
+import { sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client';
+import { linkedPersonIds, linkHidden, type LinkColumns } from '../../genealogy/linked-persons';
+import type { Viewer } from '../../genealogy/privacy';
+import { personsTable } from '../../genealogy/person-table';
+import { noteVisible } from '../../genealogy/records/notes';
+import { plainText } from '../../lib/sanitize-html';
+import { searchPersons } from './search.service';
+import { matchText, MIN_TYPO_WORD, queryWords, snippetOf } from './text-match';
+
+/**
+ * The search of everything (docs/features.md, Search): persons by name (the name search), and
+ * words in notes, sources, articles and news. Each kind's folded text (`search_key`: a
+ * generated column of notes and sources, written by the app for posts) has a trigram index;
+ * the database returns at most CANDIDATES rows that contain every word or a word like it, and
+ * text-match.ts decides which of them match and where. The rows a viewer may not read never
+ * leave the database: notes through `noteVisible` (a private note, or one linked to a living
+ * person, is hidden from guests), citations of sources through `linkHidden`, posts unless
+ * published.
+ */
+
+/** Rows read per kind; the count says "at least" beyond. */
+const CANDIDATES = 200;
+/** Persons read from the name search, its own limit. */
+const PERSON_CANDIDATES = 50;
+/**
+ * pg_trgm's word similarity from which a word counts as "like" a query word: one typo in a
+ * four-letter word leaves 2 of its 5 trigrams, 0.4.
+ */
+const WORD_SIMILARITY = '0.4';
+/** Characters of a note's text in its title when it is linked to no person. */
+const NOTE_TITLE_LENGTH = 60;
+
+interface Candidate {
+  id: number;
+  title: string;
+  text: string;
+  link: SearchLink | null;
+}
+
+/** Every word is in the folded text `key`, or (four letters or more) a word like it is. */
+function wordsCondition(key: SQL, words: readonly string[]): SQL {
+  return sql.join(
+    words.map((word) => {
+      const contains = sql`${key} like ${`%${word}%`}`;
+      return word.length >= MIN_TYPO_WORD ? sql`(${contains} or ${word} <% ${key})` : contains;
+    }),
+    sql` and `,
+  );
+}
+
+const NOTE_LINK: LinkColumns = {
+  person: sql`nl.person_id`,
+  event: sql`nl.event_id`,
+  union: sql`nl.union_id`,
+};
+
+const CITATION_LINK: LinkColumns = {
+  person: sql`c.person_id`,
+  event: sql`c.event_id`,
+  union: sql`c.union_id`,
+  name: sql`c.name_id`,
+};
+
+/** Notes the viewer may read; each opens the page of the first person it is linked to. */
+async function noteCandidates(db: Db, words: string[], viewer: Viewer): Promise<Candidate[]> {
+  const rows = await queryRows<{
+    id: number;
+    text: string;
+    person_id: number | null;
+    person_name: string | null;
+  }>(
+    db,
+    // The linked person's id first, then its row by id: `p.id in (…) order by p.id` walked
+    // the persons in order, testing each.
+    sql`select n.id, n.text, lp.id as person_id, lp.name as person_name from notes n
+        left join lateral (
+          select lx.id from note_links nl cross join lateral (${linkedPersonIds(NOTE_LINK)}) lx
+          where nl.note_id = n.id order by lx.id limit 1) lk on true
+        left join ${personsTable} lp on lp.id = lk.id
+        where ${noteVisible(viewer)} and ${wordsCondition(sql`n.search_key`, words)}
+        limit ${CANDIDATES}`,
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    title: row.person_name ?? row.text.slice(0, NOTE_TITLE_LENGTH),
+    text: row.text,
+    link: row.person_id === null ? null : { route: 'person', id: row.person_id },
+  }));
+}
+
+/** Sources (public); each opens the page of the first person citing it the viewer may see. */
+async function sourceCandidates(db: Db, words: string[], viewer: Viewer): Promise<Candidate[]> {
+  const rows = await queryRows<{
+    id: number;
+    title: string;
+    text: string;
+    person_id: number | null;
+  }>(
+    db,
+    sql`select s.id, s.title,
+          concat_ws(' · ', s.title, s.author, s.publication, s.repository, s.text, s.note) as text,
+          (select min(cp.id) from citations c cross join lateral (${linkedPersonIds(CITATION_LINK)}) cp
+            where c.source_id = s.id and not ${linkHidden(viewer, CITATION_LINK)}) as person_id
+        from sources s
+        where ${wordsCondition(sql`s.search_key`, words)}
+        limit ${CANDIDATES}`,
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    text: row.text,
+    link: row.person_id === null ? null : { route: 'person', id: row.person_id },
+  }));
+}
+
+/** Published articles or news: drafts and items waiting for moderation are found by nobody. */
+async function postCandidates(
+  db: Db,
+  kind: 'article' | 'news',
+  words: string[],
+): Promise<Candidate[]> {
+  const rows = await queryRows<{ id: number; title: string; lead: string; body: string }>(
+    db,
+    sql`select id, title, lead, body from posts
+        where kind = ${kind} and status = 'published' and ${wordsCondition(sql`search_key`, words)}
+        limit ${CANDIDATES}`,
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    text: `${row.title}\n${row.lead}\n${plainText(row.body)}`,
+    link: { route: kind === 'article' ? 'personArticle' : 'newsItem', id: row.id },
+  }));
+}
+
+/** The candidates that match, best first (then newest), as hits. */
+function rank(kind: SearchKind, candidates: Candidate[], words: string[]): SearchHit[] {
+  const matched: { hit: SearchHit; cost: number }[] = [];
+  for (const candidate of candidates) {
+    const match = matchText(candidate.text, words);
+    if (!match) continue;
+    matched.push({
+      cost: match.cost,
+      hit: {
+        kind,
+        id: candidate.id,
+        title: candidate.title,
+        snippet: snippetOf(candidate.text, match.found),
+        link: candidate.link,
+      },
+    });
+  }
+  matched.sort((a, b) => a.cost - b.cost || b.hit.id - a.hit.id);
+  return matched.map((m) => m.hit);
+}
+
+async function personHits(db: Db, q: string, viewer: Viewer): Promise<SearchHit[]> {
+  const persons = await searchPersons(db, { q, limit: PERSON_CANDIDATES }, viewer);
+  return persons.map((person) => ({
+    kind: 'person',
+    id: person.id,
+    title: person.name,
+    snippet: [
+      { text: person.name, match: true },
+      ...(person.lineage.length > 0
+        ? [{ text: ` ← ${person.lineage.join(' ← ')}`, match: false }]
+        : []),
+    ],
+    link: { route: 'person', id: person.id },
+  }));
+}
+
+/** The hits of one kind, and whether the rows read reached their cap (more may exist). */
+async function hitsOf(
+  db: Db,
+  kind: SearchKind,
+  q: string,
+  words: string[],
+  viewer: Viewer,
+): Promise<{ hits: SearchHit[]; capped: boolean }> {
+  if (kind === 'person') {
+    const hits = await personHits(db, q, viewer);
+    return { hits, capped: hits.length >= PERSON_CANDIDATES };
+  }
+  let candidates: Candidate[];
+  switch (kind) {
+    case 'note':
+      candidates = await noteCandidates(db, words, viewer);
+      break;
+    case 'source':
+      candidates = await sourceCandidates(db, words, viewer);
+      break;
+    case 'article':
+    case 'news':
+      candidates = await postCandidates(db, kind, words);
+      break;
+  }
+  return { hits: rank(kind, candidates, words), capped: candidates.length >= CANDIDATES };
+}
+
+/** One group per kind (or the asked kind only), each one page of its hits with their count. */
+export async function searchEverything(
+  db: Db,
+  query: SearchEverythingQuery,
+  viewer: Viewer,
+): Promise<SearchEverythingResponse> {
+  const kinds = query.kind ? [query.kind] : SEARCH_KINDS;
+  const page = query.kind ? query.page : 1;
+  const words = queryWords(query.q);
+  if (words.length === 0) {
+    return {
+      groups: kinds.map((kind) => ({ kind, count: 0, capped: false, page, pages: 0, results: [] })),
+    };
+  }
+  // The trigram threshold holds for this transaction only (set_config's `true`).
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select set_config('pg_trgm.word_similarity_threshold', ${WORD_SIMILARITY}, true)`,
+    );
+    const groups: SearchGroup[] = [];
+    for (const kind of kinds) {
+      const { hits, capped } = await hitsOf(tx, kind, query.q, words, viewer);
+      groups.push({
+        kind,
+        count: hits.length,
+        capped,
+        page,
+        pages: Math.ceil(hits.length / SEARCH_PAGE_SIZE),
+        results: hits.slice((page - 1) * SEARCH_PAGE_SIZE, page * SEARCH_PAGE_SIZE),
+      });
+    }
+    return { groups };
+  });
+}
