@@ -175,7 +175,8 @@ describe('proposals never silently lost', () => {
       await option.waitFor();
       await option.click();
       await dialog.locator('button[type="submit"]').click();
-      const note = dialog.locator('#person-father-note');
+      // The note shows the field's help until the server's refusal replaces it with the error.
+      const note = dialog.locator('#person-father-note[role="alert"]');
       await note.waitFor();
       if (view.language === 'ky') expect(await note.textContent()).toBe(CYCLE);
       // The loop refused (409), on purpose.

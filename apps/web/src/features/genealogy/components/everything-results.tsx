@@ -6,7 +6,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import '../../../lib/i18n/areas/search-everything';
 import { useScript } from '../../../lib/script';
@@ -109,20 +109,16 @@ const MIN_QUERY = 3;
  * `?q=` (replaced, not pushed), so that Back from a hit finds the query again.
  */
 export function EverythingPanel({ query }: { query: string }) {
-  const [params, setParams] = useSearchParams();
-  const inUrl = params.get('q') ?? '';
   useEffect(() => {
-    if (inUrl === query) return;
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (query) next.set('q', query);
-        else next.delete('q');
-        return next;
-      },
-      { replace: true },
-    );
-  }, [inUrl, query, setParams]);
+    const url = new URL(window.location.href);
+    if ((url.searchParams.get('q') ?? '') === query) return;
+    if (query) url.searchParams.set('q', query);
+    else url.searchParams.delete('q');
+    // Written past the router: a router navigation here cancelled one to a person chosen at
+    // the same moment (?person=), which then never opened. The router's next navigation
+    // drops q, as choosing a person should.
+    window.history.replaceState(window.history.state, '', url);
+  }, [query]);
   return query.length >= MIN_QUERY ? <EverythingResults q={query} /> : null;
 }
 
