@@ -309,15 +309,7 @@ function PersonLife({ id }: { id: number }) {
                   onSelect={setSelected}
                   title={`${index + 1}. ${dateText(point)}`}
                 >
-                  <Typography
-                    component={Link}
-                    to={paths.place(point.place.id)}
-                    variant="body2"
-                    sx={{ color: 'primary.dark' }}
-                    {...script.label(point.place.full_name)}
-                  >
-                    {script.text(point.place.full_name)}
-                  </Typography>
+                  <PlaceLink place={point.place} />
                 </ListItem>
               ))}
             </Box>
@@ -325,6 +317,22 @@ function PersonLife({ id }: { id: number }) {
         />
       )}
     </>
+  );
+}
+
+/** A point's place, by its full name, linking to the place's page. */
+function PlaceLink({ place }: { place: { id: number; full_name: string } }) {
+  const script = useScript();
+  return (
+    <Typography
+      component={Link}
+      to={paths.place(place.id)}
+      variant="body2"
+      sx={{ color: 'primary.dark' }}
+      {...script.label(place.full_name)}
+    >
+      {script.text(place.full_name)}
+    </Typography>
   );
 }
 
@@ -404,15 +412,7 @@ function BranchMap({ data }: { data: BranchPlaces }) {
                   {script.text(`${t('generation')} ${point.generation + 1}`)}
                   {' · '}
                 </span>
-                <Typography
-                  component={Link}
-                  to={paths.place(point.place.id)}
-                  variant="body2"
-                  sx={{ color: 'primary.dark' }}
-                  {...script.label(point.place.full_name)}
-                >
-                  {script.text(point.place.full_name)}
-                </Typography>
+                <PlaceLink place={point.place} />
               </ListItem>
             ))}
           </Box>
