@@ -112,6 +112,14 @@ beforeAll(async () => {
   await addEvent({ unionId: livingUnion }, 'marriage', places.village, '2015');
 });
 
+describe('GET /api/places/map/tiles/', () => {
+  it('gives anyone the tile server alone', async () => {
+    const response = await app.inject({ url: '/api/places/map/tiles/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual(DEFAULT_MAP_TILES);
+  });
+});
+
 describe('GET /api/places/map/', () => {
   it('lists places with coordinates and their counts, with the tile server', async () => {
     const map = await get<PlacesMap>('/api/places/map/', member);

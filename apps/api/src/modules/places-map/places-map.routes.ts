@@ -1,5 +1,6 @@
 import {
   BranchPlacesSchema,
+  MapTilesSchema,
   PersonIdParams,
   PersonPlacesSchema,
   PlaceEventsPageSchema,
@@ -22,11 +23,25 @@ const privacy =
   'Events of a living person (or a marriage with one) are left out for a guest, counts too.';
 
 /**
- * The tribe on a map (docs/features.md, Map): every answer carries the tile server of
- * MAP_TILES_URL, so the web needs no other call to draw it.
+ * The tribe on a map (docs/features.md, Map): every map answer carries the tile server of
+ * MAP_TILES_URL, so the web needs no other call to draw it; a page with a map of its own reads
+ * the tile server alone.
  */
 export const placesMapRoutes: FastifyPluginAsyncZod = async (app) => {
   const tiles = app.config.mapTiles;
+
+  // The tile server alone, for a page whose map needs no counts (a place's page).
+  app.get(
+    '/places/map/tiles/',
+    {
+      schema: {
+        tags,
+        summary: 'The tile server of the maps (MAP_TILES_URL) and its attribution',
+        response: { 200: MapTilesSchema },
+      },
+    },
+    async () => tiles,
+  );
 
   app.get(
     '/places/map/',

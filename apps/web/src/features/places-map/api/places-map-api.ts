@@ -1,6 +1,7 @@
 import type {
   BranchPlaces,
   MapEventType,
+  MapTiles,
   PersonPlaces,
   Place,
   PlaceEvent,
@@ -22,6 +23,7 @@ interface Page<T> {
 export const placesMapKeys = {
   all: ['places-map'] as const,
   map: () => [...placesMapKeys.all, 'map'] as const,
+  tiles: () => [...placesMapKeys.all, 'tiles'] as const,
   person: (id: number) => [...placesMapKeys.all, 'person', id] as const,
   branch: (id: number) => [...placesMapKeys.all, 'branch', id] as const,
   place: (id: number) => [...placesMapKeys.all, 'place', id] as const,
@@ -43,6 +45,16 @@ export function getPlacesMapQueryOptions() {
 /** Every place with coordinates and its counts, with the tile server. */
 export function usePlacesMap(enabled = true) {
   return useQuery({ ...getPlacesMapQueryOptions(), enabled });
+}
+
+/** The tile server alone (MAP_TILES_URL), for a map without the places' counts. */
+export function useMapTiles() {
+  return useQuery({
+    queryKey: placesMapKeys.tiles(),
+    queryFn: ({ signal }) => api<MapTiles>('places/map/tiles/', { signal }),
+    staleTime: Infinity,
+    retry: 1,
+  });
 }
 
 export function getPersonPlacesQueryOptions(id: number) {

@@ -21,6 +21,7 @@ import { useScript } from '../../../lib/script';
 import { useBranchPlaces, usePersonPlaces, usePlacesMap } from '../api/places-map-api';
 import { groupByPlace, lifeLine, upToGeneration } from '../lib/map-groups';
 import type { MapMarker } from './leaflet-map';
+import { LoadError } from './load-error';
 
 // Leaflet and its CSS come with the map pages only, drawn at once (vite.config.ts).
 const LeafletMap = lazy(() => import('./leaflet-map'));
@@ -110,23 +111,6 @@ function Loading() {
       <span className="visually-hidden">{script.text(t('loading'))}</span>
       <Skeleton variant="rounded" height={MAP_HEIGHT.md} />
     </Box>
-  );
-}
-
-function LoadError({ onRetry }: { onRetry: () => void }) {
-  const { t } = useTranslation('placesMap');
-  const script = useScript();
-  return (
-    <Alert
-      severity="error"
-      action={
-        <Button color="inherit" onClick={onRetry}>
-          {script.text(t('retry'))}
-        </Button>
-      }
-    >
-      {script.text(t('loadError'))}
-    </Alert>
   );
 }
 
@@ -254,6 +238,25 @@ function AllPlaces({ data }: { data: PlacesMap }) {
 }
 
 /** A person's life: the places of their events, numbered and joined in time order. */
+/** What the map shows of a person, with the link to their page. */
+function PersonIntro({ intro, person }: { intro: string; person: { id: number } }) {
+  const { t } = useTranslation('placesMap');
+  const script = useScript();
+  return (
+    <Typography color="textSecondary" sx={{ mt: 1, mb: 2 }}>
+      {script.text(intro)}{' '}
+      <Typography
+        component={Link}
+        to={paths.person(person.id)}
+        sx={{ color: 'primary.dark' }}
+        {...script.label(t('personPage'))}
+      >
+        {script.text(t('personPage'))}
+      </Typography>
+    </Typography>
+  );
+}
+
 function PersonLife({ id }: { id: number }) {
   const { t } = useTranslation('placesMap');
   const script = useScript();
@@ -277,17 +280,7 @@ function PersonLife({ id }: { id: number }) {
   if (isError) return <LoadError onRetry={() => void refetch()} />;
   return (
     <>
-      <Typography color="textSecondary" sx={{ mt: 1, mb: 2 }}>
-        {script.text(t('personIntro', { name: data.person.name }))}{' '}
-        <Typography
-          component={Link}
-          to={paths.person(data.person.id)}
-          sx={{ color: 'primary.dark' }}
-          {...script.label(t('personPage'))}
-        >
-          {script.text(t('personPage'))}
-        </Typography>
-      </Typography>
+      <PersonIntro intro={t('personIntro', { name: data.person.name })} person={data.person} />
       {data.points.length === 0 ? (
         <Alert severity="info">{script.text(t('personEmpty'))}</Alert>
       ) : (
@@ -424,23 +417,12 @@ function BranchMap({ data }: { data: BranchPlaces }) {
 
 function Branch({ id }: { id: number }) {
   const { t } = useTranslation('placesMap');
-  const script = useScript();
   const { data, isPending, isError, refetch } = useBranchPlaces(id);
   if (isPending) return <Loading />;
   if (isError) return <LoadError onRetry={() => void refetch()} />;
   return (
     <>
-      <Typography color="textSecondary" sx={{ mt: 1, mb: 2 }}>
-        {script.text(t('branchIntro', { name: data.person.name }))}{' '}
-        <Typography
-          component={Link}
-          to={paths.person(data.person.id)}
-          sx={{ color: 'primary.dark' }}
-          {...script.label(t('personPage'))}
-        >
-          {script.text(t('personPage'))}
-        </Typography>
-      </Typography>
+      <PersonIntro intro={t('branchIntro', { name: data.person.name })} person={data.person} />
       <BranchMap data={data} />
     </>
   );

@@ -1,7 +1,6 @@
 import { formatDateKy, MAP_EVENT_TYPES, type MapEventType } from '@bagysh/shared';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
@@ -21,10 +20,11 @@ import {
   usePlace,
   usePlaceEvents,
   usePlacesInside,
-  usePlacesMap,
+  useMapTiles,
 } from '../api/places-map-api';
 import { CoordinatesPicker } from './coordinates-picker';
 import type { MapMarker } from './leaflet-map';
+import { LoadError } from './load-error';
 
 const LeafletMap = lazy(() => import('./leaflet-map'));
 
@@ -67,16 +67,7 @@ function PlaceEvents({ id }: { id: number }) {
       {isPending ? (
         <Skeleton variant="rounded" height={160} />
       ) : isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" onClick={() => void refetch()}>
-              {script.text(t('retry'))}
-            </Button>
-          }
-        >
-          {script.text(t('loadError'))}
-        </Alert>
+        <LoadError onRetry={() => void refetch()} />
       ) : data.count === 0 ? (
         <Typography color="textSecondary">{script.text(t('place.noEvents'))}</Typography>
       ) : (
@@ -135,8 +126,8 @@ export function PlaceView({ id }: { id: number }) {
   const script = useScript();
   const place = usePlace(id);
   const inside = usePlacesInside(id);
-  // The tile server comes with the map's answer (MAP_TILES_URL); it is cached for the session.
-  const map = usePlacesMap();
+  // The tile server (MAP_TILES_URL), read once per session.
+  const tiles = useMapTiles();
   const logged = useSessionStore((state) => state.logged);
   const markers = useMemo<MapMarker[]>(() => {
     const items: MapMarker[] = [];
@@ -212,14 +203,14 @@ export function PlaceView({ id }: { id: number }) {
           {data.latitude === null && (
             <Alert severity="info">{script.text(t('place.noCoordinates'))}</Alert>
           )}
-          {data.latitude === null && logged && map.data && (
-            <CoordinatesPicker place={data} tiles={map.data.tiles} />
+          {data.latitude === null && logged && tiles.data && (
+            <CoordinatesPicker place={data} tiles={tiles.data} />
           )}
-          {markers.length === 0 ? null : map.data ? (
+          {markers.length === 0 ? null : tiles.data ? (
             <Box sx={{ height: { xs: 300, md: 400 } }}>
               <Suspense fallback={<Skeleton variant="rounded" height="100%" />}>
                 <LeafletMap
-                  tiles={map.data.tiles}
+                  tiles={tiles.data}
                   markers={markers}
                   selected={String(id)}
                   height="100%"
