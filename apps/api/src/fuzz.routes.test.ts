@@ -1,9 +1,9 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { describe, inject, it } from 'vitest';
+import { afterAll, describe, inject, it } from 'vitest';
 import { loadDemoDataOnce } from './demo/seed';
 import { multipartBody, pdfFile } from './modules/files/test/fixtures';
 import { createTestApp } from './test/app';
@@ -26,6 +26,7 @@ const SEED = 20_261_124;
 const GENERATED_RUNS = 6;
 
 const webDist = mkdtempSync(join(tmpdir(), 'bagysh-fuzz-'));
+afterAll(() => rmSync(webDist, { recursive: true, force: true }));
 writeFileSync(
   join(webDist, 'index.html'),
   '<!doctype html><html><head><title>Багыш</title></head><body></body></html>',
