@@ -28,6 +28,7 @@ import { gedcomRoutes } from './modules/gedcom/gedcom.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { moderationRoutes } from './modules/moderation/moderation.routes';
 import { notesRoutes } from './modules/records/notes.routes';
+import { transcriptsRoutes } from './modules/records/transcripts.routes';
 import { noticeJobsPlugin } from './modules/notices/notice-jobs';
 import { noticesRoutes } from './modules/notices/notices.routes';
 import { outboxRoutes } from './modules/outbox/outbox.routes';
@@ -196,6 +197,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
       await api.register(placesRoutes);
       await api.register(sourcesRoutes);
       await api.register(notesRoutes);
+      await api.register(transcriptsRoutes);
       await api.register(recordRevisionsRoutes);
       await api.register(moderationRoutes);
       await api.register(treeChecksRoutes);

@@ -34,6 +34,7 @@ export * from './places';
 export * from './places-map';
 export * from './sources';
 export * from './notes';
+export * from './transcripts';
 export * from './person-records';
 export * from './person-family';
 export * from './person-label';

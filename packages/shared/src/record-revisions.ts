@@ -9,7 +9,7 @@ import { KeptFieldSchema, RevisionActionSchema, RevisionStatusSchema } from './r
  * waits as a pending proposal; a moderator accepts or rejects it and may revert an applied
  * revision.
  */
-export const RECORD_TYPES = ['place', 'source', 'note'] as const;
+export const RECORD_TYPES = ['place', 'source', 'note', 'transcript'] as const;
 export const RecordTypeSchema = z.enum(RECORD_TYPES);
 export type RecordType = z.infer<typeof RecordTypeSchema>;
 

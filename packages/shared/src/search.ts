@@ -36,7 +36,7 @@ export const SearchResponseSchema = z.object({ results: z.array(SearchResultSche
 export type SearchResponse = z.infer<typeof SearchResponseSchema>;
 
 /** What the search of everything looks through, in the order the page shows them. */
-export const SEARCH_KINDS = ['person', 'note', 'source', 'article', 'news'] as const;
+export const SEARCH_KINDS = ['person', 'note', 'source', 'transcript', 'article', 'news'] as const;
 export const SearchKindSchema = z.enum(SEARCH_KINDS);
 export type SearchKind = z.infer<typeof SearchKindSchema>;
 
@@ -44,7 +44,7 @@ export type SearchKind = z.infer<typeof SearchKindSchema>;
 export const SEARCH_PAGE_SIZE = 10;
 
 /**
- * `GET /search/everything/?q=&kind=&page=`: words in notes, sources, articles and news besides
+ * `GET /search/everything/?q=&kind=&page=`: words in notes, sources, transcripts, articles and news besides
  * persons' names (docs/features.md, Search). Every word must be found, folded as names are,
  * with one typo in a word of four letters or more, or as the beginning of a longer word
  * (Kyrgyz adds its endings: "Өмүрбектин"). Without `kind`, the first page of every kind;
@@ -64,10 +64,15 @@ export type SearchEverythingQuery = z.infer<typeof SearchEverythingQuery>;
 export const SnippetSegmentSchema = z.object({ text: z.string(), match: z.boolean() });
 export type SnippetSegment = z.infer<typeof SnippetSegmentSchema>;
 
-/** The page a hit opens: a person's page, an article or a news item (notes and sources have none). */
+/**
+ * The page a hit opens: a person's page, an article, a news item, or a recording at the second
+ * its transcript's segment starts (notes and sources have none).
+ */
 export const SearchLinkSchema = z.object({
-  route: z.enum(['person', 'personArticle', 'newsItem']),
+  route: z.enum(['person', 'personArticle', 'newsItem', 'recording']),
   id: z.number().int(),
+  /** Seconds into the recording. */
+  at: z.number().optional(),
 });
 export type SearchLink = z.infer<typeof SearchLinkSchema>;
 

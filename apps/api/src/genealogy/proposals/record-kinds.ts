@@ -4,6 +4,7 @@ import { conflict, notFound } from '../../lib/http-errors';
 import { noteKind } from '../records/notes';
 import { placeKind } from '../records/places';
 import { sourceKind } from '../records/sources';
+import { transcriptKind } from '../records/transcripts';
 import { mergeProposal, type MergeRules } from './field-merge';
 import type { Change, ProposalKind, Resolutions, StoredProposal, Undo } from './proposal-kind';
 import type { RecordFields, RecordKind } from './record-kind';
@@ -17,7 +18,19 @@ import type { RecordFields, RecordKind } from './record-kind';
  */
 export type RecordProposalKind = ProposalKind<RecordFields, RecordFields, RecordFields>;
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+/**
+ * JSON with every object's keys sorted: a value read back from a jsonb column (a proposal's
+ * `before`) has its keys in the database's order, not the writer's.
+ */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value ?? null, (_key, inner: unknown) =>
+    inner !== null && typeof inner === 'object' && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : inner,
+  );
+}
+
+const same = (a: unknown, b: unknown) => canonicalJson(a) === canonicalJson(b);
 
 /** The fields of `changes` that differ from `current`, before and after. */
 function diff(current: RecordFields, changes: RecordFields) {
@@ -182,6 +195,7 @@ export function recordProposalKind(kind: RecordKind): RecordProposalKind {
     async apply(tx, request, userId) {
       switch (request.action) {
         case 'create': {
+          await kind.validateCreate(tx, request.fields);
           const id = await kind.create(tx, request.fields, userId);
           return { recordId: id, before: null, after: { ...request.fields } };
         }
@@ -210,6 +224,7 @@ export const RECORD_PROPOSAL_KINDS: Record<RecordType, RecordProposalKind> = {
   place: recordProposalKind(placeKind),
   source: recordProposalKind(sourceKind),
   note: recordProposalKind(noteKind),
+  transcript: recordProposalKind(transcriptKind),
 };
 
 /** The reads and writes of each shared record kind, by `record_type` (its label, its table). */
@@ -217,4 +232,5 @@ export const RECORD_KINDS: Record<RecordType, RecordKind> = {
   place: placeKind,
   source: sourceKind,
   note: noteKind,
+  transcript: transcriptKind,
 };

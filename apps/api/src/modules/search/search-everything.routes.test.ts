@@ -107,6 +107,7 @@ describe('search of everything', () => {
       'person',
       'note',
       'source',
+      'transcript',
       'article',
       'news',
     ]);
@@ -124,7 +125,7 @@ describe('search of everything', () => {
   it('answers empty groups to a query without a word of three letters', async () => {
     for (const q of ['', 'ак']) {
       const { groups } = await everything(q);
-      expect(groups.map((group) => group.count)).toEqual([0, 0, 0, 0, 0]);
+      expect(groups.map((group) => group.count)).toEqual([0, 0, 0, 0, 0, 0]);
     }
   });
 

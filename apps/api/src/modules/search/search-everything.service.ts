@@ -1,6 +1,7 @@
 import {
   SEARCH_KINDS,
   SEARCH_PAGE_SIZE,
+  formatRecordingTime,
   type SearchEverythingQuery,
   type SearchEverythingResponse,
   type SearchGroup,
@@ -14,19 +15,20 @@ import { linkedPersonIds, linkHidden, type LinkColumns } from '../../genealogy/l
 import type { Viewer } from '../../genealogy/privacy';
 import { personsTable } from '../../genealogy/person-table';
 import { noteVisible } from '../../genealogy/records/notes';
+import { transcriptVisible } from '../../genealogy/records/transcripts';
 import { plainText } from '../../lib/sanitize-html';
 import { searchPersons } from './search.service';
 import { matchText, MIN_TYPO_WORD, queryWords, snippetOf } from './text-match';
 
 /**
  * The search of everything (docs/features.md, Search): persons by name (the name search), and
- * words in notes, sources, articles and news. Each kind's folded text (`search_key`: a
+ * words in notes, sources, transcripts' segments, articles and news. Each kind's folded text (`search_key`: a
  * generated column of notes and sources, written by the app for posts) has a trigram index;
  * the database returns at most CANDIDATES rows that contain every word or a word like it, and
  * text-match.ts decides which of them match and where. The rows a viewer may not read never
  * leave the database: notes through `noteVisible` (a private note, or one linked to a living
  * person, is hidden from guests), citations of sources through `linkHidden`, posts unless
- * published.
+ * published, transcripts of members-only files.
  */
 
 /** Rows read per kind; the count says "at least" beyond. */
@@ -124,6 +126,39 @@ async function sourceCandidates(db: Db, words: string[], viewer: Viewer): Promis
   }));
 }
 
+/**
+ * Segments of transcripts the viewer may read (transcriptVisible); each opens its recording at
+ * the segment's second.
+ */
+async function transcriptCandidates(
+  db: Db,
+  words: string[],
+  viewer: Viewer,
+): Promise<Candidate[]> {
+  const rows = await queryRows<{
+    id: number;
+    file_id: number;
+    file_name: string;
+    start_ms: number;
+    speaker: string;
+    text: string;
+  }>(
+    db,
+    sql`select ts.id, t.file_id, f.name as file_name, ts.start_ms, ts.speaker, ts.text
+        from transcript_segments ts
+        join transcripts t on t.id = ts.transcript_id
+        join files f on f.id = t.file_id
+        where ${transcriptVisible(viewer)} and ${wordsCondition(sql`ts.search_key`, words)}
+        limit ${CANDIDATES}`,
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    title: `${row.file_name} · ${formatRecordingTime(row.start_ms / 1000)}`,
+    text: row.speaker === '' ? row.text : `${row.speaker}: ${row.text}`,
+    link: { route: 'recording', id: row.file_id, at: row.start_ms / 1000 },
+  }));
+}
+
 /** Published articles or news: drafts and items waiting for moderation are found by nobody. */
 async function postCandidates(
   db: Db,
@@ -200,6 +235,9 @@ async function hitsOf(
       break;
     case 'source':
       candidates = await sourceCandidates(db, words, viewer);
+      break;
+    case 'transcript':
+      candidates = await transcriptCandidates(db, words, viewer);
       break;
     case 'article':
     case 'news':
