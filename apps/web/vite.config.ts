@@ -73,6 +73,8 @@ const FIRST_PAINT_EXTRAS: Record<string, string[]> = {
     'src/features/places-map/components/map-pages.tsx',
     'src/features/places-map/components/leaflet-map.tsx',
   ],
+  // A recording's page: its file, player and transcript.
+  recording: ['src/app/routes/recording-page.tsx'],
   home: [
     'src/features/genealogy/components/home-search.tsx',
     'src/features/content/components/home-sections.tsx',

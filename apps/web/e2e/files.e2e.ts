@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { loginAdmin, registerUser, signInAs } from './support/accounts';
 import { DESKTOP, PHONE, useBrowser } from './support/browser';
-import { noisePng } from './support/images';
+import { noisePng, toneWav } from './support/images';
 import { screenshots } from './support/shots';
 import { open } from './support/shell';
 
@@ -31,29 +31,6 @@ function minimalPdf(text: string): Buffer {
   for (const offset of offsets) pdf += `${String(offset).padStart(10, '0')} 00000 n \n`;
   pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(pdf, 'latin1');
-}
-
-/** One second of a 440 Hz tone as 8 kHz 16-bit mono PCM WAV: something Chromium can play. */
-function toneWav(): Buffer {
-  const rate = 8000;
-  const samples = Buffer.alloc(rate * 2);
-  for (let i = 0; i < rate; i++) {
-    samples.writeInt16LE(Math.round(Math.sin((2 * Math.PI * 440 * i) / rate) * 8000), i * 2);
-  }
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0, 'ascii');
-  header.writeUInt32LE(36 + samples.length, 4);
-  header.write('WAVEfmt ', 8, 'ascii');
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20); // PCM
-  header.writeUInt16LE(1, 22); // mono
-  header.writeUInt32LE(rate, 24);
-  header.writeUInt32LE(rate * 2, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36, 'ascii');
-  header.writeUInt32LE(samples.length, 40);
-  return Buffer.concat([header, samples]);
 }
 
 const shot = screenshots(SHOTS);

@@ -53,6 +53,7 @@ describe('the route table of docs/product.md, Routes', () => {
       '/calendar | Эскерүү күндөрү | default | public',
       '/map | Карта | default | public',
       '/places/:id | Жер | default | public',
+      '/recordings/:id | Үн жазуусу | default | public',
     ]);
     expect(matchSiteRoute('/persons/merge')?.id).toBe('personMerge');
   });

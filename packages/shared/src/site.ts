@@ -103,7 +103,8 @@ export type SiteRouteId =
   | 'stats'
   | 'calendar'
   | 'map'
-  | 'place';
+  | 'place'
+  | 'recording';
 
 /** Title of the error page that any unknown path shows. */
 export const NOT_FOUND_TITLE = 'Табылган жок';
@@ -329,6 +330,15 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
   // place with who was born, married, died and was buried there.
   { id: 'map', path: '/map', title: 'Карта', layout: 'default', access: 'public' },
   { id: 'place', path: '/places/:id', title: 'Жер', layout: 'default', access: 'public' },
+  // A recording of an elder with its transcript (docs/features.md, Transcripts); `?t=` opens it
+  // at that second.
+  {
+    id: 'recording',
+    path: '/recordings/:id',
+    title: 'Үн жазуусу',
+    layout: 'default',
+    access: 'public',
+  },
 ];
 
 export interface NavItem {

@@ -43,7 +43,8 @@ export const TranscriptInput = z.strictObject({
     .min(1, transcriptMessages.empty)
     .max(TRANSCRIPT_LIMITS.maxSegments)
     .refine(
-      (segments) => segments.every((segment, i) => i === 0 || segment.start >= segments[i - 1]!.start),
+      (segments) =>
+        segments.every((segment, i) => i === 0 || segment.start >= segments[i - 1]!.start),
       transcriptMessages.unordered,
     ),
 });
@@ -53,14 +54,19 @@ export type TranscriptInput = z.infer<typeof TranscriptInput>;
 export const TranscriptParams = z.object({ file_id: RowIdParam });
 
 export const TranscriptSchema = z.object({
-  id: z.number().int(),
   file_id: z.number().int(),
-  segments: z.array(
-    z.object({ start: z.number(), speaker: z.string(), text: z.string() }),
-  ),
-  updated_at: z.string(),
+  segments: z.array(z.object({ start: z.number(), speaker: z.string(), text: z.string() })),
+  /** Null while no transcript is written (`segments` is empty then). */
+  updated_at: z.string().nullable(),
 });
 export type Transcript = z.infer<typeof TranscriptSchema>;
+
+/**
+ * A recording's page (`/recordings/{file id}`), at second `at` when given. Here rather than in
+ * the web's paths: only the pages that link a recording load it (the shell's first-paint budget).
+ */
+export const recordingPath = (fileId: number, at?: number) =>
+  `/recordings/${fileId}${at === undefined ? '' : `?t=${at}`}`;
 
 /** "12:05" or "1:02:05" for a second in a recording. */
 export function formatRecordingTime(seconds: number): string {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 
-/** Files built in memory for upload tests: real PNGs the server and Chromium can decode. */
+/** Files built in memory for upload tests: real PNGs and WAVs the server and Chromium can decode. */
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;
@@ -49,4 +49,30 @@ export function solidPng(width: number, height: number, rgb: [number, number, nu
 /** A PNG of random pixels: incompressible, so big enough to show an upload's progress. */
 export function noisePng(width: number, height: number): Buffer {
   return png(width, height, () => randomBytes(width * 3));
+}
+
+/**
+ * `seconds` of a 440 Hz tone as 8 kHz 16-bit mono PCM WAV: something Chromium can play (and
+ * seek: the server answers ranges).
+ */
+export function toneWav(seconds = 1): Buffer {
+  const rate = 8000;
+  const samples = Buffer.alloc(rate * seconds * 2);
+  for (let i = 0; i < rate * seconds; i++) {
+    samples.writeInt16LE(Math.round(Math.sin((2 * Math.PI * 440 * i) / rate) * 8000), i * 2);
+  }
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0, 'ascii');
+  header.writeUInt32LE(36 + samples.length, 4);
+  header.write('WAVEfmt ', 8, 'ascii');
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20); // PCM
+  header.writeUInt16LE(1, 22); // mono
+  header.writeUInt32LE(rate, 24);
+  header.writeUInt32LE(rate * 2, 28);
+  header.writeUInt16LE(2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36, 'ascii');
+  header.writeUInt32LE(samples.length, 40);
+  return Buffer.concat([header, samples]);
 }

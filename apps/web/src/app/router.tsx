@@ -59,6 +59,7 @@ const pages: Record<SiteRouteId | 'notFound', () => Promise<PageModule>> = {
   calendar: () => import('./routes/calendar'),
   map: mapPages,
   place: mapPages,
+  recording: () => import('./routes/recording'),
   notFound: () => import('./routes/not-found'),
 };
 

@@ -5,22 +5,20 @@ import { users } from './users';
 
 /**
  * A recording's transcript (docs/features.md, Transcripts): one per audio or video file, changed
- * through the shared records' proposals (record type `transcript`, the file's transcript id as
- * the record id).
+ * through the shared records' proposals (record type `transcript`). Its id is the file's id, so
+ * a revision's record id names the recording and opens its page.
  */
 export const transcripts = pgTable(
   'transcripts',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    fileId: integer()
-      .notNull()
+    id: integer()
+      .primaryKey()
       .references(() => files.id, { onDelete: 'cascade' }),
     createdById: integer().references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    uniqueIndex('transcripts_file_id_unique').on(table.fileId),
     index('transcripts_created_by_id_index')
       .on(table.createdById)
       .where(sql`${table.createdById} is not null`),

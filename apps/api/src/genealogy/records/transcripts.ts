@@ -15,7 +15,7 @@ import type { RecordFields, RecordKind } from '../proposals/record-kind';
 /** The transcript row `t` may be read by `viewer`: its file is public, or the viewer a member. */
 export function transcriptVisible(viewer: Viewer): SQL {
   if (viewer.seesLiving) return sql`true`;
-  return sql`exists (select 1 from files tf where tf.id = t.file_id and tf.visibility = 'public')`;
+  return sql`exists (select 1 from files tf where tf.id = t.id and tf.visibility = 'public')`;
 }
 
 interface SegmentRow {
@@ -39,33 +39,34 @@ async function segmentsOf(db: Db, transcriptId: number): Promise<TranscriptSegme
   return rows.map(toSegment);
 }
 
-/** The transcript of a recording's file; 404 when there is none or the viewer may not read it. */
+/**
+ * The transcript of a recording's file: no segments and no `updated_at` while none is written;
+ * 404 when there is no such file or the viewer may not read it (a guest: members-only files).
+ */
 export async function getTranscriptOfFile(
   db: Db,
   fileId: number,
   viewer: Viewer,
 ): Promise<Transcript> {
-  const [row] = await queryRows<{ id: number; file_id: number; updated_at: string }>(
+  const readable = viewer.seesLiving ? sql`true` : sql`f.visibility = 'public'`;
+  const [row] = await queryRows<{ transcribed: boolean; updated_at: string | null }>(
     db,
-    sql`select t.id, t.file_id, to_json(t.updated_at) #>> '{}' as updated_at from transcripts t
-        where t.file_id = ${fileId} and ${transcriptVisible(viewer)}`,
+    sql`select t.id is not null as transcribed, to_json(t.updated_at) #>> '{}' as updated_at
+        from files f left join transcripts t on t.id = f.id
+        where f.id = ${fileId} and ${readable}`,
   );
   if (!row) throw notFound();
   return {
-    id: row.id,
-    file_id: row.file_id,
-    segments: await segmentsOf(db, row.id),
-    updated_at: new Date(row.updated_at).toISOString(),
+    file_id: fileId,
+    segments: row.transcribed ? await segmentsOf(db, fileId) : [],
+    updated_at: row.updated_at === null ? null : new Date(row.updated_at).toISOString(),
   };
 }
 
-/** The id of a file's transcript, or null (for a write: create or update). */
-export async function transcriptIdOfFile(db: Db, fileId: number): Promise<number | null> {
-  const [row] = await queryRows<{ id: number }>(
-    db,
-    sql`select id from transcripts where file_id = ${fileId}`,
-  );
-  return row?.id ?? null;
+/** Whether a file has a transcript (a write creates one or corrects it). */
+export async function hasTranscript(db: Db, fileId: number): Promise<boolean> {
+  const rows = await queryRows(db, sql`select 1 from transcripts where id = ${fileId}`);
+  return rows.length > 0;
 }
 
 async function writeSegments(tx: Db, transcriptId: number, segments: TranscriptSegment[]) {
@@ -86,14 +87,14 @@ const segmentsField = (fields: RecordFields) => (fields.segments ?? []) as Trans
 export const transcriptKind: RecordKind = {
   type: 'transcript',
   table: 'transcripts',
-  labelSql: `(select f.name from files f where f.id = x.file_id)`,
+  labelSql: `(select f.name from files f where f.id = x.id)`,
 
   // A recording's file, and none transcribed yet: a second writer corrects the first.
   async validateCreate(tx, fields) {
     const fileId = fields.file_id as number;
     const [file] = await queryRows<{ kind: string; transcribed: boolean }>(
       tx,
-      sql`select f.kind, exists (select 1 from transcripts t where t.file_id = f.id) as transcribed
+      sql`select f.kind, exists (select 1 from transcripts t where t.id = f.id) as transcribed
           from files f where f.id = ${fileId}`,
     );
     if (!file) throw notFound();
@@ -103,25 +104,20 @@ export const transcriptKind: RecordKind = {
     if (file.transcribed) throw conflict(transcriptMessages.exists);
   },
 
-  async create(tx, fields, userId, id) {
-    const [row] = await queryRows<{ id: number }>(
-      tx,
-      sql`insert into transcripts (${sql.raw(id === undefined ? '' : 'id, ')}file_id, created_by_id)
-          values (${id === undefined ? sql`` : sql`${id}, `}${fields.file_id as number}, ${userId})
-          returning id`,
+  // The id is the file's, whether new or restored.
+  async create(tx, fields, userId) {
+    const fileId = fields.file_id as number;
+    await tx.execute(
+      sql`insert into transcripts (id, created_by_id) values (${fileId}, ${userId})`,
     );
-    if (!row) throw new Error('transcript insert returned nothing');
-    await writeSegments(tx, row.id, segmentsField(fields));
-    return row.id;
+    await writeSegments(tx, fileId, segmentsField(fields));
+    return fileId;
   },
 
   async snapshot(tx, id) {
-    const [row] = await queryRows<{ file_id: number }>(
-      tx,
-      sql`select file_id from transcripts where id = ${id} for update`,
-    );
-    if (!row) return null;
-    return { file_id: row.file_id, segments: await segmentsOf(tx, id) };
+    const rows = await queryRows(tx, sql`select 1 from transcripts where id = ${id} for update`);
+    if (rows.length === 0) return null;
+    return { file_id: id, segments: await segmentsOf(tx, id) };
   },
 
   async validateUpdate(_tx, _id, changes) {

@@ -11,10 +11,7 @@ import { currentUser, requireUser } from '../../plugins/auth';
 import { viewerOf } from '../../genealogy/privacy';
 import { submitProposal } from '../../genealogy/proposals/proposals';
 import { RECORD_PROPOSAL_KINDS } from '../../genealogy/proposals/record-kinds';
-import {
-  getTranscriptOfFile,
-  transcriptIdOfFile,
-} from '../../genealogy/records/transcripts';
+import { getTranscriptOfFile, hasTranscript } from '../../genealogy/records/transcripts';
 import { sendSubmitted } from './submitted-reply';
 
 const tags = ['transcripts'];
@@ -35,7 +32,8 @@ export const transcriptsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: "A recording's transcript (a guest: only of a public file)",
+        summary:
+          "A recording's transcript, empty while none is written (a guest: only of a public file)",
         params: TranscriptParams,
         response: { 200: TranscriptSchema },
       },
@@ -61,16 +59,17 @@ export const transcriptsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = currentUser(request);
       const fileId = request.params.file_id;
-      const id = await transcriptIdOfFile(app.db, fileId);
+      const exists = await hasTranscript(app.db, fileId);
+      const { segments } = request.body;
       const result = await submitProposal(
         app.db,
         user,
         kind,
-        id === null
-          ? { action: 'create', fields: { file_id: fileId, segments: request.body.segments } }
-          : { action: 'update', id, changes: { segments: request.body.segments } },
+        exists
+          ? { action: 'update', id: fileId, changes: { segments } }
+          : { action: 'create', fields: { file_id: fileId, segments } },
       );
-      return sendSubmitted(reply, app.db, user, result, id === null ? 201 : 200, () =>
+      return sendSubmitted(reply, app.db, user, result, exists ? 200 : 201, () =>
         read(fileId, request),
       );
     },
@@ -90,8 +89,8 @@ export const transcriptsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const id = await transcriptIdOfFile(app.db, request.params.file_id);
-      if (id === null) throw notFound();
+      const id = request.params.file_id;
+      if (!(await hasTranscript(app.db, id))) throw notFound();
       const result = await submitProposal(app.db, user, kind, {
         action: 'delete',
         id,

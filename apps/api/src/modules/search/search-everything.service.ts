@@ -130,11 +130,7 @@ async function sourceCandidates(db: Db, words: string[], viewer: Viewer): Promis
  * Segments of transcripts the viewer may read (transcriptVisible); each opens its recording at
  * the segment's second.
  */
-async function transcriptCandidates(
-  db: Db,
-  words: string[],
-  viewer: Viewer,
-): Promise<Candidate[]> {
+async function transcriptCandidates(db: Db, words: string[], viewer: Viewer): Promise<Candidate[]> {
   const rows = await queryRows<{
     id: number;
     file_id: number;
@@ -144,10 +140,10 @@ async function transcriptCandidates(
     text: string;
   }>(
     db,
-    sql`select ts.id, t.file_id, f.name as file_name, ts.start_ms, ts.speaker, ts.text
+    sql`select ts.id, t.id as file_id, f.name as file_name, ts.start_ms, ts.speaker, ts.text
         from transcript_segments ts
         join transcripts t on t.id = ts.transcript_id
-        join files f on f.id = t.file_id
+        join files f on f.id = t.id
         where ${transcriptVisible(viewer)} and ${wordsCondition(sql`ts.search_key`, words)}
         limit ${CANDIDATES}`,
   );

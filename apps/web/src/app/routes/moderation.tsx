@@ -8,7 +8,12 @@ import { useTranslation } from 'react-i18next';
 import { PageHeading } from '../../components/page-heading';
 import { PendingPosts, useHasRole } from '../../features/content';
 import { useMe, useStewardBranches } from '../../features/accounts';
-import { ModerationQueue, PersonClaimsQueue, reviewsProposals } from '../../features/genealogy';
+import {
+  ModerationQueue,
+  PersonClaimsQueue,
+  RecordProposalsQueue,
+  reviewsProposals,
+} from '../../features/genealogy';
 import { TreeCheckCountsList } from '../../features/tree-checks';
 import '../../lib/i18n/areas/genealogy';
 import { useModerationCounts } from '../../lib/moderation-counts';
@@ -39,7 +44,6 @@ function Section({
 
 /** What a branch steward reviews: the branches they keep, then those branches' proposals. */
 function StewardQueue({ count }: { count: number | undefined }) {
-  const { t } = useTranslation();
   const { t: g } = useTranslation('genealogy');
   const script = useScript();
   const branches = useStewardBranches('me');
@@ -57,7 +61,7 @@ function StewardQueue({ count }: { count: number | undefined }) {
           </Typography>
         ) : null}
       </Alert>
-      <Section id="moderation-proposals" title={t('moderation.proposals')} count={count}>
+      <Section id="moderation-proposals" title={g('moderation.proposals')} count={count}>
         <ModerationQueue />
       </Section>
     </Stack>
@@ -66,7 +70,7 @@ function StewardQueue({ count }: { count: number | undefined }) {
 
 /**
  * The one moderation queue (/moderation, moderators and admins): person proposals of the tree,
- * members' articles and news items and "Бул мен" requests that wait, each section with its count; then the tree
+ * proposals on places, sources, notes and transcripts, members' articles and news items and "Бул мен" requests that wait, each section with its count; then the tree
  * checks' count of each kind, each a link to its list. A branch steward sees their branches'
  * person proposals only.
  */
@@ -86,19 +90,26 @@ export function Component() {
         <Stack spacing={5} sx={{ mt: 2 }}>
           <Section
             id="moderation-proposals"
-            title={t('moderation.proposals')}
+            title={g('moderation.proposals')}
             count={counts?.proposals}
           >
             <ModerationQueue />
           </Section>
           <Section
+            id="moderation-record-proposals"
+            title={g('moderation.records')}
+            count={counts?.records}
+          >
+            <RecordProposalsQueue />
+          </Section>
+          <Section
             id="moderation-articles"
-            title={t('moderation.articles')}
+            title={g('moderation.articles')}
             count={counts?.articles}
           >
             <PendingPosts kind="article" />
           </Section>
-          <Section id="moderation-news" title={t('moderation.news')} count={counts?.news}>
+          <Section id="moderation-news" title={g('moderation.news')} count={counts?.news}>
             <PendingPosts kind="news" />
           </Section>
           <Section

@@ -10,6 +10,7 @@ export { ComparisonView } from './components/comparison-view';
 export { MergeView } from './components/merge-view';
 export { PersonsList, type PersonsListParams } from './components/persons-list';
 export { ModerationQueue } from './components/moderation-queue';
+export { RecordProposalsQueue } from './components/record-proposals-queue';
 export { idParam, reviewsProposals, yearsText } from './lib/format';
 export { MyContributions } from './components/my-contributions';
 export { MyPersonSection } from './components/my-person-section';

@@ -18,6 +18,7 @@ import type { print } from './areas/print';
 import type { reference } from './areas/reference';
 import type { searchEverything } from './areas/search-everything';
 import type { relations } from './areas/relations';
+import type { transcripts } from './areas/transcripts';
 import type { treeChecks } from './areas/tree-checks';
 import type { tribeStats } from './areas/tribe-stats';
 import { ky } from './ky';
@@ -43,6 +44,7 @@ interface Resources {
   reference: typeof reference;
   searchEverything: typeof searchEverything;
   relations: typeof relations;
+  transcripts: typeof transcripts;
   treeChecks: typeof treeChecks;
   tribeStats: typeof tribeStats;
 }

@@ -40,11 +40,6 @@ export const ky = {
     moderationWaiting: 'текшерүүнү күткөндөр: {{count}}',
     unreadNotices: 'окулбаган билдирүүлөр: {{count}}',
   },
-  moderation: {
-    proposals: 'Санжырага сунуштар',
-    articles: 'Макалалар',
-    news: 'Жаңылыктар',
-  },
   language: {
     label: 'Жазуу',
     ky: 'Кирилл жазуусу',

@@ -1,8 +1,8 @@
 import { formatFileSize, type FileInfo } from '@bagysh/shared';
 import CloseIcon from '@mui/icons-material/Close';
 import DownloadIcon from '@mui/icons-material/Download';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
@@ -16,13 +16,13 @@ import { useId, useRef, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import '../../../lib/i18n/areas/files';
 import { useScript } from '../../../lib/script';
-import { useOverlay } from '../../../lib/use-overlay';
 import { useFileLink } from '../api/files-api';
+import { useOverlay } from '../../../lib/use-overlay';
 import { useFileUrl } from '../../../lib/use-file-url';
 import { KindIcon } from './file-icon';
 import { useMediaQuery, widthBelow } from '../../../lib/use-media-query';
 
-function Loading() {
+export function Loading() {
   const { t } = useTranslation('files');
   return (
     <Box
@@ -35,7 +35,7 @@ function Loading() {
   );
 }
 
-function PreviewError() {
+export function PreviewError() {
   const { t } = useTranslation('files');
   const script = useScript();
   return <Alert severity="error">{script.text(t('preview.error'))}</Alert>;
@@ -45,8 +45,17 @@ function PreviewError() {
  * Audio and video. Public files play from their URL; members-only ones from a signed link
  * (players cannot send the token). The link expires after a few minutes while the player keeps
  * asking for ranges: when it fails after expiry, a fresh link resumes where playback was.
+ * `onElement` gets the player, for a page that seeks it (a recording's transcript).
  */
-function MediaPreview({ file }: { file: FileInfo }) {
+export function MediaPlayer({
+  file,
+  testId,
+  onElement,
+}: {
+  file: FileInfo;
+  testId: string;
+  onElement?: (element: HTMLMediaElement | null) => void;
+}) {
   const isPublic = file.visibility === 'public';
   const link = useFileLink(isPublic ? null : file.id);
   const [failed, setFailed] = useState(false);
@@ -72,10 +81,12 @@ function MediaPreview({ file }: { file: FileInfo }) {
   };
   const common = {
     controls: true,
+    preload: 'metadata',
     src,
+    ref: onElement,
     onError: handleError,
     onLoadedMetadata: handleLoadedMetadata,
-    'data-testid': 'preview-media',
+    'data-testid': testId,
   };
   return file.kind === 'audio' ? (
     <Box component="audio" {...common} sx={{ width: '100%' }} />
@@ -137,7 +148,7 @@ function PreviewBody({ file }: { file: FileInfo }) {
       return <PdfPreview file={file} />;
     case 'audio':
     case 'video':
-      return <MediaPreview file={file} />;
+      return <MediaPlayer file={file} testId="preview-media" />;
     case 'document':
     case 'text':
       return (

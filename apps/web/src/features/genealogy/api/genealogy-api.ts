@@ -200,6 +200,30 @@ export function useMyRecordRevisions(page: number) {
   });
 }
 
+/** Proposals on places, sources, notes and transcripts waiting for a moderator (staff only). */
+export function usePendingRecordRevisions(enabled: boolean) {
+  return useQuery({
+    queryKey: [...genealogyKeys.pending(), 'records'],
+    queryFn: ({ signal }) =>
+      api('record-revisions/', {
+        query: { status: 'pending', page_size: 100 },
+        signal,
+        schema: RecordRevisionListSchema,
+      }),
+    enabled,
+  });
+}
+
+export const recordRevisionCalls = (id: number) => ({
+  accept: (comment?: string, resolutions?: Record<string, ProposalChoice>) =>
+    api(`record-revisions/${id}/accept/`, {
+      method: 'POST',
+      body: { ...(comment ? { comment } : {}), ...(resolutions ? { resolutions } : {}) },
+    }),
+  reject: (comment: string) =>
+    api(`record-revisions/${id}/reject/`, { method: 'POST', body: { comment } }),
+});
+
 export function rejectRevision(id: number, comment: string) {
   return api(`revisions/${id}/reject/`, { method: 'POST', body: { comment } });
 }

@@ -1,4 +1,4 @@
-import type { SearchGroup, SearchHit } from '@bagysh/shared';
+import { recordingPath, type SearchGroup, type SearchHit } from '@bagysh/shared';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -22,6 +22,8 @@ function hrefOf(hit: SearchHit): string | null {
       return paths.personArticle(hit.link.id);
     case 'newsItem':
       return paths.newsItem(hit.link.id);
+    case 'recording':
+      return recordingPath(hit.link.id, hit.link.at);
   }
 }
 

@@ -2,7 +2,6 @@ import {
   ProposalConflictsErrorSchema,
   type ProposalChoice,
   type ProposalConflict,
-  type Revision,
 } from '@bagysh/shared';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -13,10 +12,10 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
 import { useScript } from '../../../lib/script';
-import { useFieldValue } from './revision-diff';
 
 /** The fields an accept's 409 names as changed since the proposal, or null for another error. */
 export function conflictsOf(error: unknown): ProposalConflict[] | null {
@@ -31,19 +30,21 @@ export function conflictsOf(error: unknown): ProposalConflict[] | null {
  * accept as its resolution.
  */
 export function ProposalConflicts({
-  revision,
+  revisionId,
+  value,
   conflicts,
   choices,
   onChoose,
 }: {
-  revision: Revision;
+  revisionId: number;
+  /** A field's value as the moderator reads it. */
+  value: (field: string, raw: unknown) => ReactNode;
   conflicts: readonly ProposalConflict[];
   choices: Readonly<Record<string, ProposalChoice>>;
   onChoose: (field: string, choice: ProposalChoice) => void;
 }) {
   const { t } = useTranslation('genealogy');
   const script = useScript();
-  const value = useFieldValue(revision);
   const label = (field: string) => t(`fieldNames.${field}`, { defaultValue: field });
   return (
     <Alert severity="warning" icon={false} data-testid="proposal-conflicts" sx={{ mt: 2 }}>
@@ -55,7 +56,7 @@ export function ProposalConflicts({
       </Typography>
       <Stack spacing={2}>
         {conflicts.map((conflict) => {
-          const id = `conflict-${revision.id}-${conflict.field}`;
+          const id = `conflict-${revisionId}-${conflict.field}`;
           return (
             <FormControl key={conflict.field} data-conflict-field={conflict.field}>
               <FormLabel id={id} sx={{ fontWeight: 600, color: 'text.primary' }}>

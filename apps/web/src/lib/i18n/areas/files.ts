@@ -78,6 +78,11 @@ export const files = {
     close: 'Жабуу',
     save: 'Сактоо',
     cancel: 'Жокко чыгаруу',
+    retry: 'Кайталоо',
+  },
+  /** A recording's page (/recordings/{id}). */
+  recording: {
+    notMedia: 'Бул файл үн же видео жазуусу эмес: анын транскрипти болбойт.',
   },
   preview: {
     loading: 'Жүктөлүүдө…',

@@ -94,6 +94,16 @@ export const genealogy = {
     media: 'Сүрөттөр жана документтер',
     parent_families: 'Башка ата-энелери',
     unions: 'Никелери',
+    // The shared records' fields (places, sources, notes, transcripts).
+    title: 'Аталышы',
+    author: 'Автору',
+    text: 'Тексти',
+    is_private: 'Жашыруун',
+    latitude: 'Кеңдик',
+    longitude: 'Узундук',
+    alt_names: 'Башка аттары',
+    parent_id: 'Кайсы жердин ичинде',
+    segments: 'Транскрипттин бөлүктөрү',
   },
   diff: { field: 'Талаа', before: 'Мурун', after: 'Кийин' },
   status: { applied: 'Колдонулду', pending: 'Текшерүүнү күтүүдө', rejected: 'Четке кагылды' },
@@ -191,6 +201,10 @@ export const genealogy = {
     '-birth_year': 'Туулган жылы (жаңы → эски)',
   },
   moderation: {
+    proposals: 'Санжырага сунуштар',
+    articles: 'Макалалар',
+    news: 'Жаңылыктар',
+    records: 'Жерлерге, булактарга, эскертмелерге жана транскрипттерге сунуштар',
     forbidden: 'Бул бет модераторлор жана бутак жооптуулары үчүн гана.',
     stewardIntro:
       'Сиз бул бутактардын жооптуусусуз: бул жерде ошолордогу сунуштар гана көрүнөт. Калганын модераторлор карашат.',
@@ -263,7 +277,7 @@ export const genealogy = {
     previous: 'Мурунку',
     next: 'Кийинки',
     page: '{{page}}-барак',
-    recordType: { place: 'Жер', source: 'Булак', note: 'Эскертме' },
+    recordType: { place: 'Жер', source: 'Булак', note: 'Эскертме', transcript: 'Транскрипт' },
   },
 } as const;
 

@@ -7,6 +7,7 @@ export const searchEverything = {
     person: 'Инсандар',
     note: 'Эскертмелер',
     source: 'Булактар',
+    transcript: 'Үн жазуулары',
     article: 'Макалалар',
     news: 'Жаңылыктар',
   },

@@ -1,0 +1,139 @@
+import { randomBytes } from 'node:crypto';
+import { toRunes } from '@bagysh/shared';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './support/axe';
+import { loginAdmin, registerUser, signInAs, type Auth } from './support/accounts';
+import { DESKTOP, FLOW_COMBOS, useBrowser, whereOf } from './support/browser';
+import { toneWav } from './support/images';
+import { open, storeLanguage } from './support/shell';
+import { screenshots } from './support/shots';
+
+/**
+ * A recording's transcript (/recordings/{id}): a member writes it while the recording plays
+ * (Alt+Enter starts a segment where the recording is) and sends it as a proposal; a moderator
+ * accepts it on /moderation; then a click on a segment's time plays the recording from there,
+ * `?t=` opens it at a second, and the search of everything finds its words at that second.
+ * Desktop in Cyrillic, the phone in runes; axe clean.
+ */
+
+const shot = screenshots(process.env.E2E_SHOTS);
+const tag = randomBytes(3).toString('hex');
+const WORD = `Кочкорбай${tag}`;
+
+let admin: Auth;
+let member: Auth;
+let fileId = 0;
+
+const currentTime = (page: Page) =>
+  page
+    .getByTestId('recording-player')
+    .evaluate((element) => (element as HTMLAudioElement).currentTime);
+
+describe('a recording and its transcript', () => {
+  const session = useBrowser();
+
+  beforeAll(async () => {
+    admin = await loginAdmin();
+    member = await registerUser({ name: 'transcriber' });
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(toneWav(30))]), `ayttuu-${tag}.wav`);
+    form.append('visibility', 'public');
+    const uploaded = await fetch(`${session.baseUrl}/api/files/`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${member.access}` },
+      body: form,
+    });
+    expect(uploaded.status).toBe(201);
+    fileId = ((await uploaded.json()) as { id: number }).id;
+  });
+
+  it('a member writes it as the recording plays, a moderator accepts it', async () => {
+    const page = await session.newPage(DESKTOP);
+    await signInAs(page, member);
+    await open(page, `/recordings/${fileId}`);
+    await page.getByTestId('transcript-none').waitFor();
+    await page.getByTestId('transcript-edit').click();
+    const editor = page.getByTestId('transcript-editor');
+    await editor.getByTestId('draft-speaker').first().fill('Асан ата');
+    await editor.getByTestId('draft-text').first().fill('Багыш уруусунун башаты.');
+    // The recording reaches 0:12, and Alt+Enter starts a segment there, in the same voice.
+    await page.getByTestId('recording-player').evaluate((element) => {
+      (element as HTMLAudioElement).currentTime = 12;
+    });
+    await editor.getByTestId('draft-text').first().press('Alt+Enter');
+    await expect.poll(() => editor.getByTestId('transcript-draft').count()).toBe(2);
+    expect(await editor.getByTestId('draft-time').nth(1).inputValue()).toBe('0:12');
+    expect(await editor.getByTestId('draft-speaker').nth(1).inputValue()).toBe('Асан ата');
+    // The new segment's words field has the focus: the member types on.
+    await page.keyboard.type(`${WORD} Көкөмерендин боюнда жашаган.`);
+    // An empty time is refused beside the field, nothing sent.
+    await editor.getByTestId('draft-time').first().fill('');
+    await editor.getByTestId('transcript-save').click();
+    await editor.locator('.Mui-error').first().waitFor();
+    await editor.getByTestId('draft-time').first().fill('0:00');
+    await shot(page, 'transcript-editor-desktop-ky');
+    expect(await seriousViolations(page, false)).toEqual([]);
+    await editor.getByTestId('transcript-save').click();
+    await editor.waitFor({ state: 'detached' });
+    // A member's transcript waits for a moderator: still none to read.
+    await page.getByTestId('transcript-none').waitFor();
+    await page.context().close();
+
+    const moderator = await session.newPage(DESKTOP);
+    await signInAs(moderator, admin);
+    await open(moderator, '/moderation');
+    // A new transcript's card names no record yet: it is found by its words, and links the
+    // recording.
+    const card = moderator.locator('[data-record-revision]').filter({ hasText: WORD });
+    await card.waitFor();
+    await card.locator(`a[href="/recordings/${fileId}"]`).waitFor();
+    await shot(moderator, 'transcript-moderation-desktop-ky');
+    await card.getByRole('button', { name: 'Кабыл алуу' }).click();
+    await card.waitFor({ state: 'detached' });
+    await moderator.context().close();
+  });
+
+  for (const [viewport, language] of FLOW_COMBOS) {
+    const where = whereOf(viewport, language);
+    it(`a segment's time plays the recording from there; ?t= opens it at a second (${where})`, async () => {
+      const page = await session.newPage(viewport);
+      await storeLanguage(page, language);
+      await open(page, `/recordings/${fileId}`);
+      const segments = page.getByTestId('transcript-segment');
+      await expect.poll(() => segments.count()).toBe(2);
+      if (language === 'ky') expect(await segments.nth(1).textContent()).toContain(WORD);
+      else expect(await segments.nth(1).textContent()).toContain(toRunes('Асан ата'));
+      await page.getByTestId('transcript-seek').nth(1).click();
+      await expect.poll(() => currentTime(page)).toBeGreaterThanOrEqual(12);
+      await expect.poll(() => segments.nth(1).getAttribute('aria-current')).toBe('true');
+      await page.getByTestId('recording-player').evaluate((element) => {
+        (element as HTMLAudioElement).pause();
+      });
+      await shot(page, `transcript-${where}`);
+      expect(await seriousViolations(page, language === 'old_ky')).toEqual([]);
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width).toBeLessThanOrEqual(viewport.width);
+
+      await open(page, `/recordings/${fileId}?t=12`);
+      await expect.poll(() => currentTime(page)).toBe(12);
+      await page.context().close();
+    });
+  }
+
+  it('the search of everything finds the words and opens the recording at their second', async () => {
+    const page = await session.newPage(DESKTOP);
+    await page.goto('/search');
+    // Folded: lower case, and о for ө in "Кокомерен".
+    await page.locator('#sanjyra-search').fill(`${WORD.toLowerCase()} кокомерен`);
+    const section = page.locator(
+      '[data-testid="search-everything"] section[data-kind="transcript"]',
+    );
+    const hit = section.locator(`a[href="/recordings/${fileId}?t=12"]`);
+    await hit.waitFor();
+    await hit.click();
+    await page.getByTestId('transcript-segments').waitFor();
+    await expect.poll(() => currentTime(page)).toBe(12);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,1 @@
+export { TranscriptPanel } from './components/transcript-panel';
