@@ -48,3 +48,4 @@ export * from './stewards';
 export * from './calendar';
 export * from './print';
 export * from './chart-layout';
+export * from './voices';

@@ -14,3 +14,4 @@ export * from './person-claims';
 export * from './notices';
 export * from './stewards';
 export * from './calendar';
+export * from './recordings';
