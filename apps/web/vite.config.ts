@@ -73,6 +73,9 @@ const FIRST_PAINT_EXTRAS: Record<string, string[]> = {
     'src/features/places-map/components/map-pages.tsx',
     'src/features/places-map/components/leaflet-map.tsx',
   ],
+  // The informants' pages (their chunk, not the recorder's), drawn at once.
+  informants: ['src/features/voices/components/informants-pages.tsx'],
+  informant: ['src/features/voices/components/informants-pages.tsx'],
   home: [
     'src/features/genealogy/components/home-search.tsx',
     'src/features/content/components/home-sections.tsx',

@@ -49,3 +49,4 @@ export * from './calendar';
 export * from './print';
 export * from './chart-layout';
 export * from './voices';
+export * from './voices-limits';

@@ -53,6 +53,8 @@ describe('the route table of docs/product.md, Routes', () => {
       '/calendar | Эскерүү күндөрү | default | public',
       '/map | Карта | default | public',
       '/places/:id | Жер | default | public',
+      '/informants | Айтуучулар | default | public',
+      '/informants/:id | Айтуучулар | default | public',
     ]);
     expect(matchSiteRoute('/persons/merge')?.id).toBe('personMerge');
   });

@@ -6,31 +6,12 @@ import { readWrittenDate } from './gedcom-date-loose';
 import { PersonLinkSchema } from './persons';
 import { PlaceRefSchema } from './places';
 import { optionalRecordText } from './record-revisions';
+import { RECORDING_MAX_SECONDS } from './voices-limits';
 
 /**
  * Voices (docs/features.md, Recordings): resumable uploads in parts, recordings of informants
  * (айтуучу) and the informants' pages.
  */
-
-export const UPLOAD_LIMITS = {
-  /** The largest part one PUT may carry. */
-  partMaxBytes: 8 * 1024 * 1024,
-  /** The part the web sends: small enough to lose little on a dropped connection. */
-  partBytes: 512 * 1024,
-  /** An unfinished upload is kept this long after its last part. */
-  sessionTtlHours: 24,
-} as const;
-
-/**
- * The recorder's bit rate: 48 kbit/s Opus is 21.6 MB an hour, so a 60-minute recording fits the
- * default upload limit (DEFAULT_UPLOAD_MAX_BYTES, 50 MB) with room to spare.
- */
-export const RECORDER_AUDIO_BITS_PER_SECOND = 48_000;
-export const RECORDING_MAX_SECONDS = 4 * 60 * 60;
-/** 60 minutes at the recorder's bit rate, in bytes (with 10% for the container). */
-export const HOUR_RECORDING_BYTES = Math.ceil(
-  ((RECORDER_AUDIO_BITS_PER_SECOND / 8) * 3600 * 11) / 10,
-);
 
 export const resumableUploadMessages = {
   wrongOffset: 'Бөлүк туура эмес жерден башталды: жүктөөнү сервер айткан жерден улантыңыз.',

@@ -59,6 +59,9 @@ const pages: Record<SiteRouteId | 'notFound', () => Promise<PageModule>> = {
   calendar: () => import('./routes/calendar'),
   map: mapPages,
   place: mapPages,
+  // The informants' list and an informant's page: one chunk, listed twice for the first paint.
+  informants: () => import('./routes/informants'),
+  informant: () => import('./routes/informants'),
   notFound: () => import('./routes/not-found'),
 };
 

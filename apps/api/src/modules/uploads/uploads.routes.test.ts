@@ -44,7 +44,7 @@ function put(user: TestUser, id: string, bytes: Buffer, start: number, total: nu
   });
 }
 
-const finish = (user: TestUser, id: string, payload: unknown = {}) =>
+const finish = (user: TestUser, id: string, payload: Record<string, string> = {}) =>
   app.inject({ method: 'POST', url: `/api/uploads/${id}/finish/`, headers: user.headers, payload });
 
 async function countFiles(): Promise<number> {

@@ -20,6 +20,7 @@ import type { searchEverything } from './areas/search-everything';
 import type { relations } from './areas/relations';
 import type { treeChecks } from './areas/tree-checks';
 import type { tribeStats } from './areas/tribe-stats';
+import type { voices } from './areas/voices';
 import { ky } from './ky';
 
 /** The catalogue's namespaces: the shell's `translation`, plus one per area of pages. */
@@ -45,6 +46,7 @@ interface Resources {
   relations: typeof relations;
   treeChecks: typeof treeChecks;
   tribeStats: typeof tribeStats;
+  voices: typeof voices;
 }
 type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] };
 
