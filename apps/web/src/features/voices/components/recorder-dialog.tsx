@@ -63,9 +63,10 @@ const personChoice = (item: PersonSummary): Choice => ({ id: item.id, label: per
 const placeChoice = (item: PlaceSummary): Choice => ({ id: item.id, label: item.name });
 const fileChoice = (item: FileInfo): Choice => ({ id: item.id, label: item.name });
 
-function recordingName(blob: Blob): string {
+/** The stored file's name: the catalogue's word for a recording, the time, the extension. */
+function recordingName(blob: Blob, word: string): string {
   const stamp = new Date().toISOString().slice(0, 16).replace('T', '_').replace(':', '-');
-  return `жазуу_${stamp}.${extensionOf(blob.type)}`;
+  return `${word}_${stamp}.${extensionOf(blob.type)}`;
 }
 
 /**
@@ -118,7 +119,7 @@ export function RecorderDialog({ open, onClose, informant, person }: RecorderDia
     if (recorder.blob) {
       void saveRecording({
         blob: recorder.blob,
-        name: recordingName(recorder.blob),
+        name: recordingName(recorder.blob, t('fileName')),
         durationSeconds: Math.round(recorder.elapsed),
         sessionId: null,
         savedAt: Date.now(),
@@ -199,7 +200,7 @@ export function RecorderDialog({ open, onClose, informant, person }: RecorderDia
       resuming ??
       (recorder.blob && {
         blob: recorder.blob,
-        name: recordingName(recorder.blob),
+        name: recordingName(recorder.blob, t('fileName')),
         durationSeconds: Math.round(recorder.elapsed),
         sessionId: null,
         savedAt: Date.now(),

@@ -78,6 +78,8 @@ export const voices = {
   link: 'Байлоо',
   close: 'Жабуу',
   cancel: 'Жокко чыгаруу',
+  /** The first word of a recording's file name. */
+  fileName: 'жазуу',
   signInToRecord: 'Жазып алуу үчүн сайтка кириңиз.',
 };
 
