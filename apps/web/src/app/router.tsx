@@ -76,6 +76,8 @@ const FORMLESS = new Set<SiteRouteId | 'notFound'>([
   'personArticle',
   'newsItem',
   'stats',
+  'informants',
+  'informant',
   'notFound',
 ]);
 const validation = () => import('../lib/validation');

@@ -1,7 +1,7 @@
 import { RECORDER_AUDIO_BITS_PER_SECOND } from '@bagysh/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-export type RecorderState = 'idle' | 'starting' | 'recording' | 'paused' | 'stopped';
+export type RecorderState = 'idle' | 'starting' | 'recording' | 'paused' | 'stopping' | 'stopped';
 export type RecorderError = 'denied' | 'unsupported' | null;
 
 /** The recording's type: Opus in WebM where the browser has it (Chrome, Firefox), else its own. */
@@ -132,6 +132,8 @@ export function useRecorder() {
       clock.current.before += (performance.now() - clock.current.since) / 1000;
     }
     setElapsed(clock.current.before);
+    // The clock stops now, not when the recorder hands over its last part (onstop).
+    setState('stopping');
     media.stop();
   }, []);
 
