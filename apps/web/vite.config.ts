@@ -75,6 +75,9 @@ const FIRST_PAINT_EXTRAS: Record<string, string[]> = {
   ],
   // A recording's page: its file, player and transcript.
   recording: ['src/app/routes/recording-page.tsx'],
+  // The informants' pages (their chunk, not the recorder's), drawn at once.
+  informants: ['src/features/voices/components/informants-pages.tsx'],
+  informant: ['src/features/voices/components/informants-pages.tsx'],
   home: [
     'src/features/genealogy/components/home-search.tsx',
     'src/features/content/components/home-sections.tsx',
@@ -115,9 +118,20 @@ const firstPaint: Plugin = {
     walk(entryKey, entry);
     const router = readFileSync(new URL('./src/app/router.tsx', import.meta.url), 'utf8');
     const pages: Record<string, string[]> = {};
-    for (const [, id, file] of router.matchAll(
-      /(\w+): \(\) => import\('\.\/routes\/([\w-]+)'\)/g,
-    )) {
+    // `id: () => import('./routes/file')`, or `id: name` for `const name = () => import(…)`
+    // (a chunk two routes share).
+    const shared = new Map(
+      [...router.matchAll(/const (\w+) = \(\) => import\('\.\/routes\/([\w-]+)'\)/g)].map(
+        ([, name, file]) => [name, file],
+      ),
+    );
+    const routeFiles = [
+      ...router.matchAll(/(\w+): \(\) => import\('\.\/routes\/([\w-]+)'\)/g),
+      ...[...router.matchAll(/(\w+): (\w+),/g)]
+        .filter(([, , name]) => shared.has(name!))
+        .map(([match, id, name]) => [match, id, shared.get(name!)]),
+    ];
+    for (const [, id, file] of routeFiles) {
       if (!id || !file) continue;
       const files = new Set<string>();
       const modules = [`src/app/routes/${file}.tsx`, ...FIRST_PAINT_EXTRAS['*']!];

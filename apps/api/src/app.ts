@@ -37,6 +37,7 @@ import { personClaimsRoutes } from './modules/person-claims/person-claims.routes
 import { personMergeRoutes } from './modules/person-merge/person-merge.routes';
 import { personsRoutes } from './modules/persons/persons.routes';
 import { placesMapRoutes } from './modules/places-map/places-map.routes';
+import { recordingsRoutes } from './modules/recordings/recordings.routes';
 import { placesRoutes } from './modules/records/places.routes';
 import { pollsRoutes } from './modules/polls/polls.routes';
 import { bookRoutes } from './modules/print/book.routes';
@@ -50,6 +51,7 @@ import { statsRoutes } from './modules/stats/stats.routes';
 import { treeChecksRoutes } from './modules/tree-checks/tree-checks.routes';
 import { twoFactorRoutes } from './modules/accounts/two-factor.routes';
 import { usersRoutes } from './modules/accounts/users.routes';
+import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { stewardsRoutes } from './modules/stewards/stewards.routes';
 import { apiCachePlugin } from './plugins/api-cache';
 import { authPlugin } from './plugins/auth';
@@ -207,6 +209,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
       await api.register(clansRoutes);
       await api.register(statsRoutes);
       await api.register(calendarRoutes);
+      await api.register(uploadsRoutes);
+      await api.register(recordingsRoutes);
       await api.register(gedcomRoutes);
       await api.register(backupRoutes);
       await api.register(outboxRoutes);

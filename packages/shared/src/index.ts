@@ -49,3 +49,5 @@ export * from './stewards';
 export * from './calendar';
 export * from './print';
 export * from './chart-layout';
+export * from './voices';
+export * from './voices-limits';

@@ -54,6 +54,8 @@ describe('the route table of docs/product.md, Routes', () => {
       '/map | Карта | default | public',
       '/places/:id | Жер | default | public',
       '/recordings/:id | Үн жазуусу | default | public',
+      '/informants | Айтуучулар | default | public',
+      '/informants/:id | Айтуучулар | default | public',
     ]);
     expect(matchSiteRoute('/persons/merge')?.id).toBe('personMerge');
   });

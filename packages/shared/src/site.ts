@@ -104,7 +104,9 @@ export type SiteRouteId =
   | 'calendar'
   | 'map'
   | 'place'
-  | 'recording';
+  | 'recording'
+  | 'informants'
+  | 'informant';
 
 /** Title of the error page that any unknown path shows. */
 export const NOT_FOUND_TITLE = 'Табылган жок';
@@ -112,6 +114,7 @@ export const NOT_FOUND_TITLE = 'Табылган жок';
 const ARTICLES_TITLE = 'Багыш мыктылары';
 const ADD_ARTICLE_TITLE = 'Макала кошуу';
 const NEWS_TITLE = 'Жаңылыктар';
+const INFORMANTS_TITLE = 'Айтуучулар';
 
 /**
  * The 19 original routes of docs/product.md, Routes, in that order. Access left open is public,
@@ -336,6 +339,22 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
     id: 'recording',
     path: '/recordings/:id',
     title: 'Үн жазуусу',
+    layout: 'default',
+    access: 'public',
+  },
+  // Айтуучулар (docs/features.md, Recordings and informants): every informant with their
+  // recordings, the persons they told of and where they disagree; and one informant's page.
+  {
+    id: 'informants',
+    path: '/informants',
+    title: INFORMANTS_TITLE,
+    layout: 'default',
+    access: 'public',
+  },
+  {
+    id: 'informant',
+    path: '/informants/:id',
+    title: INFORMANTS_TITLE,
     layout: 'default',
     access: 'public',
   },

@@ -40,10 +40,14 @@ export interface BrowserSession {
 
 /**
  * One Chromium per test file: the headless shell, or with `pdfViewer` the full browser, whose
- * PDF viewer a preview of a PDF shows. Every test fails if a page it opened logged a console
- * error or threw an uncaught exception.
+ * PDF viewer a preview of a PDF shows; `args` adds switches for this file's browser alone (the
+ * recorder's fake microphone). Every test fails if a page it opened logged a console error or
+ * threw an uncaught exception.
  */
-export function useBrowser({ pdfViewer = false } = {}): BrowserSession {
+export function useBrowser({
+  pdfViewer = false,
+  args = [],
+}: { pdfViewer?: boolean; args?: string[] } = {}): BrowserSession {
   let browser: Browser;
   const contexts: BrowserContext[] = [];
   const session: BrowserSession = {
@@ -69,7 +73,7 @@ export function useBrowser({ pdfViewer = false } = {}): BrowserSession {
   beforeAll(async () => {
     browser = await chromium.launch({
       executablePath: pdfViewer ? chromiumPath() : headlessShellPath(),
-      args: CHROMIUM_ARGS,
+      args: [...CHROMIUM_ARGS, ...args],
     });
   });
   afterEach(async () => {

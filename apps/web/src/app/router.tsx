@@ -16,6 +16,7 @@ interface PageModule {
 
 // The map and a place's page share one chunk.
 const mapPages = () => import('./routes/map');
+const informantsPages = () => import('./routes/informants');
 
 /** One lazy chunk per page (the add and edit routes share the article form's). */
 const pages: Record<SiteRouteId | 'notFound', () => Promise<PageModule>> = {
@@ -60,6 +61,9 @@ const pages: Record<SiteRouteId | 'notFound', () => Promise<PageModule>> = {
   map: mapPages,
   place: mapPages,
   recording: () => import('./routes/recording'),
+  // The informants' list and an informant's page: one chunk, listed twice for the first paint.
+  informants: informantsPages,
+  informant: informantsPages,
   notFound: () => import('./routes/not-found'),
 };
 
@@ -74,6 +78,8 @@ const FORMLESS = new Set<SiteRouteId | 'notFound'>([
   'personArticle',
   'newsItem',
   'stats',
+  'informants',
+  'informant',
   'notFound',
 ]);
 const validation = () => import('../lib/validation');

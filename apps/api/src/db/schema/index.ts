@@ -15,3 +15,4 @@ export * from './notices';
 export * from './stewards';
 export * from './calendar';
 export * from './transcripts';
+export * from './recordings';

@@ -14,6 +14,11 @@ const LazyFilePreview = lazy(() =>
   })),
 );
 
+// "Жазып алуу" is for members: its code comes after the page's, out of the shell's lists.
+const LazyRecordButton = lazy(() =>
+  import('../../features/voices').then((m) => ({ default: m.RecordButton })),
+);
+
 function FilePreview(props: { fileId: number; onClose: () => void }) {
   return (
     <Suspense fallback={null}>
@@ -22,12 +27,15 @@ function FilePreview(props: { fileId: number; onClose: () => void }) {
   );
 }
 
-/** The header's controls of other features: "Көз салуу" (notices), "Басып чыгаруу" (print). */
+/** The header's controls of other features: "Көз салуу" (notices), "Басып чыгаруу" (print), "Жазып алуу" (voices, members). */
 function HeaderExtra({ personId, personName }: { personId: number; personName: string }) {
   return (
     <>
       <FollowButton personId={personId} />
       <PrintButton personId={personId} personName={personName} />
+      <Suspense fallback={null}>
+        <LazyRecordButton person={{ id: personId, label: personName }} />
+      </Suspense>
     </>
   );
 }

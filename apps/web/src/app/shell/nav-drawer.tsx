@@ -3,6 +3,7 @@ import FactCheckIcon from '@mui/icons-material/FactCheck';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
 import MapIcon from '@mui/icons-material/MapOutlined';
+import MicIcon from '@mui/icons-material/MicNoneOutlined';
 import NotificationsIcon from '@mui/icons-material/NotificationsOutlined';
 import PersonIcon from '@mui/icons-material/Person';
 import RateReviewIcon from '@mui/icons-material/RateReviewOutlined';
@@ -19,7 +20,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { NAV_DRAWER_WIDTH } from '../../config/constants';
-import { paths } from '../../config/paths';
+import { href, paths } from '../../config/paths';
 import { useAppStore } from '../../lib/app-store';
 import { useModerationCounts } from '../../lib/moderation-counts';
 import { useUnreadNotices } from '../../lib/notice-count';
@@ -151,6 +152,7 @@ export default function NavDrawer() {
       <List>
         {item(paths.calendar(), t('titles.calendar'), <EventIcon fontSize="small" />)}
         {item(paths.map(), t('titles.map'), <MapIcon fontSize="small" />)}
+        {item(href('informants'), t('titles.informants'), <MicIcon fontSize="small" />)}
         {item(paths.reference(), t('nav.reference'), <HelpOutlineIcon fontSize="small" />)}
       </List>
     </Drawer>

@@ -21,6 +21,7 @@ import type { relations } from './areas/relations';
 import type { transcripts } from './areas/transcripts';
 import type { treeChecks } from './areas/tree-checks';
 import type { tribeStats } from './areas/tribe-stats';
+import type { voices } from './areas/voices';
 import { ky } from './ky';
 
 /** The catalogue's namespaces: the shell's `translation`, plus one per area of pages. */
@@ -47,6 +48,7 @@ interface Resources {
   transcripts: typeof transcripts;
   treeChecks: typeof treeChecks;
   tribeStats: typeof tribeStats;
+  voices: typeof voices;
 }
 type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] };
 

@@ -1,0 +1,1 @@
+export { RecordButton } from './components/record-button';

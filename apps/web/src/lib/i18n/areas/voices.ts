@@ -1,0 +1,86 @@
+import { addAreaMessages } from '../index';
+import { voicesButton } from './voices-button';
+
+/**
+ * Messages of the informants' pages (/informants, /informants/{id}) and of the recorder
+ * ("Жазып алуу"): a namespace that loads with them; `useTranslation('voices')`.
+ */
+export const voices = {
+  intro:
+    'Санжыраны айтып берген карыялар жана билгендер: алардын үн жазуулары, кимдер жөнүндө айтышканы жана кайсы жерде айтканы бири-биринен айырмаланат.',
+  informantsList: 'Айтуучулар',
+  recordingCount_one: '{{count}} жазуу',
+  recordingCount_other: '{{count}} жазуу',
+  noRecordings: 'Жазуу жок',
+  toldAbout: 'Кимдер жөнүндө айткан',
+  toldAboutCount: '{{count}} адам жөнүндө айткан',
+  supports: '{{count}} шилтеме',
+  toldBy: 'Айткан: {{name}}',
+  toldWhen: 'Качан: {{date}}',
+  toldWhere: 'Кайда: {{place}}',
+  empty:
+    'Азырынча айтуучу жок. Булактардын арасына «айтуучу» түрүндөгү булак кошулганда бул жерде көрүнөт.',
+  loading: 'Жүктөлүүдө…',
+  loadError: 'Маалымат жүктөлгөн жок',
+  retry: 'Кайталоо',
+  pages: 'Барактар',
+  notFound: 'Мындай айтуучу табылган жок',
+  allInformants: 'Бардык айтуучулар',
+  conflicts: 'Айтуучулар макул эмес',
+  conflictsIntro:
+    'Бир эле адамдын туулган же каза болгон жылын эки айтуучу ар башкача айтат (алардын шилтемелери ар башка жылдагы окуяларга берилген).',
+  noConflicts: 'Айтуучулардын ортосунда карама-каршылык табылган жок.',
+  facts: { birth: 'Туулган жылы', death: 'Каза болгон жылы' },
+  recordings: 'Үн жазуулары',
+  recordingsEmpty: 'Бул айтуучунун жазуулары азырынча жок.',
+  openRecording: 'Жазуунун барагы',
+  duration: 'Узактыгы: {{time}}',
+  persons: 'Адамдар',
+  removeRecording: 'Жазууну алып салуу',
+  removeTitle: 'Жазууну алып саласызбы?',
+  removeText: 'Жазуу айтуучудан ажыратылат; файлдын өзү «Файлдар» бөлүмүндө калат.',
+  remove: 'Алып салуу',
+  removed: 'Жазуу алынып салынды',
+  // The recorder.
+  ...voicesButton,
+  recorderTitle: 'Айтуучуну жазып алуу',
+  start: 'Баштоо',
+  pause: 'Тыным',
+  resume: 'Улантуу',
+  stop: 'Токтотуу',
+  elapsed: 'Убакыт',
+  level: 'Үндүн деңгээли',
+  recording: 'Жазылып жатат',
+  paused: 'Тыным',
+  micDenied: 'Микрофонго уруксат берилген жок. Браузердин жөндөөлөрүнөн уруксат бериңиз.',
+  micMissing: 'Бул браузер үн жазууну колдобойт (MediaRecorder жок).',
+  recorded: 'Жазылды: {{time}}',
+  again: 'Кайра жазуу',
+  listen: 'Угуп көрүү',
+  informant: 'Айтуучу',
+  chooseInformant: 'Айтуучуну тандаңыз',
+  personsField: 'Кимдер жөнүндө (издөө)',
+  placeField: 'Айтылган жер (издөө)',
+  dateField: 'Айтылган күн (мисалы 05.05.2024)',
+  visibility: 'Баарына ачык (конок да угат)',
+  save: 'Жүктөө жана сактоо',
+  uploading: 'Жүктөлүүдө: {{percent}}%',
+  waiting: 'Байланыш үзүлдү: {{seconds}} секунддан кийин сервер айткан жерден уланат…',
+  saved: 'Жазуу сакталды',
+  saveError: 'Жазуу сакталган жок',
+  resumeSaved: 'Мурунку жазуу толук жүктөлө элек: ал ушул браузерде сакталган. Улантасызбы?',
+  resumeUpload: 'Жүктөөнү улантуу',
+  discard: 'Таштап салуу',
+  modeRecord: 'Микрофондон жазуу',
+  modeLink: 'Бар файлды байлоо',
+  fileField: 'Аудио же видео файл (сиздин файлдарыңыздан)',
+  noAudioFiles: 'Сизде аудио же видео файл жок. Алгач «Файлдар» бөлүмүнө жүктөңүз.',
+  link: 'Байлоо',
+  close: 'Жабуу',
+  cancel: 'Жокко чыгаруу',
+  /** The first word of a recording's file name. */
+  fileName: 'жазуу',
+  signInToRecord: 'Жазып алуу үчүн сайтка кириңиз.',
+};
+
+addAreaMessages('voices', voices);
