@@ -128,8 +128,8 @@ const firstPaint: Plugin = {
     const routeFiles = [
       ...router.matchAll(/(\w+): \(\) => import\('\.\/routes\/([\w-]+)'\)/g),
       ...[...router.matchAll(/(\w+): (\w+),/g)]
-        .filter(([, , name]) => shared.has(name!))
-        .map(([match, id, name]) => [match, id, shared.get(name!)]),
+        .filter(([, , name]) => shared.has(name))
+        .map(([match, id, name]) => [match, id, shared.get(name)]),
     ];
     for (const [, id, file] of routeFiles) {
       if (!id || !file) continue;
