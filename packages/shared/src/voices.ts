@@ -133,6 +133,8 @@ export const RecordingIdParams = z.object({ id: RowIdParam });
 
 export const RecordingsListQuery = PageQuerySchema.extend({
   source_id: RowIdParam.optional(),
+  /** The recording of one file (its page, /recordings/{file id}). */
+  file_id: RowIdParam.optional(),
   person_id: RowIdParam.optional(),
 });
 export type RecordingsListQuery = z.infer<typeof RecordingsListQuery>;

@@ -143,6 +143,7 @@ export async function listRecordings(
 ): Promise<{ count: number; results: Recording[] }> {
   const conditions: SQL[] = [fileVisible(reader.viewer)];
   if (query.source_id !== undefined) conditions.push(sql`r.source_id = ${query.source_id}`);
+  if (query.file_id !== undefined) conditions.push(sql`r.file_id = ${query.file_id}`);
   if (query.person_id !== undefined) {
     conditions.push(sql`exists (select 1 from recording_persons rp join persons p
       on p.id = rp.person_id where rp.recording_id = r.id and rp.person_id = ${query.person_id}

@@ -155,6 +155,14 @@ describe('recordings', () => {
     expect((byLiving.body as unknown as RecordingsPage).count).toBe(0);
     const byAncestor = await call(app, 'GET', `/api/recordings/?person_id=${ancestor.id}`, null);
     expect((byAncestor.body as unknown as RecordingsPage).count).toBe(1);
+    // A file's recording (its page), for a guest only when the file is public.
+    const ofFile = (file: number, user: TestUser | null) =>
+      call(app, 'GET', `/api/recordings/?file_id=${file}`, user).then((answer) =>
+        (answer.body as unknown as RecordingsPage).results.map((r) => r.id),
+      );
+    expect(await ofFile(publicAudio, null)).toEqual([publicRecording.id]);
+    expect(await ofFile(membersAudio, null)).toEqual([]);
+    expect(await ofFile(membersAudio, other)).toEqual([membersRecording.id]);
   });
 
   it('lets staff or the file owner change and remove a recording, nobody else', async () => {

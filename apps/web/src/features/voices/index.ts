@@ -1,1 +1,2 @@
 export { RecordButton } from './components/record-button';
+export { RecordingAbout } from './components/recording-about';

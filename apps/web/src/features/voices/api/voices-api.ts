@@ -71,6 +71,18 @@ export function useRecordings(sourceId: number | null, personId: number | null, 
   });
 }
 
+/** The recording a file is, if it is one (its page, /recordings/{file id}). */
+export function useRecordingOfFile(fileId: number) {
+  return useQuery({
+    queryKey: [...voicesKeys.all, 'file', fileId],
+    queryFn: async ({ signal }) => {
+      const page = await api<RecordingsPage>('recordings/', { signal, query: { file_id: fileId } });
+      return page.results[0] ?? null;
+    },
+    retry: 1,
+  });
+}
+
 /** Where informants disagree; of one informant when `sourceId` is given. */
 export function useConflicts(sourceId: number | null, page: number) {
   return useQuery({

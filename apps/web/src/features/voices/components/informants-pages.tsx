@@ -1,4 +1,9 @@
-import { formatDateKy, type InformantConflict, type Recording } from '@bagysh/shared';
+import {
+  formatDateKy,
+  recordingPath,
+  type InformantConflict,
+  type Recording,
+} from '@bagysh/shared';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -285,7 +290,7 @@ function RecordingItem({ recording }: { recording: Recording }) {
   return (
     <Box component="li" sx={{ py: 1.5, borderTop: 1, borderColor: 'divider' }}>
       <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-        <TextLink to={voicesPaths.recording(recording.file.id)}>{recording.file.name}</TextLink>
+        <TextLink to={recordingPath(recording.file.id)}>{recording.file.name}</TextLink>
       </Typography>
       {details.length > 0 && (
         <Typography variant="body2" color="textSecondary">
