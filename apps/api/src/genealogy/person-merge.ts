@@ -483,7 +483,10 @@ export async function applyMerge(
     sql`insert into merged_persons (merged_id, survivor_id, restore)
         values (${b.id}, ${a.id}, ${JSON.stringify(restore)}::jsonb)`,
   );
-  await refreshPresumedLiving(tx, [...family.filter((id) => id !== b.id), ...(await familyOf(tx, [a.id]))]);
+  await refreshPresumedLiving(tx, [
+    ...family.filter((id) => id !== b.id),
+    ...(await familyOf(tx, [a.id])),
+  ]);
   const before: Record<string, unknown> = {};
   const after: Record<string, unknown> = {};
   for (const field of MERGE_FIELDS) {

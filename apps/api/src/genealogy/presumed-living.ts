@@ -196,7 +196,7 @@ export async function refreshPresumedLiving(tx: Db, seeds: Iterable<number>): Pr
   };
   const supported = (id: number) =>
     [...(children.get(id) ?? []), ...(spouses.get(id) ?? [])].some(hides);
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (const id of inRegion) {
       if (!fresh.get(id) && open(nodes.get(id) as Node) && supported(id)) {

@@ -342,9 +342,9 @@ describe('GEDCOM RESN', () => {
     expect(JSON.parse(await get(`/api/persons/${alymbek}/`)) as Person).toMatchObject({
       restricted: true,
     });
-    expect(JSON.parse(await get(`/api/persons/${alymbek}/`, member.headers)) as Person).toMatchObject(
-      { restricted: false, birth_year: 1831 },
-    );
+    expect(
+      JSON.parse(await get(`/api/persons/${alymbek}/`, member.headers)) as Person,
+    ).toMatchObject({ restricted: false, birth_year: 1831 });
 
     // A file's root placed under a tree person (attach_to) keeps its notice too.
     const preview = await previewGedcomFile(

@@ -281,8 +281,7 @@ describe('the stored presumption', () => {
   it('after random writes equals the whole tree recomputed', async () => {
     await app.db.execute(sql`truncate persons, unions cascade`);
     const next = mulberry32(20261207);
-    const pick = <T>(values: readonly T[]): T =>
-      values[Math.floor(next() * values.length)] as T;
+    const pick = <T>(values: readonly T[]): T => values[Math.floor(next() * values.length)] as T;
     const ids: number[] = [];
     const men: number[] = [];
     const women: number[] = [];

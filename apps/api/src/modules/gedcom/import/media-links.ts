@@ -2,11 +2,7 @@ import { RECORD_LIMITS } from '@bagysh/shared';
 import type { Db } from '../../../db/client';
 import { files } from '../../../db/schema';
 import type { ImportedFile } from '../../../files/imported-files';
-import {
-  birthYearBound,
-  isHidden,
-  livingBirthYearFloor,
-} from '../../../genealogy/privacy';
+import { birthYearBound, isHidden, livingBirthYearFloor } from '../../../genealogy/privacy';
 import type { GedcomNode } from '../read/node';
 import type { ImportReport } from '../read/report';
 import type { StagedMediaLinkFields } from '../rows';
