@@ -1,6 +1,7 @@
 import {
   eventYear,
   parseGedcomDate,
+  type EventDate,
   PERSON_LIMITS,
   TRIBE_STATS_MIN_CELL,
   type ClanRef,
@@ -67,8 +68,17 @@ export function birthYearBound(birthYear: number | null, birthDate: string | nul
   if (!date.valid) return birthYear;
   const later = (year: number | null) =>
     year === null ? birthYear : birthYear === null ? year : Math.max(year, birthYear);
-  const endYear = date.end ? eventYear({ ...date, start: null }) : null;
-  const startYear = eventYear(date);
+  // The Gregorian year a point's period (a Hebrew or French year, a dual year) ends in may be
+  // the one after the year it begins in.
+  const lastYear = (point: EventDate) => {
+    const year = eventYear(point);
+    const calendar = point.start ? point.calendar : (point.end_calendar ?? point.calendar);
+    const dual = (point.start ?? point.end)?.dual_year ?? null;
+    const spills = (calendar !== 'gregorian' && calendar !== 'julian') || dual !== null;
+    return year === null ? null : year + (spills ? 1 : 0);
+  };
+  const endYear = date.end ? lastYear({ ...date, start: null }) : null;
+  const startYear = lastYear(date);
   switch (date.qualifier) {
     case 'after':
     case 'from':
