@@ -2,8 +2,7 @@ import { buildApp } from './app';
 import { openDatabase } from './db/client';
 import { isBrandNewDatabase, loadDemoDataOnce, wantsDemoData } from './demo/seed';
 import { EnvError, loadConfig } from './env';
-import { recomputePresumedLiving } from './genealogy/presumed-living';
-import { lockTree } from './genealogy/tree';
+import { recomputePresumedLivingYearly } from './genealogy/presumed-living';
 import { warmTribeStats } from './genealogy/tribe-stats';
 import { claimDataDir, DataDirInUseError } from './lib/data-dir-owner';
 import { makePrivate, usePrivateUmask } from './lib/private-files';
@@ -22,10 +21,7 @@ async function main() {
   const brandNew = await isBrandNewDatabase(database);
   await database.migrate();
   // The living rule's stored presumptions, as of this year (genealogy/presumed-living.ts).
-  await database.db.transaction(async (tx) => {
-    await lockTree(tx);
-    await recomputePresumedLiving(tx);
-  });
+  await recomputePresumedLivingYearly(database.db);
   // What an older version, a hand or PGlite (0666 whatever the umask) left open.
   await makePrivate(config.dataDir);
   await ensureFirstAdmin(database.db, {

@@ -8,7 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { App } from '../../app';
 import { queryRows } from '../../db/client';
-import { recomputePresumedLiving } from '../../genealogy/presumed-living';
+import {
+  recomputePresumedLiving,
+  recomputePresumedLivingYearly,
+} from '../../genealogy/presumed-living';
 import { invalidateTreeCaches } from '../../genealogy/tree-cache';
 import { mulberry32 } from '../../lib/random';
 import { createTestApp } from '../../test/app';
@@ -281,6 +284,11 @@ describe('after an import', () => {
 });
 
 describe('the stored presumption', () => {
+  it('is recomputed at the first start of a year, once', async () => {
+    expect(await recomputePresumedLivingYearly(app.db)).toBe(true);
+    expect(await recomputePresumedLivingYearly(app.db)).toBe(false);
+  });
+
   it('after random writes equals the whole tree recomputed', async () => {
     await app.db.execute(sql`truncate persons, unions cascade`);
     const next = mulberry32(20261207);
