@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { openDatabase } from './db/client';
 import { isBrandNewDatabase, loadDemoDataOnce, wantsDemoData } from './demo/seed';
 import { EnvError, loadConfig } from './env';
+import { recomputePresumedLivingYearly } from './genealogy/presumed-living';
 import { warmTribeStats } from './genealogy/tribe-stats';
 import { claimDataDir, DataDirInUseError } from './lib/data-dir-owner';
 import { makePrivate, usePrivateUmask } from './lib/private-files';
@@ -19,6 +20,8 @@ async function main() {
   const database = await openDatabase(config);
   const brandNew = await isBrandNewDatabase(database);
   await database.migrate();
+  // The living rule's stored presumptions, as of this year (genealogy/presumed-living.ts).
+  await recomputePresumedLivingYearly(database.db);
   // What an older version, a hand or PGlite (0666 whatever the umask) left open.
   await makePrivate(config.dataDir);
   await ensureFirstAdmin(database.db, {

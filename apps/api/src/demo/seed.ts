@@ -7,6 +7,7 @@ import { seedPolls } from './polls.seed';
 import { queryRows, type Database, type Db } from '../db/client';
 import { appSettings, clans, nameKeys, polls, posts, proposals, users } from '../db/schema';
 import { personsTable } from '../genealogy/person-table';
+import { recomputePresumedLiving } from '../genealogy/presumed-living';
 
 const DEMO_KEY = 'demo_data_loaded';
 const DEMO_REMOVED_KEY = 'demo_data_removed';
@@ -22,6 +23,7 @@ export async function loadDemoDataOnce(db: Db): Promise<boolean> {
     if (done) return false;
     await tx.insert(appSettings).values({ key: DEMO_KEY, value: { at: new Date().toISOString() } });
     await seedGenealogy(tx);
+    await recomputePresumedLiving(tx);
     // The sample poll needs a creator: the first admin, if one exists by now.
     const [admin] = await tx
       .select({ id: users.id })
@@ -207,6 +209,8 @@ export async function removeDemoData(db: Db): Promise<DemoRemoval> {
         .where(eq(personsTable.isDemo, true))
         .returning({ id: personsTable.id })
     ).length;
+    // Persons of users' own that a demonstration relative presumed living no longer are.
+    if (removedPersons > 0) await recomputePresumedLiving(tx);
     for (let i = 0; i < keys.length; i += 5000) {
       const batch = keys.slice(i, i + 5000);
       await tx

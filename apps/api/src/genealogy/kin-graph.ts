@@ -20,6 +20,7 @@ interface Row {
   death_year: number | null;
   death_date: string | null;
   is_living: boolean;
+  presumed_living: boolean;
   is_private: boolean;
   birth_order: number | null;
   /** Read for the persons on the relations answered only (`loadLineageNames`). */
@@ -33,7 +34,7 @@ interface ExtraParents {
 }
 
 const COLUMNS = sql.raw(`id, name, sex, father_id, mother_id, birth_year, death_year,
-  death_date, is_living, is_private, birth_order`);
+  death_date, is_living, presumed_living, is_private, birth_order`);
 
 // Step parents are a mother's husband or a father's wife: the union already links them.
 const FURTHER_PARENTS = sql.raw(`relation <> 'step'`);

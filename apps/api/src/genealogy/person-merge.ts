@@ -15,6 +15,7 @@ import { conflict, HttpError, notFound } from '../lib/http-errors';
 import { loadParent } from './person-checks';
 import { intArray, subtreeCondition } from './person-rows';
 import { addDescendants, movePathsOfSubtree, rememberNameKey } from './person-writes';
+import { familyOf, refreshPresumedLiving } from './presumed-living';
 
 /**
  * Two persons merged into one (docs/genealogy.md, Merging persons), and the merge undone. The
@@ -383,6 +384,7 @@ export async function applyMerge(
   const { a, b, sides } = plan;
   const snapshot = await takeSnapshot(tx, a.id, b.id);
   const value = (field: MergeField) => (sides[field] === 'a' ? a : b)[field];
+  const family = await familyOf(tx, [a.id, b.id]);
 
   await tx.execute(sql`update posts set person_id = ${a.id} where person_id = ${b.id}`);
   await tx.execute(sql`update clans set founder_id = ${a.id} where founder_id = ${b.id}`);
@@ -481,6 +483,10 @@ export async function applyMerge(
     sql`insert into merged_persons (merged_id, survivor_id, restore)
         values (${b.id}, ${a.id}, ${JSON.stringify(restore)}::jsonb)`,
   );
+  await refreshPresumedLiving(tx, [
+    ...family.filter((id) => id !== b.id),
+    ...(await familyOf(tx, [a.id])),
+  ]);
   const before: Record<string, unknown> = {};
   const after: Record<string, unknown> = {};
   for (const field of MERGE_FIELDS) {
@@ -576,6 +582,7 @@ export async function revertMerge(tx: Db, a: number, b: number): Promise<void> {
   const bRow = before.get(b);
   const aRow = before.get(a);
   if (!bRow || !aRow) throw new Error('merge snapshot without its persons');
+  const family = await familyOf(tx, [a]);
 
   // The merged person back, with no line below yet (the moves below bring it).
   const bPath = await pathUnder(tx, bRow.father_id as number | null);
@@ -622,6 +629,7 @@ export async function revertMerge(tx: Db, a: number, b: number): Promise<void> {
   }
   await restoreRows(tx, 'branch_stewards', snapshot.stewards ?? []);
   await tx.execute(sql`delete from merged_persons where merged_id = ${b}`);
+  await refreshPresumedLiving(tx, [...family, ...(await familyOf(tx, [a, b]))]);
 }
 
 /** The person an id names now: itself, or the survivor it was merged into (followed on). */

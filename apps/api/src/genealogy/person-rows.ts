@@ -31,7 +31,8 @@ export function subtreeCondition(prefix: readonly number[], alias = 'p'): SQL {
 }
 
 const SUMMARY_FIELDS = `p.id, p.name, p.sex, p.father_id, p.mother_id, p.birth_year, p.death_year,
-  p.death_date, p.is_living, p.is_private, p.birth_order, p.depth, p.descendant_count`;
+  p.death_date, p.is_living, p.presumed_living, p.is_private, p.birth_order, p.depth,
+  p.descendant_count`;
 
 /**
  * The person's photo when its file is public. Lists, trees and charts show only such a photo,

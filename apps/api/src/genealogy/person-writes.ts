@@ -18,6 +18,7 @@ import { checkRecords, linkedFileIds, pruneMissing } from './person-record-check
 import { writeRecords } from './person-record-writes';
 import { EMPTY_RECORDS, snapshotRecords } from './person-records';
 import { intArray, subtreeCondition } from './person-rows';
+import { familyOf, refreshPresumedLiving } from './presumed-living';
 import { invalidateTreeCaches } from './tree-cache';
 import {
   diffFields,
@@ -146,6 +147,7 @@ export async function createPerson(
   // A new person has no records yet: only the lists with something in them are written.
   const records = Object.entries(recordsOf(fields)).filter(([, list]) => list.length > 0);
   if (records.length > 0) await writeRecords(tx, row.id, Object.fromEntries(records));
+  await refreshPresumedLiving(tx, await familyOf(tx, [row.id]));
   invalidateTreeCaches();
   return row.id;
 }
@@ -206,6 +208,8 @@ export async function updatePerson(
   const diff = diffFields(current, effective.changes);
   const after = diff.after as PersonChanges;
   if (Object.keys(after).length === 0) return diff;
+  // The family before the write: a parent or spouse it leaves may lose their presumption.
+  const family = await familyOf(tx, [id]);
 
   const lineage: Partial<typeof persons.$inferInsert> = {};
   let newPath: number[] | undefined;
@@ -255,6 +259,7 @@ export async function updatePerson(
     await tx.execute(sql`update person_names set alternative = (name_key <> ${nameKey})
       where person_id = ${id}`);
   }
+  await refreshPresumedLiving(tx, [...family, ...(await familyOf(tx, [id]))]);
   invalidateTreeCaches();
   return diff;
 }
@@ -301,6 +306,7 @@ export async function deletePerson(
   }
   const children = await childLinks(tx, id);
   const target = await checkDeletable(tx, id, options.reparentTo, children);
+  const family = (await familyOf(tx, [id])).filter((other) => other !== id);
   const stored = await storedExtras(tx, id);
   const before = {
     ...fieldsOf(row, await spouseIds(tx, id), await snapshotRecords(tx, id)),
@@ -339,6 +345,7 @@ export async function deletePerson(
   await tx.delete(persons).where(eq(persons.id, id));
   // The person's line loses them and, when their children moved elsewhere, their subtree.
   await addDescendants(tx, row.path, -(target ? row.descendant_count + 1 : 1));
+  await refreshPresumedLiving(tx, target ? [...family, target.id] : family);
   invalidateTreeCaches();
   return {
     before,
@@ -388,6 +395,8 @@ export async function restorePerson(
             extra = ${stored.extra === null ? null : JSON.stringify(stored.extra)}::jsonb
           where id = ${id}`,
     );
+    // The notice hides the person, and so their open parents and spouses.
+    await refreshPresumedLiving(tx, [id]);
   }
   const target = deleted.after?.reparent_children_to;
   if (target === undefined) return;

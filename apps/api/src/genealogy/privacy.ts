@@ -1,4 +1,7 @@
 import {
+  eventYear,
+  parseGedcomDate,
+  type EventDate,
   PERSON_LIMITS,
   TRIBE_STATS_MIN_CELL,
   type ClanRef,
@@ -45,9 +48,65 @@ export function livingBirthYearFloor(now = new Date()): number {
   return now.getUTCFullYear() - PERSON_LIMITS.livingYears;
 }
 
+/**
+ * Years added to an approximate birth (`ABT`, `EST`, `CAL`) before the living rule reads it:
+ * "about 1925" may be a few years later, and in doubt a person stays hidden.
+ */
+export const APPROXIMATE_BIRTH_MARGIN = 10;
+
+/**
+ * The latest year a person's birth may be in, as the living rule reads it (docs/genealogy.md,
+ * Privacy): the bound that keeps a person hidden when in doubt. `AFT 1920` or `FROM 1920`
+ * could be any later year (Infinity); `BEF 1950` and `TO 1950` at the latest 1950; `BET 1900
+ * AND 1930` and `FROM 1900 TO 1930` the later bound; `ABT`/`EST`/`CAL 1925` plus
+ * APPROXIMATE_BIRTH_MARGIN. A date text that is no GEDCOM date leaves the birth year as it is;
+ * null when neither tells a year. `birth_year` itself stays the year shown and sorted by.
+ */
+export function birthYearBound(birthYear: number | null, birthDate: string | null): number | null {
+  if (birthDate === null) return birthYear;
+  const date = parseGedcomDate(birthDate);
+  if (!date.valid) return birthYear;
+  const later = (year: number | null) =>
+    year === null ? birthYear : birthYear === null ? year : Math.max(year, birthYear);
+  // The Gregorian year a point's period (a Hebrew or French year, a dual year) ends in may be
+  // the one after the year it begins in.
+  const lastYear = (point: EventDate) => {
+    const year = eventYear(point);
+    const calendar = point.start ? point.calendar : (point.end_calendar ?? point.calendar);
+    const dual = (point.start ?? point.end)?.dual_year ?? null;
+    const spills = (calendar !== 'gregorian' && calendar !== 'julian') || dual !== null;
+    return year === null ? null : year + (spills ? 1 : 0);
+  };
+  const endYear = date.end ? lastYear({ ...date, start: null }) : null;
+  const startYear = lastYear(date);
+  switch (date.qualifier) {
+    case 'after':
+    case 'from':
+      return startYear === null ? birthYear : Infinity;
+    case 'before':
+    case 'to':
+    case 'between':
+    case 'from_to':
+      return later(endYear ?? startYear);
+    case 'about':
+    case 'calculated':
+    case 'estimated':
+      return later(startYear === null ? null : startYear + APPROXIMATE_BIRTH_MARGIN);
+    case 'exact':
+    case 'interpreted':
+    case 'phrase':
+      return later(startYear);
+  }
+}
+
 /** The facts the rule reads. */
 export interface LivingFacts {
   is_living: boolean;
+  /**
+   * Presumed living by the family or a qualified birth date: the stored column that every tree
+   * write keeps (presumed-living.ts); `is_private` includes it.
+   */
+  presumed_living: boolean;
   death_year: number | null;
   death_date: string | null;
   birth_year: number | null;
@@ -55,7 +114,10 @@ export interface LivingFacts {
 
 /** The facts the guest's rule reads: the living facts and the stored `is_private`. */
 export interface HiddenFacts extends LivingFacts {
-  /** Flagged living, or restricted by a GEDCOM RESN (a generated column of persons). */
+  /**
+   * Flagged living, restricted by a GEDCOM RESN, or presumed living by the family or a
+   * qualified birth date (a generated column of persons).
+   */
   is_private: boolean;
 }
 
@@ -70,15 +132,18 @@ function presumedLivingSql(a: SQL): SQL {
   return sql`(${a}.death_year is null and ${a}.death_date is null and ${a}.birth_year is not null and ${a}.birth_year > ${livingBirthYearFloor()})`;
 }
 
-/** The living rule: flagged living, or no death date and born less than 100 years ago. */
+/**
+ * The living rule: flagged living, or no death date and born less than 100 years ago, or
+ * presumed living by the family or a qualified birth date (the stored `presumed_living`).
+ */
 export function isLiving(row: LivingFacts): boolean {
-  return row.is_living || presumedLiving(row);
+  return row.is_living || row.presumed_living || presumedLiving(row);
 }
 
 /** The living rule in SQL, on the persons row `alias`: what a member counts and filters by. */
 export function livingCondition(alias = 'p'): SQL {
   const a = sql.raw(alias);
-  return sql`(${a}.is_living or ${presumedLivingSql(a)})`;
+  return sql`(${a}.is_living or ${a}.presumed_living or ${presumedLivingSql(a)})`;
 }
 
 /**

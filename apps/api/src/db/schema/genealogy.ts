@@ -130,13 +130,27 @@ export const persons = pgTable(
      */
     resn: text(),
     /**
-     * Hidden from guests whatever the years: flagged living, or restricted by RESN. The
-     * guest's rule (privacy.ts) reads this one column where it read `is_living`, so its
-     * filters and partial indexes keep their shape (docs/genealogy.md, Privacy).
+     * Born less than 100 years ago as far as the tree tells (privacy.ts, presumed-living.ts):
+     * by the person's own birth date read at its latest, or, without one, a parent so born;
+     * flagged living or restricted counts too. Kept by every tree write in its transaction.
+     */
+    recentBirth: boolean().notNull().default(false),
+    /**
+     * Presumed living by the family and qualified dates (docs/genealogy.md, Privacy): no
+     * death, and a birth date whose latest reading is less than 100 years ago, or no birth
+     * date and a recently born parent, or a living or restricted child or spouse. Kept by
+     * every tree write in its transaction (genealogy/presumed-living.ts).
+     */
+    presumedLiving: boolean().notNull().default(false),
+    /**
+     * Hidden from guests whatever the years: flagged living, restricted by RESN, or presumed
+     * living by the family or a qualified date. The guest's rule (privacy.ts) reads this one
+     * column where it read `is_living`, so its filters and partial indexes keep their shape
+     * (docs/genealogy.md, Privacy).
      */
     isPrivate: boolean()
       .notNull()
-      .generatedAlwaysAs(sql`is_living or resn is not null`),
+      .generatedAlwaysAs(sql`is_living or resn is not null or presumed_living`),
     birthOrder: integer(),
     version: integer().notNull().default(1),
     createdById: integer().references(() => users.id, { onDelete: 'set null' }),

@@ -37,6 +37,7 @@ interface Row {
   death_year: number | null;
   death_date: string | null;
   is_living: boolean;
+  presumed_living: boolean;
   is_private: boolean;
   birth_order: number | null;
   father_name: string | null;
@@ -44,7 +45,7 @@ interface Row {
 }
 
 const COLUMNS = sql.raw(`id, name, sex, mother_id, path, depth, birth_year, death_year,
-  death_date, is_living, is_private, birth_order`);
+  death_date, is_living, presumed_living, is_private, birth_order`);
 
 async function loadRows(db: Db, ids: readonly number[]): Promise<Map<number, Row>> {
   const rows = await queryRows<Row>(

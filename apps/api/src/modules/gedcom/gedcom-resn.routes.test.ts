@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Person, SearchResponse } from '@bagysh/shared';
+import type { GedcomJob, Person, SearchResponse } from '@bagysh/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
@@ -10,7 +10,12 @@ import { queryRows } from '../../db/client';
 import { createTestApp } from '../../test/app';
 import { createTestUser, type TestUser } from '../../test/factories';
 import { gedcomBytes } from './gedcom.factories';
-import { importGedcomFile, lastPersonId, previewGedcomFile } from './gedcom.test-support';
+import {
+  importGedcomFile,
+  lastPersonId,
+  multipart,
+  previewGedcomFile,
+} from './gedcom.test-support';
 
 /**
  * A person an imported file restricts (RESN CONFIDENTIAL, LOCKED or PRIVACY) is hidden from
@@ -260,4 +265,137 @@ describe('GEDCOM RESN', () => {
     );
     expect(row?.resn).toBe('LOCKED');
   });
+
+  it('keeps the notice of a person a merging import matches or attaches', async () => {
+    const lines = (...more: string[]) =>
+      ['0 HEAD', '1 GEDC', '2 VERS 5.5.1', '1 CHAR UTF-8', ...more, '0 TRLR', ''].join('\n');
+    const { Карабек: karabek, Алымбек: alymbek } = await importFile(
+      lines(
+        '0 @I1@ INDI',
+        '1 NAME Карабек /Тайлаков/',
+        '1 SEX M',
+        '1 BIRT',
+        '2 DATE 1801',
+        '1 DEAT',
+        '2 DATE 1870',
+        '1 FAMS @F1@',
+        '0 @I2@ INDI',
+        '1 NAME Алымбек /Карабеков/',
+        '1 SEX M',
+        '1 BIRT',
+        '2 DATE 1831',
+        '1 DEAT',
+        '2 DATE 1900',
+        '1 FAMC @F1@',
+        '0 @F1@ FAM',
+        '1 HUSB @I1@',
+        '1 CHIL @I2@',
+      ),
+    );
+    // The family's own file restricts the son: merged into the tree's Алымбек.
+    const body = multipart(
+      lines(
+        '0 @P1@ INDI',
+        '1 NAME Карабек /Тайлаков/',
+        '1 SEX M',
+        '1 BIRT',
+        '2 DATE 1801',
+        '1 DEAT',
+        '2 DATE 1870',
+        '1 FAMS @G1@',
+        '0 @P2@ INDI',
+        '1 NAME Алымбек /Карабеков/',
+        '1 SEX M',
+        '1 RESN CONFIDENTIAL',
+        '1 BIRT',
+        '2 DATE 1831',
+        '1 DEAT',
+        '2 DATE 1900',
+        '1 FAMC @G1@',
+        '0 @G1@ FAM',
+        '1 HUSB @P1@',
+        '1 CHIL @P2@',
+      ),
+      'file',
+      'restricted-merge.ged',
+    );
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/gedcom/import/?mode=merge&accept=auto&confirm_same_file=true',
+      headers: { ...admin.headers, ...body.headers },
+      payload: body.payload,
+    });
+    expect(response.statusCode, response.body).toBe(202);
+    const job = await finishedJob(response.json<{ job_id: string }>().job_id);
+    expect(job.status, job.error ?? '').toBe('done');
+    expect(job.persons_merged).toBe(2);
+    const resnOf = async (id: number | undefined) =>
+      (
+        await queryRows<{ resn: string | null }>(
+          app.db,
+          sql`select resn from persons where id = ${id ?? 0}`,
+        )
+      )[0]?.resn;
+    expect(await resnOf(alymbek)).toBe('CONFIDENTIAL');
+    expect(await resnOf(karabek)).toBeNull();
+    expect(await get(`/api/persons/${alymbek}/`)).not.toMatch(/\b(1831|1900)\b|CONFIDENTIAL/);
+    expect(JSON.parse(await get(`/api/persons/${alymbek}/`)) as Person).toMatchObject({
+      restricted: true,
+    });
+    expect(
+      JSON.parse(await get(`/api/persons/${alymbek}/`, member.headers)) as Person,
+    ).toMatchObject({ restricted: false, birth_year: 1831 });
+
+    // A file's root placed under a tree person (attach_to) keeps its notice too.
+    const preview = await previewGedcomFile(
+      app,
+      admin,
+      lines(
+        '0 @L1@ INDI',
+        '1 NAME Шабдан /Алымбеков/',
+        '1 SEX M',
+        '1 RESN LOCKED',
+        '1 BIRT',
+        '2 DATE 1852',
+        '1 DEAT',
+        '2 DATE 1912',
+      ),
+      'restricted-attach.ged',
+    );
+    const matches = await app.inject({
+      url: `/api/gedcom/previews/${preview.id}/matches/`,
+      headers: admin.headers,
+    });
+    expect(matches.statusCode, matches.body).toBe(200);
+    const committed = await app.inject({
+      method: 'POST',
+      url: `/api/gedcom/previews/${preview.id}/commit/`,
+      headers: admin.headers,
+      payload: { mode: 'merge', attach_to: karabek, confirm_same_file: true },
+    });
+    expect(committed.statusCode, committed.body).toBe(202);
+    const attached = await finishedJob(committed.json<{ job_id: string }>().job_id);
+    expect(attached.status, attached.error ?? '').toBe('done');
+    const [shabdan] = await queryRows<{ id: number; resn: string | null; father_id: number }>(
+      app.db,
+      sql`select id, resn, father_id from persons where name = 'Шабдан Алымбеков'`,
+    );
+    expect(shabdan).toMatchObject({ resn: 'LOCKED', father_id: karabek });
+    expect(JSON.parse(await get(`/api/persons/${shabdan?.id}/`)) as Person).toMatchObject({
+      restricted: true,
+      birth_year: null,
+    });
+  });
 });
+
+/** Polls an import job until it has ended. */
+async function finishedJob(jobId: string): Promise<GedcomJob> {
+  for (let i = 0; i < 600; i++) {
+    const job = (
+      await app.inject({ url: `/api/gedcom/jobs/${jobId}/`, headers: admin.headers })
+    ).json<GedcomJob>();
+    if (job.status === 'done' || job.status === 'failed') return job;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('the import did not finish');
+}

@@ -16,6 +16,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db } from '../../db/client';
 import { gedcomJobs, type GedcomJobMerge } from '../../db/schema';
 import { conflict, errorMessages, HttpError, notFound } from '../../lib/http-errors';
+import { recomputePresumedLiving } from '../../genealogy/presumed-living';
 import { lockTree } from '../../genealogy/tree';
 import { invalidateTreeCaches } from '../../genealogy/tree-cache';
 import { revertImportMerge } from './import/merge-apply';
@@ -458,6 +459,7 @@ export class GedcomJobs {
       if (row.merge.reverted_at !== null) throw conflict(mergeImportMessages.revertedAlready);
       await lockTree(tx);
       const undone = await revertImportMerge(tx, row.merge);
+      await recomputePresumedLiving(tx);
       await tx
         .update(gedcomJobs)
         .set({

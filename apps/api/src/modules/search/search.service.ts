@@ -120,6 +120,7 @@ interface HitRow {
   death_year: number | null;
   death_date: string | null;
   is_living: boolean;
+  presumed_living: boolean;
   is_private: boolean;
   depth: number;
   lineage: string[];
@@ -130,7 +131,7 @@ interface HitRow {
 const LINEAGE_GENERATIONS = 7;
 
 const HIT_COLUMNS = sql`p.id, p.name, p.sex, p.birth_year, p.death_year, p.death_date, p.is_living,
-  p.is_private, p.depth, p.father_name_key,
+  p.presumed_living, p.is_private, p.depth, p.father_name_key,
   (select coalesce(array_agg(a.name order by a.depth desc), '{}') from ${personsTable} a
     where a.id = any(p.path[greatest(p.depth - ${sql.raw(String(LINEAGE_GENERATIONS - 1))}, 1):])) as lineage`;
 

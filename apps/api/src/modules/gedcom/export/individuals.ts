@@ -45,6 +45,7 @@ type IndividualRow = Pick<
   | 'death_place'
   | 'biography'
   | 'is_living'
+  | 'presumed_living'
   | 'is_private'
   | 'resn'
   | 'birth_order'
@@ -54,7 +55,7 @@ type IndividualRow = Pick<
 
 const columns = (viewer: Viewer) => sql`p.id, p.name, p.sex, p.father_id, p.mother_id, p.path,
   p.birth_year, p.death_year, p.birth_date, p.death_date, p.birth_place, p.death_place,
-  p.biography, p.is_living, p.is_private, p.resn, p.birth_order, p.photo_file_id, p.extra,
+  p.biography, p.is_living, p.presumed_living, p.is_private, p.resn, p.birth_order, p.photo_file_id, p.extra,
   ${motherLinkVisible(viewer)} as mother_visible`;
 
 /** Whether a person is in the file, by id: `keep` answers the id if so, else null. */

@@ -103,11 +103,17 @@ export class ExtraPointers {
     const rows = await queryRows<
       Pick<
         PersonRow,
-        'id' | 'is_living' | 'is_private' | 'birth_year' | 'death_year' | 'death_date'
+        | 'id'
+        | 'is_living'
+        | 'presumed_living'
+        | 'is_private'
+        | 'birth_year'
+        | 'death_year'
+        | 'death_date'
       >
     >(
       this.db,
-      sql`select p.id, p.is_living, p.is_private, p.birth_year, p.death_year, p.death_date
+      sql`select p.id, p.is_living, p.presumed_living, p.is_private, p.birth_year, p.death_year, p.death_date
           from ${personsTable} p
           where p.id = any(${intArray(ids)}) and ${this.scope}`,
     );

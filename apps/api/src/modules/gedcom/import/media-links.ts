@@ -2,7 +2,7 @@ import { RECORD_LIMITS } from '@bagysh/shared';
 import type { Db } from '../../../db/client';
 import { files } from '../../../db/schema';
 import type { ImportedFile } from '../../../files/imported-files';
-import { isHidden } from '../../../genealogy/privacy';
+import { birthYearBound, isHidden, livingBirthYearFloor } from '../../../genealogy/privacy';
 import type { GedcomNode } from '../read/node';
 import type { ImportReport } from '../read/report';
 import type { StagedMediaLinkFields } from '../rows';
@@ -115,9 +115,18 @@ export class MediaLinks {
    */
   personPhoto(person: StagedPerson, line: number): void {
     if (this.primaryPhoto === null) return;
+    // The family's part of the rule is computed once the persons are in the tree; a
+    // qualified birth date (`AFT 1920`) is read here already.
+    const bound = birthYearBound(person.birthYear, person.birthDate);
+    const presumed =
+      person.deathYear === null &&
+      person.deathDate === null &&
+      bound !== null &&
+      bound > livingBirthYearFloor();
     const living = isHidden({
       is_living: person.isLiving,
-      is_private: person.isLiving || person.resn !== null,
+      presumed_living: presumed,
+      is_private: person.isLiving || person.resn !== null || presumed,
       death_year: person.deathYear,
       death_date: person.deathDate,
       birth_year: person.birthYear,

@@ -12,6 +12,7 @@ import {
 import { releaseBlobs } from '../../../files/file-blobs';
 import { storeImportedFiles, type ImportedFile } from '../../../files/imported-files';
 import { personsTable } from '../../../genealogy/person-table';
+import { recomputePresumedLiving } from '../../../genealogy/presumed-living';
 import { lockTree } from '../../../genealogy/tree';
 import { invalidateTreeCaches } from '../../../genealogy/tree-cache';
 import { GedcomError } from '../read/report';
@@ -154,6 +155,8 @@ export async function moveIntoTree(db: Db, move: Move): Promise<(string | null)[
         report = ${JSON.stringify(move.report)}::jsonb, finished_at = now(), updated_at = now()
       where id = ${move.jobId}::uuid`);
     await move.inTransaction?.(tx);
+    // Before the commit: no guest reads the imported persons before the rule has.
+    await recomputePresumedLiving(tx);
   });
   return removedBlobs;
 }
