@@ -49,6 +49,8 @@ const ROUTES: { path: string; login?: boolean; moderator?: boolean; admin?: bool
   // The tribe's statistics, in charts.
   { path: '/stats' },
   { path: '/calendar' },
+  // The informants (the demonstration data has none: the page's empty state).
+  { path: '/informants' },
 ];
 
 beforeAll(async () => {

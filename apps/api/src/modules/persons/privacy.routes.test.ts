@@ -102,6 +102,9 @@ let source: number;
 let note: number;
 let publicNote: number;
 let place: number;
+/** A public audio file: an informant's recording, with a transcript. */
+let recordingFile: number;
+let recording: number;
 let routes: TableRoute[];
 
 beforeAll(async () => {
@@ -116,6 +119,18 @@ beforeAll(async () => {
   note = await addNote(app, 'Ачык эскертүү');
   publicNote = await addNote(app, 'Өлгөндөр жөнүндө эскертүү');
   place = await addPlace(app, 'Кочкор');
+  recordingFile = await createTestFileRow(app, moderator.id, {
+    kind: 'audio',
+    visibility: 'public',
+  });
+  recording = await create('/api/recordings/', { file_id: recordingFile, source_id: source });
+  const transcript = await app.inject({
+    method: 'PUT',
+    url: `/api/transcripts/${recordingFile}/`,
+    headers: moderator.headers,
+    payload: { segments: [{ start: 0, speaker: 'Айтуучу', text: 'Санжыра айтылат.' }] },
+  });
+  expect(transcript.statusCode, transcript.body).toBe(201);
   routes = routeTable(app);
 });
 
@@ -226,6 +241,11 @@ async function build(plans: Plan[]): Promise<Built> {
   await app.db.execute(sql`insert into note_links (person_id, note_id)
     values (${firstLiving}, ${note})`);
   const subjects = [...new Set([ids[0] as number, ...living].slice(0, 2))];
+  // The recording speaks of the first person and of a living one.
+  for (const id of subjects) {
+    await app.db.execute(sql`insert into recording_persons (recording_id, person_id)
+      values (${recording}, ${id})`);
+  }
   const clans: number[] = [];
   const articles: number[] = [];
   for (const [index, id] of subjects.entries()) {
@@ -343,6 +363,13 @@ async function changeHiddenFields(tree: Built, seed: number): Promise<void> {
     await app.db.execute(sql`insert into citations (person_id, source_id, page)
       values (${id}, ${source}, '7')`);
     await app.db.execute(sql`insert into note_links (person_id, note_id) values (${id}, ${note})`);
+    // Whether a recording speaks of them.
+    await app.db.execute(
+      next() < 0.5
+        ? sql`delete from recording_persons where person_id = ${id}`
+        : sql`insert into recording_persons (recording_id, person_id) values (${recording}, ${id})
+            on conflict do nothing`,
+    );
     await app.db.execute(sql`insert into media_links (person_id, file_id)
       values (${id}, ${pick(photos)})`);
     const fosterChild = pick(others);
@@ -432,6 +459,9 @@ function samples(tree: Built): Samples {
       'notes/:id': [publicNote],
       'places/:id': [place],
       'files/:id': photos,
+      'recordings/:id': [recording],
+      'transcripts/:file_id': [recordingFile],
+      'informants/:id': [source],
     },
     required: {
       'a&b': tree.ids.flatMap((a, i) => tree.ids.slice(i + 1).map((b) => `a=${a}&b=${b}`)),
