@@ -35,6 +35,7 @@ export * from './places-map';
 export * from './sources';
 export * from './notes';
 export * from './transcripts';
+export * from './recording-time';
 export * from './person-records';
 export * from './person-family';
 export * from './person-label';

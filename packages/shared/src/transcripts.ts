@@ -60,19 +60,3 @@ export const TranscriptSchema = z.object({
   updated_at: z.string().nullable(),
 });
 export type Transcript = z.infer<typeof TranscriptSchema>;
-
-/**
- * A recording's page (`/recordings/{file id}`), at second `at` when given. Here rather than in
- * the web's paths: only the pages that link a recording load it (the shell's first-paint budget).
- */
-export const recordingPath = (fileId: number, at?: number) =>
-  `/recordings/${fileId}${at === undefined ? '' : `?t=${at}`}`;
-
-/** "12:05" or "1:02:05" for a second in a recording. */
-export function formatRecordingTime(seconds: number): string {
-  const whole = Math.max(0, Math.floor(seconds));
-  const h = Math.floor(whole / 3600);
-  const m = Math.floor((whole % 3600) / 60);
-  const s = String(whole % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
-}

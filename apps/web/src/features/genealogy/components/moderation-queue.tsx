@@ -1,11 +1,8 @@
 import { personLabel, type Revision } from '@bagysh/shared';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -16,6 +13,7 @@ import { acceptRevision, rejectRevision, usePendingRevisions } from '../api/gene
 import { reviewsProposals } from '../lib/format';
 import { PersonLabel } from '../../../components/person-label';
 import { ProposalReview, type ReviewCalls } from './proposal-review';
+import { ReviewQueue } from './review-queue';
 import { RevisionDiff, useFieldValue } from './revision-diff';
 import { RevisionMeta } from './revision-history';
 
@@ -33,39 +31,18 @@ export function ModerationQueue() {
   if (!moderator) {
     return <Alert severity="warning">{script.text(t('moderation.forbidden'))}</Alert>;
   }
-  if (pending.isPending) {
-    return <Skeleton variant="rounded" height={160} role="status" aria-label={t('loading')} />;
-  }
-  if (pending.isError) {
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" onClick={() => void pending.refetch()}>
-            {script.text(t('retry'))}
-          </Button>
-        }
-      >
-        {script.text(pending.error.message)}
-      </Alert>
-    );
-  }
-  if (pending.data.results.length === 0) {
-    return (
-      <Alert severity="success" data-testid="queue-empty">
-        {script.text(t('moderation.empty'))}
-      </Alert>
-    );
-  }
   return (
-    <Stack spacing={2} data-testid="moderation-queue">
-      <Typography color="textSecondary">
-        {script.text(t('moderation.count', { count: pending.data.count }))}
-      </Typography>
-      {pending.data.results.map((revision) => (
-        <ProposalCard key={revision.id} revision={revision} />
-      ))}
-    </Stack>
+    <ReviewQueue
+      query={pending}
+      empty={t('moderation.empty')}
+      testId="moderation-queue"
+      header={(count) => (
+        <Typography color="textSecondary">
+          {script.text(t('moderation.count', { count }))}
+        </Typography>
+      )}
+      item={(revision) => <ProposalCard key={revision.id} revision={revision} />}
+    />
   );
 }
 

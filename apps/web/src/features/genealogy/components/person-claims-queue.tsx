@@ -1,9 +1,7 @@
 import { PERSON_CLAIM_LIMITS, personLabel, type PersonClaim } from '@bagysh/shared';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -18,6 +16,7 @@ import '../../../lib/i18n/areas/genealogy';
 import { refreshModerationCounts } from '../../../lib/moderation-counts';
 import { notify } from '../../../lib/notify';
 import { useScript } from '../../../lib/script';
+import { ReviewQueue } from './review-queue';
 import { useSessionStore } from '../../../lib/session-store';
 import { genealogyKeys } from '../api/genealogy-keys';
 import {
@@ -33,40 +32,16 @@ import { isModerator } from '../lib/format';
  */
 export function PersonClaimsQueue() {
   const { t } = useTranslation('genealogy');
-  const script = useScript();
   const moderator = isModerator(useSessionStore((state) => state.user));
   const pending = usePendingPersonClaims(moderator);
 
-  if (pending.isPending) {
-    return <Skeleton variant="rounded" height={120} role="status" aria-label={t('loading')} />;
-  }
-  if (pending.isError) {
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" onClick={() => void pending.refetch()}>
-            {script.text(t('retry'))}
-          </Button>
-        }
-      >
-        {script.text(pending.error.message)}
-      </Alert>
-    );
-  }
-  if (pending.data.results.length === 0) {
-    return (
-      <Alert severity="success" data-testid="claims-empty">
-        {script.text(t('claims.queueEmpty'))}
-      </Alert>
-    );
-  }
   return (
-    <Stack spacing={2} data-testid="claims-queue">
-      {pending.data.results.map((claim) => (
-        <ClaimCard key={claim.id} claim={claim} />
-      ))}
-    </Stack>
+    <ReviewQueue
+      query={pending}
+      empty={t('claims.queueEmpty')}
+      testId="claims-queue"
+      item={(claim) => <ClaimCard key={claim.id} claim={claim} />}
+    />
   );
 }
 

@@ -1,10 +1,7 @@
 import { formatRecordingTime, recordingPath, type RecordRevision } from '@bagysh/shared';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
@@ -17,6 +14,7 @@ import { recordRevisionCalls, usePendingRecordRevisions } from '../api/genealogy
 import { show } from '../lib/diff';
 import { isModerator } from '../lib/format';
 import { ProposalReview } from './proposal-review';
+import { ReviewQueue } from './review-queue';
 
 interface SegmentLike {
   start: number;
@@ -143,39 +141,15 @@ function RecordProposalCard({ revision }: { revision: RecordRevision }) {
  */
 export function RecordProposalsQueue() {
   const { t } = useTranslation('genealogy');
-  const script = useScript();
   const moderator = isModerator(useSessionStore((state) => state.user));
   const pending = usePendingRecordRevisions(moderator);
   if (!moderator) return null;
-  if (pending.isPending) {
-    return <Skeleton variant="rounded" height={120} role="status" aria-label={t('loading')} />;
-  }
-  if (pending.isError) {
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" onClick={() => void pending.refetch()}>
-            {script.text(t('retry'))}
-          </Button>
-        }
-      >
-        {script.text(pending.error.message)}
-      </Alert>
-    );
-  }
-  if (pending.data.results.length === 0) {
-    return (
-      <Alert severity="success" data-testid="record-queue-empty">
-        {script.text(t('moderation.empty'))}
-      </Alert>
-    );
-  }
   return (
-    <Stack spacing={2} data-testid="record-proposals-queue">
-      {pending.data.results.map((revision) => (
-        <RecordProposalCard key={revision.id} revision={revision} />
-      ))}
-    </Stack>
+    <ReviewQueue
+      query={pending}
+      empty={t('moderation.empty')}
+      testId="record-proposals-queue"
+      item={(revision) => <RecordProposalCard key={revision.id} revision={revision} />}
+    />
   );
 }

@@ -25,6 +25,7 @@ import { ApiError } from '../../../lib/api-client';
 import '../../../lib/i18n/areas/voices';
 import { notify } from '../../../lib/notify';
 import { useScript } from '../../../lib/script';
+import { PersonChips } from './person-chips';
 import {
   CONFLICTS_PAGE_SIZE,
   deleteRecording,
@@ -309,22 +310,7 @@ function RecordingItem({ recording }: { recording: Recording }) {
       ) : (
         <Skeleton variant="rounded" height={40} sx={{ mt: 1 }} />
       )}
-      {recording.persons.length > 0 && (
-        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5, mt: 0.5 }}>
-          {recording.persons.map((person) => (
-            <Chip
-              key={person.id}
-              component={Link}
-              to={paths.person(person.id)}
-              clickable
-              size="small"
-              variant="outlined"
-              label={script.text(person.name)}
-              {...script.label(person.name)}
-            />
-          ))}
-        </Stack>
-      )}
+      <PersonChips persons={recording.persons} mt={0.5} />
       {recording.can_edit && (
         <Button
           color="error"

@@ -1,13 +1,11 @@
 import { formatDateKy } from '@bagysh/shared';
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../../../config/paths';
 import '../../../lib/i18n/areas/voices';
 import { useScript } from '../../../lib/script';
+import { PersonChips } from './person-chips';
 import { useRecordingOfFile } from '../api/voices-api';
 import { voicesPaths } from '../lib/voices-paths';
 
@@ -44,22 +42,7 @@ export function RecordingAbout({ fileId }: { fileId: number }) {
           {script.text(details.join(' · '))}
         </Typography>
       )}
-      {persons.length > 0 && (
-        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5, mt: 1 }}>
-          {persons.map((person) => (
-            <Chip
-              key={person.id}
-              component={Link}
-              to={paths.person(person.id)}
-              clickable
-              size="small"
-              variant="outlined"
-              label={script.text(person.name)}
-              {...script.label(person.name)}
-            />
-          ))}
-        </Stack>
-      )}
+      <PersonChips persons={persons} mt={1} />
     </Box>
   );
 }
