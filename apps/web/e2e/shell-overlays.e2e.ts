@@ -338,6 +338,18 @@ describe('toasts (docs/product.md, Toasts)', () => {
     expect(await page.locator('section[aria-label^="Билдирүүлөр"]').count()).toBe(1);
   });
 
+  it('a page whose code cannot load offline says the connection is lost, not a new version', async () => {
+    const page = await session.newPage(DESKTOP);
+    await open(page, '/search');
+    await toastsReady(page);
+    await page.context().setOffline(true);
+    // The contacts page's code was never loaded: the header's link needs it.
+    await page.locator('header a[href="/contacts"]').first().click();
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Интернет байланышы жок.');
+    expect(await page.getByText('Сайт жаңыланды').count()).toBe(0);
+    await page.context().setOffline(false);
+  });
+
   it('close by themselves after 4 s', async () => {
     const page = await session.newPage(DESKTOP);
     await open(page, '/search');

@@ -7,7 +7,8 @@ import styles from './error-content.module.css';
 
 /**
  * The error page: not found (unknown path, missing item), forbidden (a staff page opened by a
- * member) or a failure, with a link home. Drawn without MUI: the frame shows it when a page's
+ * member), the connection lost (a page whose code could not load offline) or a failure, with a
+ * link home. Drawn without MUI: the frame shows it when a page's
  * code failed to load.
  */
 export function ErrorContent({
@@ -23,7 +24,9 @@ export function ErrorContent({
     ? t('errors.notFound')
     : forbidden
       ? t('errors.forbidden')
-      : t('errors.generic');
+      : navigator.onLine
+        ? t('errors.generic')
+        : t('notices.offline');
   usePageTitle(heading);
 
   return (
