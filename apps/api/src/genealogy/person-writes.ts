@@ -19,6 +19,19 @@ import { writeRecords } from './person-record-writes';
 import { EMPTY_RECORDS, snapshotRecords } from './person-records';
 import { intArray, subtreeCondition } from './person-rows';
 import { familyOf, refreshPresumedLiving } from './presumed-living';
+
+/** The fields of a person the stored living rule reads (presumed-living.ts), events for years. */
+const LIVING_FIELDS = [
+  'birth_year',
+  'death_year',
+  'birth_date',
+  'death_date',
+  'is_living',
+  'father_id',
+  'mother_id',
+  'spouse_ids',
+  'events',
+] as const;
 import { invalidateTreeCaches } from './tree-cache';
 import {
   diffFields,
@@ -208,8 +221,11 @@ export async function updatePerson(
   const diff = diffFields(current, effective.changes);
   const after = diff.after as PersonChanges;
   if (Object.keys(after).length === 0) return diff;
+  // Only years, dates, the living flag and family links move the stored living rule: a name or
+  // a biography alone leaves it, and the family it would read, as they are.
+  const movesLiving = LIVING_FIELDS.some((field) => field in after);
   // The family before the write: a parent or spouse it leaves may lose their presumption.
-  const family = await familyOf(tx, [id]);
+  const family = movesLiving ? await familyOf(tx, [id]) : [];
 
   const lineage: Partial<typeof persons.$inferInsert> = {};
   let newPath: number[] | undefined;
@@ -259,7 +275,7 @@ export async function updatePerson(
     await tx.execute(sql`update person_names set alternative = (name_key <> ${nameKey})
       where person_id = ${id}`);
   }
-  await refreshPresumedLiving(tx, [...family, ...(await familyOf(tx, [id]))]);
+  if (movesLiving) await refreshPresumedLiving(tx, [...family, ...(await familyOf(tx, [id]))]);
   invalidateTreeCaches();
   return diff;
 }
