@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
 import { loginAdmin, registerUser, signInAs, type Auth } from './support/accounts';
+import { postCreated } from './support/api';
 import { DESKTOP, FLOW_COMBOS, useBrowser, whereOf } from './support/browser';
 import { toneWav } from './support/images';
 import { open, storeLanguage } from './support/shell';
@@ -13,7 +14,8 @@ import { screenshots } from './support/shots';
  * A recording's transcript (/recordings/{id}): a member writes it while the recording plays
  * (Alt+Enter starts a segment where the recording is) and sends it as a proposal; a moderator
  * accepts it on /moderation; then a click on a segment's time plays the recording from there,
- * `?t=` opens it at a second, and the search of everything finds its words at that second.
+ * `?t=` opens it at a second, and the search of everything finds its words at that second. A
+ * fact cited from the informant's recording opens it at the second cited.
  * Desktop in Cyrillic, the phone in runes; axe clean.
  */
 
@@ -134,6 +136,52 @@ describe('a recording and its transcript', () => {
     await hit.click();
     await page.getByTestId('transcript-segments').waitFor();
     await expect.poll(() => currentTime(page)).toBe(12);
+    await page.context().close();
+  });
+
+  it('a fact cited from the recording opens it at the second heard', async () => {
+    const post = <T>(path: string, body: unknown) =>
+      postCreated<T>(session.baseUrl, admin.access, path, body);
+    const informant = await post<{ id: number }>('sources/', {
+      kind: 'informant',
+      title: `Асан ата ${tag}`,
+      author: 'Асан ата',
+    });
+    await post('recordings/', { file_id: fileId, source_id: informant.id });
+    const hero = await post<{ id: number }>('persons/', {
+      name: `Көкөмерен ${tag}`,
+      sex: 'M',
+      events: [{ type: 'death', date: '1890' }],
+    });
+
+    const page = await session.newPage(DESKTOP);
+    await signInAs(page, admin);
+    await open(page, `/persons/${hero.id}`);
+    await page.getByTestId('edit-citations').click();
+    const dialog = page.getByRole('dialog');
+    await page.locator('#person-citation-source-0').fill(`Асан ата ${tag}`);
+    await page.getByRole('option', { name: new RegExp(`Асан ата ${tag}`) }).click();
+    await dialog.locator('#person-citation-recording-0').click();
+    await page.getByRole('option', { name: `ayttuu-${tag}.wav` }).click();
+    // An unreadable time is refused beside the field.
+    await dialog.locator('#person-citation-at-0').fill('0:75');
+    await dialog.getByRole('button', { name: 'Сактоо' }).click();
+    await dialog.getByText('Убакытты мүнөт:секунд түрүндө жазыңыз, мисалы 12:05.').waitFor();
+    await dialog.locator('#person-citation-at-0').fill('0:12');
+    await shot(page, 'citation-recording-desktop-ky');
+    await dialog.getByRole('button', { name: 'Сактоо' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // A guest opens the citation's source and listens from the second cited.
+    const guest = await session.newPage(DESKTOP);
+    await open(guest, `/persons/${hero.id}`);
+    await guest.locator('[data-citation="1"]').first().click();
+    const listen = guest.getByTestId('citation-recording');
+    expect(await listen.textContent()).toBe('Угуу: 0:12');
+    await listen.click();
+    await guest.waitForURL(`**/recordings/${fileId}?t=12`);
+    await expect.poll(() => currentTime(guest)).toBe(12);
+    await guest.context().close();
     await page.context().close();
   });
 });

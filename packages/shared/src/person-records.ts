@@ -25,6 +25,7 @@ export const personRecordMessages = {
   sourceNotFound: 'Мындай булак табылган жок.',
   noteNotFound: 'Мындай эскертүү табылган жок.',
   fileNotFound: 'Мындай файл табылган жок.',
+  citationNotRecording: 'Булак катары аудио же видео жазуу гана угулат.',
   mediaNotPublic:
     'Адамга баарына ачык сүрөт же документ гана тиркелет: адамдардын баракчаларын коноктор да көрөт.',
   duplicateNote: 'Эскертүүлөр кайталанбашы керек.',
@@ -52,6 +53,13 @@ const nullableText = (max: number) =>
 // ---------------------------------------------------------------------------------------------
 // Inputs (and the form a revision records)
 
+/** Where in a recording a citation was heard: its file and the second (docs/features.md). */
+export const CitationRecordingSchema = z.strictObject({
+  file_id: RecordIdSchema,
+  at: z.number().int().min(0).max(RECORD_LIMITS.maxRecordingSecond),
+});
+export type CitationRecording = z.infer<typeof CitationRecordingSchema>;
+
 export const CitationInput = z.strictObject({
   source_id: RecordIdSchema,
   /** Page, folio, minute of a recording. */
@@ -59,6 +67,8 @@ export const CitationInput = z.strictObject({
   /** 0 unreliable … 3 direct, primary evidence (GEDCOM QUAY). */
   quality: z.number().int().min(0).max(RECORD_LIMITS.maxCitationQuality).nullable().default(null),
   note: nullableText(RECORD_LIMITS.textMaxLength),
+  /** The recording of the telling, heard from second `at` (a transcript's segment). */
+  recording: CitationRecordingSchema.nullable().default(null),
 });
 export type CitationInput = z.infer<typeof CitationInput>;
 
@@ -281,6 +291,7 @@ export const CitationSchema = z.object({
   page: z.string().nullable(),
   quality: z.number().int().nullable(),
   note: z.string().nullable(),
+  recording: z.object({ file_id: z.number().int(), at: z.number().int() }).nullable(),
 });
 export type Citation = z.infer<typeof CitationSchema>;
 

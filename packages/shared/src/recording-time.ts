@@ -18,3 +18,12 @@ export function formatRecordingTime(seconds: number): string {
   const s = String(whole % 60).padStart(2, '0');
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }
+
+/** Seconds of "1:05", "1:02:05", "65" or "1:05.5"; null when it is none of them. */
+export function parseRecordingTime(value: string): number | null {
+  const trimmed = value.trim();
+  if (!/^\d+(:[0-5]?\d){0,2}(\.\d+)?$/.test(trimmed)) return null;
+  const [whole = '', fraction] = trimmed.split('.');
+  const seconds = whole.split(':').reduce((total, part) => total * 60 + Number(part), 0);
+  return fraction === undefined ? seconds : seconds + Number(`0.${fraction}`);
+}

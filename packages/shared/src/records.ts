@@ -103,6 +103,8 @@ export const RECORD_LIMITS = {
   maxNamesPerPerson: 50,
   maxEventsPerPerson: 200,
   maxCitationsPerRecord: 50,
+  /** A cited second of a recording: a whole day's telling. */
+  maxRecordingSecond: 24 * 60 * 60,
   maxMediaPerRecord: 100,
   maxParentFamilies: 5,
 } as const;

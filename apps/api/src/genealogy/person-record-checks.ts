@@ -49,6 +49,16 @@ async function existing(tx: Db, table: string, ids: readonly number[]): Promise<
   return new Set(rows.map((row) => row.id));
 }
 
+/** Which of the files `ids` are recordings (audio or video) a citation may open. */
+async function recordingFiles(tx: Db, ids: readonly number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await queryRows<{ id: number }>(
+    tx,
+    sql`select id from files where id = any(${intArray(ids)}) and kind in ('audio', 'video')`,
+  );
+  return new Set(rows.map((row) => row.id));
+}
+
 /** Files a person page may show to everyone: public images and documents. */
 async function showableFiles(tx: Db, ids: readonly number[]) {
   if (ids.length === 0) return { found: new Set<number>(), showable: new Set<number>() };
@@ -104,6 +114,13 @@ export async function checkRecords(
   const sources = await existing(tx, 'sources', sourceIds);
   if (sourceIds.some((id) => !sources.has(id))) {
     throw fieldError('citations', personRecordMessages.sourceNotFound);
+  }
+  const recordingIds = allCitations(fields).flatMap((c) =>
+    c.recording ? [c.recording.file_id] : [],
+  );
+  const recordings = await recordingFiles(tx, recordingIds);
+  if (recordingIds.some((id) => !recordings.has(id))) {
+    throw fieldError('citations', personRecordMessages.citationNotRecording);
   }
   const placeIds = allEvents(fields)
     .map((e) => e.place_id)
@@ -186,7 +203,16 @@ export async function pruneMissing(tx: Db, fields: RecordFields): Promise<Record
     'persons',
     fields.parent_families.flatMap((f) => [f.father_id ?? 0, f.mother_id ?? 0]),
   );
-  const keepCitations = (list: CitationInput[]) => list.filter((c) => sources.has(c.source_id));
+  const recordings = await recordingFiles(
+    tx,
+    allCitations(fields).flatMap((c) => (c.recording ? [c.recording.file_id] : [])),
+  );
+  const keepCitations = (list: CitationInput[]) =>
+    list
+      .filter((c) => sources.has(c.source_id))
+      .map((c) =>
+        c.recording && !recordings.has(c.recording.file_id) ? { ...c, recording: null } : c,
+      );
   const keepMedia = (list: MediaInput[]) => list.filter((m) => files.has(m.file_id));
   const fixEvent = <T extends AnyEvent>(event: T): T => ({
     ...event,

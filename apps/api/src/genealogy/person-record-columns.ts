@@ -9,10 +9,20 @@ import { restrictedCondition, unionVisible, type Viewer } from './privacy';
  * from here.
  */
 
-const citationsView = (owner: SQL) => sql`(select coalesce(json_agg(json_build_object(
+/** A cited recording is shown to guests only when its file is public. */
+const citationsView = (
+  owner: SQL,
+  viewer: Viewer,
+) => sql`(select coalesce(json_agg(json_build_object(
     'id', c.id, 'source', json_build_object('id', s.id, 'kind', s.kind, 'title', s.title),
-    'page', c.page, 'quality', c.quality, 'note', c.note) order by c.position, c.id), '[]')
-    from citations c join sources s on s.id = c.source_id where ${owner})`;
+    'page', c.page, 'quality', c.quality, 'note', c.note,
+    'recording', case when rf.id is null then null
+      else json_build_object('file_id', rf.id, 'at', coalesce(c.recording_at, 0)) end)
+    order by c.position, c.id), '[]')
+    from citations c join sources s on s.id = c.source_id
+    left join files rf on rf.id = c.recording_file_id
+      ${viewer.seesLiving ? sql`` : sql`and rf.visibility = 'public'`}
+    where ${owner})`;
 
 /** Guests see public files only (a linked file may have been made members-only since). */
 const mediaView = (owner: SQL, viewer: Viewer) => sql`(select coalesce(json_agg(json_build_object(
@@ -30,7 +40,7 @@ const notesView = (owner: SQL, viewer: Viewer) => sql`(select coalesce(json_agg(
 const eventsView = (owner: SQL, viewer: Viewer) =>
   sql`(select coalesce(json_agg(json_build_object('id', e.id, 'type', e.type,
       'custom_type', e.custom_type, 'value', e.value, 'date', e.date, 'place', ${placeJson(sql`e.place_id`)},
-      'note', e.note, 'citations', ${citationsView(sql`c.event_id = e.id`)},
+      'note', e.note, 'citations', ${citationsView(sql`c.event_id = e.id`, viewer)},
       'media', ${mediaView(sql`m.event_id = e.id`, viewer)})
       order by e.date_sort nulls last, e.position, e.id), '[]')
     from events e where ${owner})`;
@@ -53,14 +63,14 @@ export function recordsColumn(viewer: Viewer): SQL {
     'names', (select coalesce(json_agg(json_build_object('id', n.id, 'kind', n.kind,
         'given', n.given, 'surname', n.surname, 'nickname', n.nickname, 'prefix', n.prefix,
         'suffix', n.suffix, 'full_name', n.full_name,
-        'citations', ${citationsView(sql`c.name_id = n.id`)}) order by n.position, n.id), '[]')
+        'citations', ${citationsView(sql`c.name_id = n.id`, viewer)}) order by n.position, n.id), '[]')
       from person_names n where n.person_id = p.id),
     'events', ${eventsView(sql`e.person_id = p.id`, viewer)},
     'unions', (select coalesce(json_agg(json_build_object('id', u.id, 'spouse', ${link('s')},
         'position', case when u.person1_id = p.id then u.person1_position
           else u.person2_position end,
         'events', ${eventsView(sql`e.union_id = u.id`, viewer)},
-        'citations', ${citationsView(sql`c.union_id = u.id`)},
+        'citations', ${citationsView(sql`c.union_id = u.id`, viewer)},
         'notes', ${notesView(sql`l.union_id = u.id`, viewer)})
         order by case when u.person1_id = p.id then u.person1_position
           else u.person2_position end nulls last, s.id), '[]')
@@ -80,7 +90,7 @@ export function recordsColumn(viewer: Viewer): SQL {
         -- A family whose every parent is hidden is not shown at all.
         and (ff.id is not null or (fm.id is not null
           and not ${restrictedCondition(viewer, 'fm')}))),
-    'citations', ${citationsView(sql`c.person_id = p.id`)},
+    'citations', ${citationsView(sql`c.person_id = p.id`, viewer)},
     'notes', ${notesView(sql`l.person_id = p.id`, viewer)},
     'media', ${mediaView(sql`m.person_id = p.id`, viewer)}) end`;
 }

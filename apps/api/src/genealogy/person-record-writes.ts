@@ -35,6 +35,8 @@ async function insertCitations(tx: Db, owner: Owner, list: readonly CitationInpu
       page: c.page,
       quality: c.quality,
       note: c.note,
+      recordingFileId: c.recording?.file_id ?? null,
+      recordingAt: c.recording?.at ?? null,
       position,
     })),
   );

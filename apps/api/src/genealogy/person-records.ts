@@ -33,8 +33,13 @@ export const EMPTY_RECORDS: RecordFields = {
 // ---------------------------------------------------------------------------------------------
 // Snapshot
 
+/** A citation's recording, `{file_id, at}`, or null (a deleted file leaves only the time). */
+const recordingJson = sql`case when c.recording_file_id is null then null
+    else json_build_object('file_id', c.recording_file_id, 'at', coalesce(c.recording_at, 0)) end`;
+
 const citationInputs = (owner: SQL) => sql`(select coalesce(json_agg(json_build_object(
-    'source_id', c.source_id, 'page', c.page, 'quality', c.quality, 'note', c.note)
+    'source_id', c.source_id, 'page', c.page, 'quality', c.quality, 'note', c.note,
+    'recording', ${recordingJson})
     order by c.position, c.id), '[]') from citations c where ${owner})`;
 
 const mediaInputs = (owner: SQL) => sql`(select coalesce(json_agg(json_build_object(

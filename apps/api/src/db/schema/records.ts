@@ -280,12 +280,22 @@ export const citations = pgTable(
     /** GEDCOM QUAY, 0–3. */
     quality: smallint(),
     note: text(),
+    /**
+     * The recording heard, when the source is an elder's telling (docs/features.md,
+     * Transcripts): the citation opens it at `recordingAt` seconds. A deleted file leaves the
+     * rest of the citation.
+     */
+    recordingFileId: integer().references(() => files.id, { onDelete: 'set null' }),
+    recordingAt: integer(),
     position: integer().notNull().default(0),
     extra: jsonb().$type<GedcomExtraNode[]>(),
     ...timestamps,
   },
   (table) => [
     index().on(table.sourceId),
+    index('citations_recording_file_id_index')
+      .on(table.recordingFileId)
+      .where(sql`${table.recordingFileId} is not null`),
     index('citations_person_id_index')
       .on(table.personId)
       .where(sql`${table.personId} is not null`),
@@ -303,6 +313,7 @@ export const citations = pgTable(
       sql`${exactlyOne([table.personId, table.eventId, table.unionId, table.nameId])} = 1`,
     ),
     check('citations_quality_check', sql`coalesce(${table.quality} between 0 and 3, true)`),
+    check('citations_recording_at_check', sql`coalesce(${table.recordingAt} >= 0, true)`),
   ],
 );
 

@@ -938,3 +938,56 @@ describe('search', () => {
     }
   });
 });
+
+describe('a citation heard in a recording', () => {
+  it('opens the recording at its second; guests only a public one; a deleted file leaves the rest', async () => {
+    const informant = await addSource(app, { title: 'Асан ата айтты', kind: 'informant' });
+    const heard = await createTestFileRow(app, moderator.id, { kind: 'audio' });
+    const closed = await createTestFileRow(app, moderator.id, {
+      kind: 'video',
+      visibility: 'members',
+    });
+    const person = await addPerson(app, moderator, { name: 'Сарыгулжа', death_year: 1850 });
+    const saved = await patch(person, moderator, {
+      citations: [
+        { source_id: informant, page: 'биринчи кассета', recording: { file_id: heard, at: 754 } },
+        { source_id: informant, recording: { file_id: closed, at: 0 } },
+      ],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+
+    const shown = (await get(person.id, member)).citations;
+    expect(shown.map((c) => c.recording)).toEqual([
+      { file_id: heard, at: 754 },
+      { file_id: closed, at: 0 },
+    ]);
+    // A guest sees the citation, and the recording only when its file is public.
+    const guest = (await get(person.id)).citations;
+    expect(guest.map((c) => c.recording)).toEqual([{ file_id: heard, at: 754 }, null]);
+
+    // A deleted file leaves the source and the page cited.
+    await app.db.execute(sql`delete from files where id = ${heard}`);
+    const after = (await get(person.id, member)).citations;
+    expect(after[0]).toMatchObject({ page: 'биринчи кассета', recording: null });
+  });
+
+  it('refuses what is not a recording, and a time outside one', async () => {
+    const informant = await addSource(app, { kind: 'informant' });
+    const photo = await createTestFileRow(app, moderator.id, { kind: 'image' });
+    const audio = await createTestFileRow(app, moderator.id, { kind: 'audio' });
+    const person = await addPerson(app, moderator, { name: 'Алыбай' });
+    for (const [recording, message] of [
+      [{ file_id: photo, at: 5 }, personRecordMessages.citationNotRecording],
+      [{ file_id: 2_000_000_000, at: 5 }, personRecordMessages.citationNotRecording],
+      [{ file_id: audio, at: -1 }, null],
+      [{ file_id: audio, at: 1.5 }, null],
+    ] as const) {
+      const refused = await patch(person, moderator, {
+        citations: [{ source_id: informant, recording }],
+      });
+      expect(refused.statusCode, refused.body).toBe(400);
+      if (message) expect(refused.body).toContain(message);
+    }
+    expect((await get(person.id, moderator)).citations).toEqual([]);
+  });
+});

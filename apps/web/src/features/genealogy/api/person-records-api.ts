@@ -4,6 +4,7 @@ import {
   NoteSchema,
   NotesPageSchema,
   PlacesPageSchema,
+  RecordingsPageSchema,
   SourcesPageSchema,
   type NoteInput,
 } from '@bagysh/shared';
@@ -17,12 +18,15 @@ import { postWithProgress } from '../../../lib/upload';
  */
 
 const PICKER_PAGE_SIZE = 10;
+/** An informant's recordings offered for a citation: the newest, as many as a page holds. */
+const RECORDINGS_PICKED = 100;
 
 const pickerKeys = {
   places: (q: string) => ['genealogy', 'picker', 'places', q] as const,
   sources: (q: string) => ['genealogy', 'picker', 'sources', q] as const,
   notes: (q: string) => ['genealogy', 'picker', 'notes', q] as const,
   files: (q: string) => ['genealogy', 'picker', 'files', q] as const,
+  recordings: (sourceId: number) => ['genealogy', 'picker', 'recordings', sourceId] as const,
 };
 
 const pickerQuery = { staleTime: 30_000, placeholderData: keepPreviousData } as const;
@@ -51,6 +55,21 @@ export function useSourceOptions(q: string) {
         schema: SourcesPageSchema,
       }),
     ...pickerQuery,
+  });
+}
+
+/** An informant's recordings, newest first, for a citation of what they told (null: none). */
+export function useSourceRecordings(sourceId: number | null) {
+  return useQuery({
+    queryKey: pickerKeys.recordings(sourceId ?? 0),
+    queryFn: ({ signal }) =>
+      api('recordings/', {
+        signal,
+        query: { source_id: sourceId, page_size: RECORDINGS_PICKED },
+        schema: RecordingsPageSchema,
+      }),
+    enabled: sourceId !== null,
+    retry: 1,
   });
 }
 

@@ -1,4 +1,4 @@
-import { formatDateKy, type Citation } from '@bagysh/shared';
+import { formatDateKy, formatRecordingTime, recordingPath, type Citation } from '@bagysh/shared';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
@@ -8,6 +8,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import '../../../lib/i18n/areas/person';
 import { useScript } from '../../../lib/script';
 import { useOverlay } from '../../../lib/use-overlay';
@@ -79,6 +80,19 @@ function SourceDetails({ citation, titleId }: { citation: Citation; titleId: str
           </Row>
         )}
         {citation.page && <Row label={t('citation.page')}>{script.text(citation.page)}</Row>}
+        {citation.recording && (
+          <Row label={t('citation.recording')}>
+            <Link
+              component={RouterLink}
+              to={recordingPath(citation.recording.file_id, citation.recording.at)}
+              data-testid="citation-recording"
+            >
+              {script.text(
+                t('citation.listen', { at: formatRecordingTime(citation.recording.at) }),
+              )}
+            </Link>
+          </Row>
+        )}
         {citation.note && <Row label={t('citation.note')}>{script.text(citation.note)}</Row>}
       </Box>
       {citation.quality !== null && (

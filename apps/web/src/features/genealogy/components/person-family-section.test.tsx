@@ -66,6 +66,7 @@ const citation: Citation = {
   page: null,
   quality: null,
   note: null,
+  recording: null,
 };
 const note: NoteRef = { id: 70, text: 'Никеси Таласта кыйылган.', is_private: false };
 const marks = {

@@ -1,9 +1,11 @@
-import type { NoteRef } from '@bagysh/shared';
+import { formatRecordingTime, recordingPath, type NoteRef } from '@bagysh/shared';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import '../../../lib/i18n/areas/person';
 import { useScript } from '../../../lib/script';
 import type { CitedSource } from '../lib/person-page';
@@ -42,7 +44,7 @@ export function PersonSources({
         <Empty text={t('empty.sources')} />
       ) : (
         <Box component="ol" sx={{ m: 0, pl: 3.5 }}>
-          {sources.map(({ source, number, pages }) => (
+          {sources.map(({ source, number, pages, recordings }) => (
             <Box
               component="li"
               key={source.id}
@@ -56,6 +58,18 @@ export function PersonSources({
                 {pages.length > 0 && (
                   <> · {script.text(t('citation.cited', { pages: pages.join('; ') }))}</>
                 )}
+                {recordings.map(({ file_id, at }) => (
+                  <span key={`${file_id}-${at}`}>
+                    {' · '}
+                    <Link
+                      component={RouterLink}
+                      to={recordingPath(file_id, at)}
+                      data-testid="source-recording"
+                    >
+                      {script.text(t('citation.listen', { at: formatRecordingTime(at) }))}
+                    </Link>
+                  </span>
+                ))}
               </Typography>
             </Box>
           ))}

@@ -13,10 +13,11 @@ import { useTranslation } from 'react-i18next';
 import '../../../lib/i18n/areas/person-edit';
 import '../../../lib/i18n/areas/person';
 import { useScript } from '../../../lib/script';
-import { useSourceOptions } from '../api/person-records-api';
+import { useSourceOptions, useSourceRecordings } from '../api/person-records-api';
 import {
   emptyCitation,
   SOURCE_REQUIRED,
+  TIME_INVALID,
   type CitationFormValues,
   type RecordErrors,
 } from '../lib/records-form';
@@ -52,7 +53,8 @@ export function CitationRows({
     onChange(rows.map((row, at) => (at === index ? { ...row, ...change } : row)));
   const message = (key: string) => {
     const error = errors[key];
-    return error === SOURCE_REQUIRED ? t('citation.sourceRequired') : error;
+    if (error === SOURCE_REQUIRED) return t('citation.sourceRequired');
+    return error === TIME_INVALID ? t('citation.atInvalid') : error;
   };
 
   return (
@@ -82,7 +84,7 @@ export function CitationRows({
                   label={t('citation.source')}
                   help={t('citation.sourceHelp')}
                   value={row.source}
-                  onChange={(source) => set(index, { source })}
+                  onChange={(source) => set(index, { source, recording: null, at: '' })}
                   useOptions={useSourceOptions}
                   getLabel={sourceLabel}
                   error={message(`${index}.source_id`)}
@@ -125,6 +127,19 @@ export function CitationRows({
                 ))}
               </TextField>
             </Stack>
+            {row.source?.kind === 'informant' && (
+              <RecordingFields
+                id={id}
+                index={index}
+                sourceId={row.source.id}
+                row={row}
+                onChange={(change) => set(index, change)}
+                atError={message(`${index}.recording.at`)}
+                recordingError={
+                  message(`${index}.recording.file_id`) ?? message(`${index}.recording`)
+                }
+              />
+            )}
             <TextField
               id={`${id}-note-${index}`}
               label={script.field(t('citation.note'))}
@@ -147,5 +162,82 @@ export function CitationRows({
         </Box>
       </Stack>
     </Box>
+  );
+}
+
+/**
+ * For an informant's source: which of their recordings the fact was heard in, and at what
+ * time (the citation then opens the recording there).
+ */
+function RecordingFields({
+  id,
+  index,
+  sourceId,
+  row,
+  onChange,
+  atError,
+  recordingError,
+}: {
+  id: string;
+  index: number;
+  sourceId: number;
+  row: CitationFormValues;
+  onChange: (change: Partial<CitationFormValues>) => void;
+  atError: string | undefined;
+  recordingError: string | undefined;
+}) {
+  const { t } = useTranslation('personEdit');
+  const script = useScript();
+  const layer = useLayer();
+  const recordings = useSourceRecordings(sourceId);
+  const items = recordings.data?.results ?? [];
+  // A recording cited before and no longer listed (another page, or since made private).
+  const listed = row.recording === null || items.some((r) => r.file.id === row.recording);
+  const status = recordings.isPending
+    ? t('citation.recordingsLoading')
+    : recordings.isError
+      ? t('citation.recordingsFailed')
+      : undefined;
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
+      <TextField
+        id={`${id}-recording-${index}`}
+        select
+        slotProps={{ select: layer.select }}
+        label={script.field(t('citation.recording'))}
+        value={row.recording === null ? '' : String(row.recording)}
+        onChange={(event) =>
+          onChange({
+            recording: event.target.value === '' ? null : Number(event.target.value),
+          })
+        }
+        error={Boolean(recordingError) || recordings.isError}
+        helperText={script.text(recordingError ?? status ?? t('citation.recordingHelp'))}
+        fullWidth
+      >
+        <MenuItem value="">{script.text(t('citation.recordingNone'))}</MenuItem>
+        {!listed && row.recording !== null && (
+          <MenuItem value={String(row.recording)}>{`#${row.recording}`}</MenuItem>
+        )}
+        {items.map((recording) => (
+          <MenuItem key={recording.id} value={String(recording.file.id)}>
+            {script.plain(recording.file.name)}
+          </MenuItem>
+        ))}
+      </TextField>
+      {row.recording !== null && (
+        <TextField
+          id={`${id}-at-${index}`}
+          label={script.field(t('citation.at'))}
+          value={row.at}
+          placeholder="12:05"
+          onChange={(event) => onChange({ at: event.target.value })}
+          error={Boolean(atError)}
+          helperText={script.text(atError ?? t('citation.atHelp'))}
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+          fullWidth
+        />
+      )}
+    </Stack>
   );
 }

@@ -1,5 +1,6 @@
 import {
   formatDateKy,
+  formatRecordingTime,
   parseGedcomDate,
   type EventType,
   type NameKind,
@@ -107,10 +108,14 @@ function eventLine(event: Item, words: RecordWords): string {
   return details ? `${title}: ${details}` : title;
 }
 
+/** "Асан ата, барагы: 3 · ▶ 12:05" (the time heard in a recording, when one is cited). */
 function citationLine(citation: Item, words: RecordWords): string {
   const page = text(citation['page']);
   const source = words.source(id(citation['source_id']) ?? 0);
-  return page ? `${source}, ${words.page.toLowerCase()}: ${page}` : source;
+  const cited = page ? `${source}, ${words.page.toLowerCase()}: ${page}` : source;
+  const recording = citation['recording'];
+  const at = recording && typeof recording === 'object' ? (recording as Item)['at'] : undefined;
+  return typeof at === 'number' ? `${cited} · ▶ ${formatRecordingTime(at)}` : cited;
 }
 
 function itemLine(field: string, item: unknown, words: RecordWords): DiffPart[] {

@@ -10,12 +10,17 @@ import { describe, expect, it } from 'vitest';
 import { buildTimeline, galleryMedia, numberSources, primaryPhoto } from './person-page';
 
 let nextId = 1;
-const citation = (sourceId: number, page: string | null = null): Citation => ({
+const citation = (
+  sourceId: number,
+  page: string | null = null,
+  recording: Citation['recording'] = null,
+): Citation => ({
   id: nextId++,
   source: { id: sourceId, kind: 'book', title: `Булак ${sourceId}` },
   page,
   quality: null,
   note: null,
+  recording,
 });
 const event = (type: PersonEvent['type'], date: string | null, citations: Citation[] = []) =>
   ({
@@ -85,6 +90,18 @@ describe('buildTimeline', () => {
 });
 
 describe('numberSources', () => {
+  it('gathers the seconds of recordings cited, each once', () => {
+    const heard = { file_id: 9, at: 754 };
+    const person = {
+      events: [event('birth', '1850', [citation(5, null, heard)])],
+      unions: [],
+      names: [],
+      citations: [citation(5, null, heard), citation(5, null, { file_id: 9, at: 12 })],
+      media: [],
+    } as unknown as Person;
+    expect(numberSources(person).sources[0]?.recordings).toEqual([heard, { file_id: 9, at: 12 }]);
+  });
+
   it('numbers sources by first citation and gathers the pages cited', () => {
     const person = {
       events: [event('birth', '1850', [citation(5, '12'), citation(3)])],

@@ -1,5 +1,6 @@
 import type {
   Citation,
+  CitationRecording,
   FamilyChild,
   FamilyMember,
   FamilyUnion,
@@ -67,6 +68,8 @@ export interface CitedSource {
   source: SourceRef;
   number: number;
   pages: string[];
+  /** The recordings heard and the seconds cited, each once. */
+  recordings: CitationRecording[];
 }
 
 /**
@@ -90,10 +93,14 @@ export function numberSources(person: Person): {
   for (const citation of all) {
     let entry = bySource.get(citation.source.id);
     if (!entry) {
-      entry = { source: citation.source, number: bySource.size + 1, pages: [] };
+      entry = { source: citation.source, number: bySource.size + 1, pages: [], recordings: [] };
       bySource.set(citation.source.id, entry);
     }
     if (citation.page && !entry.pages.includes(citation.page)) entry.pages.push(citation.page);
+    const heard = citation.recording;
+    if (heard && !entry.recordings.some((r) => r.file_id === heard.file_id && r.at === heard.at)) {
+      entry.recordings.push(heard);
+    }
   }
   const sources = [...bySource.values()];
   return { sources, numbers: new Map(sources.map((entry) => [entry.source.id, entry.number])) };

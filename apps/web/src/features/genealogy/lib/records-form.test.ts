@@ -26,14 +26,23 @@ import {
   emptyUnionEvent,
   parseUnion,
   removeMediaPatch,
+  citationFormOf,
   SOURCE_REQUIRED,
+  TIME_INVALID,
   SPOUSE_REQUIRED,
   unionFormOf,
   unionsPatch,
 } from './records-form';
 
 const source = { id: 7, kind: 'informant' as const, title: 'Карыя Сатыбалды' };
-const citation: Citation = { id: 1, source, page: '12-бет', quality: 2, note: null };
+const citation: Citation = {
+  id: 1,
+  source,
+  page: '12-бет',
+  quality: 2,
+  note: null,
+  recording: null,
+};
 const media = (fileId: number) => ({
   file_id: fileId,
   title: `Файл ${fileId}`,
@@ -153,7 +162,7 @@ describe('eventsPatch', () => {
       place_id: 3,
       place: null,
       note: null,
-      citations: [{ source_id: 7, page: '12-бет', quality: 2, note: null }],
+      citations: [{ source_id: 7, page: '12-бет', quality: 2, note: null, recording: null }],
       media: [],
     });
   });
@@ -179,7 +188,14 @@ describe('eventsPatch', () => {
     const values = eventFormOf(stored[0]!);
     expect(values.date).toBe('ABT 1850');
     expect(values.place).toEqual({ id: 3, name: 'Талас, Кыргызстан' });
-    expect(values.citations[0]).toEqual({ source, page: '12-бет', quality: '2', note: '' });
+    expect(values.citations[0]).toEqual({
+      source,
+      page: '12-бет',
+      quality: '2',
+      note: '',
+      recording: null,
+      at: '',
+    });
     const again = parseEvent(eventFormOf(stored[1]!), stored[1]!.media);
     expect(again.ok && again.data.media).toEqual([{ file_id: 5, title: 'Файл 5' }]);
   });
@@ -227,12 +243,30 @@ describe('citations, notes and media of the person', () => {
   it('checks every row and names the row without a source', () => {
     expect(parseCitations([{ ...emptyCitation, source, page: ' 5 ' }])).toEqual({
       ok: true,
-      data: [{ source_id: 7, page: '5', quality: null, note: null }],
+      data: [{ source_id: 7, page: '5', quality: null, note: null, recording: null }],
     });
     expect(parseCitations([{ ...emptyCitation, source }, emptyCitation])).toEqual({
       ok: false,
       errors: { '1.source_id': SOURCE_REQUIRED },
     });
+  });
+
+  it('reads the time heard in a recording, and names an unreadable one', () => {
+    const row = { ...emptyCitation, source, recording: 9 };
+    expect(parseCitations([{ ...row, at: '12:05.7' }, row])).toEqual({
+      ok: true,
+      data: [
+        { source_id: 7, page: null, quality: null, note: null, recording: { file_id: 9, at: 725 } },
+        { source_id: 7, page: null, quality: null, note: null, recording: { file_id: 9, at: 0 } },
+      ],
+    });
+    expect(parseCitations([{ ...row, at: '12:75' }])).toEqual({
+      ok: false,
+      errors: { '0.recording.at': TIME_INVALID },
+    });
+    // Stored, it comes back as typed.
+    const stored = { ...citation, recording: { file_id: 9, at: 725 } };
+    expect(citationFormOf(stored)).toMatchObject({ recording: 9, at: '12:05' });
   });
 
   it('adds a note once and takes it away', () => {
@@ -395,11 +429,11 @@ describe('unions', () => {
         place_id: 3,
         place: null,
         note: null,
-        citations: [{ source_id: 7, page: '12-бет', quality: 2, note: null }],
+        citations: [{ source_id: 7, page: '12-бет', quality: 2, note: null, recording: null }],
         media: [{ file_id: 9, title: 'Файл 9' }],
       },
     ],
-    citations: [{ source_id: 7, page: '12-бет', quality: 2, note: null }],
+    citations: [{ source_id: 7, page: '12-бет', quality: 2, note: null, recording: null }],
     note_ids: [40, 41],
   };
   const bareInput = { spouse_id: 21, position: null, events: [], citations: [], note_ids: [] };

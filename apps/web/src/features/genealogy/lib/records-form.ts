@@ -1,9 +1,11 @@
 import {
   CitationInput,
   formatDateKy,
+  formatRecordingTime,
   ParentFamilyInput,
   PersonEventInput,
   PersonNameInput,
+  parseRecordingTime,
   personRecordMessages,
   readWrittenDate,
   UnionInput,
@@ -100,15 +102,27 @@ function dateText(event: PersonEvent): string {
 // ---------------------------------------------------------------------------------------------
 // Citations and media
 
-/** A citation row: the source chosen, and the page, quality (''/'0'…'3') and note typed. */
+/**
+ * A citation row: the source chosen, and the page, quality (''/'0'…'3') and note typed; for an
+ * informant's source also the recording heard (its file id) and the time in it ("12:05").
+ */
 export interface CitationFormValues {
   source: SourceRef | null;
   page: string;
   quality: string;
   note: string;
+  recording: number | null;
+  at: string;
 }
 
-export const emptyCitation: CitationFormValues = { source: null, page: '', quality: '', note: '' };
+export const emptyCitation: CitationFormValues = {
+  source: null,
+  page: '',
+  quality: '',
+  note: '',
+  recording: null,
+  at: '',
+};
 
 export function citationFormOf(citation: Citation): CitationFormValues {
   return {
@@ -116,6 +130,8 @@ export function citationFormOf(citation: Citation): CitationFormValues {
     page: citation.page ?? '',
     quality: citation.quality === null ? '' : String(citation.quality),
     note: citation.note ?? '',
+    recording: citation.recording?.file_id ?? null,
+    at: citation.recording ? formatRecordingTime(citation.recording.at) : '',
   };
 }
 
@@ -125,7 +141,14 @@ export function citationInputOf(citation: Citation): CitationInput {
     page: citation.page,
     quality: citation.quality,
     note: citation.note,
+    recording: citation.recording,
   };
+}
+
+/** The second typed for a cited recording (empty: its beginning); null when unreadable. */
+function citedSecond(values: CitationFormValues): number | null {
+  const seconds = parseRecordingTime(values.at.trim() === '' ? '0' : values.at);
+  return seconds === null ? null : Math.floor(seconds);
 }
 
 /** A row as the API takes it; a row without a source has source_id 0, which the schema refuses. */
@@ -135,18 +158,27 @@ function citationRaw(values: CitationFormValues) {
     page: values.page,
     quality: values.quality === '' ? null : Number(values.quality),
     note: values.note,
+    recording:
+      values.recording === null
+        ? null
+        : { file_id: values.recording, at: citedSecond(values) ?? 0 },
   };
 }
 
 /**
- * The error of a citation row without a source, in place of the schema's number message: the
- * form shows it as `personEdit:citation.sourceRequired`.
+ * The errors of a citation row without a source or with an unreadable time, in place of the
+ * schema's messages: the form shows them as `personEdit:citation.sourceRequired` and
+ * `personEdit:citation.atInvalid`.
  */
 export const SOURCE_REQUIRED = 'sourceRequired';
+export const TIME_INVALID = 'atInvalid';
 
 function citationErrors(errors: RecordErrors, rows: readonly CitationFormValues[], path: string) {
   rows.forEach((row, index) => {
     if (row.source === null) errors[`${path}${index}.source_id`] = SOURCE_REQUIRED;
+    if (row.recording !== null && citedSecond(row) === null) {
+      errors[`${path}${index}.recording.at`] = TIME_INVALID;
+    }
   });
   return errors;
 }

@@ -1,4 +1,4 @@
-import { formatRecordingTime, type Transcript } from '@bagysh/shared';
+import { formatRecordingTime, parseRecordingTime, type Transcript } from '@bagysh/shared';
 import DeleteIcon from '@mui/icons-material/Delete';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -17,7 +17,6 @@ import { isApplied, useSaveTranscript } from '../api/transcripts-api';
 import {
   checkDrafts,
   insertionIndex,
-  parseRecordingTime,
   type DraftProblem,
   type DraftSegment,
 } from '../lib/segments';

@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { checkDrafts, currentSegment, insertionIndex, parseRecordingTime } from './segments';
+import { checkDrafts, currentSegment, insertionIndex } from './segments';
 
 describe('transcript segments in the editor', () => {
-  it('reads the times a person types', () => {
-    expect(parseRecordingTime('1:05')).toBe(65);
-    expect(parseRecordingTime(' 1:02:05 ')).toBe(3725);
-    expect(parseRecordingTime('65')).toBe(65);
-    expect(parseRecordingTime('0:07.5')).toBe(7.5);
-    for (const bad of ['', '1:75', 'a', '-3', '1::2', '1:2:3:4']) {
-      expect(parseRecordingTime(bad), bad).toBeNull();
-    }
-  });
-
   it('finds where a new segment goes and which one is playing', () => {
     expect(insertionIndex([0, 10, 20], 15)).toBe(2);
     expect(insertionIndex([0, 10, 20], 25)).toBe(3);

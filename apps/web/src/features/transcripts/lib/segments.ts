@@ -1,4 +1,4 @@
-import type { TranscriptSegment } from '@bagysh/shared';
+import { parseRecordingTime, type TranscriptSegment } from '@bagysh/shared';
 
 /** A segment as the editor holds it: the time as typed. */
 export interface DraftSegment {
@@ -6,15 +6,6 @@ export interface DraftSegment {
   time: string;
   speaker: string;
   text: string;
-}
-
-/** Seconds of "1:05", "1:02:05", "65" or "1:05.5"; null when it is none of them. */
-export function parseRecordingTime(value: string): number | null {
-  const trimmed = value.trim();
-  if (!/^\d+(:[0-5]?\d){0,2}(\.\d+)?$/.test(trimmed)) return null;
-  const [whole = '', fraction] = trimmed.split('.');
-  const seconds = whole.split(':').reduce((total, part) => total * 60 + Number(part), 0);
-  return fraction === undefined ? seconds : seconds + Number(`0.${fraction}`);
 }
 
 /** Where a segment starting at `seconds` goes among segments in time order. */

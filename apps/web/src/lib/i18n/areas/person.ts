@@ -43,6 +43,8 @@ export const person = {
     loading: 'Булак жүктөлүүдө…',
     close: 'Жабуу',
     cited: 'Шилтеме: {{pages}}',
+    recording: 'Үн жазуу',
+    listen: 'Угуу: {{at}}',
   },
   sourceKind: {
     book: 'Китеп',
