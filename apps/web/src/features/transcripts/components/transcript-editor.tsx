@@ -14,12 +14,7 @@ import '../../../lib/i18n/areas/transcripts';
 import { notify } from '../../../lib/notify';
 import { useScript } from '../../../lib/script';
 import { isApplied, useSaveTranscript } from '../api/transcripts-api';
-import {
-  checkDrafts,
-  insertionIndex,
-  type DraftProblem,
-  type DraftSegment,
-} from '../lib/segments';
+import { checkDrafts, insertionIndex, type DraftProblem, type DraftSegment } from '../lib/segments';
 
 let nextKey = 1;
 
