@@ -11,8 +11,8 @@ import { lockTree } from './tree';
  * read walks relatives. Every tree write calls one of the two below in its own transaction,
  * so that no guest ever reads a person between a write and its recompute:
  *
- * - `refreshPresumedLiving` after a single write: the changed persons, then their parents,
- *   children and spouses, until nothing changes;
+ * - `refreshPresumedLiving` after a single write: the changed persons, the children whose
+ *   `recent_birth` follows from them, and the persons up to FAMILY_STEPS above all those;
  * - `recomputePresumedLiving` after an import and the demonstration data, and at the server's
  *   first start in a year (a restored backup included): the whole tree, set by set.
  *
@@ -23,14 +23,23 @@ import { lockTree } from './tree';
  *   guest sees of their children); or born after the floor; or, with no birth year at all,
  *   a father or mother with `recent_birth`.
  * - `presumed_living`: never with a death year or date. Otherwise born after the floor; or,
- *   with no birth year, `recent_birth`, or a child or spouse who is living or restricted (a
- *   guest cannot tell the two apart, so neither may their family) — flagged or presumed, so
- *   transitively up the family.
+ *   with no birth year, `recent_birth`; or, with no dates, a person living by their own facts
+ *   (flagged, restricted — a guest cannot tell the two apart, so neither may their family —
+ *   or living by the two rules before) at most FAMILY_STEPS below: a child or spouse, or a
+ *   child or spouse of a dateless child or spouse.
  *
  * Both only ever turn false as the years pass, so a stored value that is a year old hides a
  * person a little longer, never shows one too early; the server's first start in a new year
  * recomputes them (`recomputePresumedLivingYearly`).
  */
+
+/**
+ * How far up the family a person living by their own facts presumes a dateless relative
+ * living, a step being a parent or a spouse: their parents and grandparents, spouse and
+ * parents-in-law, and a parent's spouse. Beyond that a dateless ancestor is as likely dead as
+ * any, and the санжыра's dateless lines stay shown.
+ */
+const FAMILY_STEPS = 2;
 
 /** What the rule reads of one person. */
 interface Node {
@@ -161,20 +170,18 @@ export async function refreshPresumedLiving(tx: Db, seeds: Iterable<number>): Pr
     ];
   }
 
-  // 2. presumed_living, up the family and across unions. A value that may be lost (a living
-  // person's support gone) is computed afresh over everyone whose support may go with it:
-  // the touched persons and, transitively, their presumed parents and spouses.
+  // 2. presumed_living. A person's value reads their own facts and, when they have no dates,
+  // the persons up to FAMILY_STEPS below them (children and spouses): a change at `touched`
+  // reaches the persons up to FAMILY_STEPS above it (parents and spouses), no further.
   const region = new Set(touched);
   let frontier = [...touched];
-  while (frontier.length > 0) {
+  for (let step = 0; step < FAMILY_STEPS && frontier.length > 0; step++) {
     await load(frontier.flatMap((id) => parentsOf(nodes.get(id) as Node)));
     await loadSpouses(frontier);
     const next: number[] = [];
     for (const id of frontier) {
-      const node = nodes.get(id) as Node;
-      for (const other of [...parentsOf(node), ...(spouses.get(id) ?? [])]) {
-        const up = nodes.get(other);
-        if (up && !region.has(other) && open(up) && up.presumed_living) {
+      for (const other of [...parentsOf(nodes.get(id) as Node), ...(spouses.get(id) ?? [])]) {
+        if (nodes.has(other) && !region.has(other)) {
           region.add(other);
           next.push(other);
         }
@@ -183,55 +190,36 @@ export async function refreshPresumedLiving(tx: Db, seeds: Iterable<number>): Pr
     frontier = next;
   }
   const inRegion = [...region];
+  const below = (id: number) => [...(children.get(id) ?? []), ...(spouses.get(id) ?? [])];
   await loadChildren(inRegion);
   await loadSpouses(inRegion);
-  const fresh = new Map<number, boolean>();
+  const middle = [...new Set(inRegion.flatMap(below))].filter((id) => {
+    const node = nodes.get(id);
+    return node !== undefined && open(node);
+  });
+  await loadChildren(middle);
+  await loadSpouses(middle);
+  /** Living by their own facts: flagged, restricted, or by their or their parents' dates. */
+  const anchor = (id: number) => {
+    const node = nodes.get(id);
+    if (!node) return false;
+    const own = bound(node);
+    return node.flagged || (!node.dead && (own !== null ? own > floor : node.recent_birth));
+  };
+  const nearAnchor = (id: number) =>
+    below(id).some((q) => {
+      const node = nodes.get(q);
+      return anchor(q) || (node !== undefined && open(node) && below(q).some(anchor));
+    });
   for (const id of inRegion) {
     const node = nodes.get(id) as Node;
     const own = bound(node);
-    fresh.set(id, !node.dead && (own !== null ? own > floor : node.recent_birth));
-  }
-  const hides = (id: number) => {
-    const node = nodes.get(id);
-    if (!node) return false;
-    return node.flagged || (fresh.get(id) ?? node.presumed_living);
-  };
-  const supported = (id: number) =>
-    [...(children.get(id) ?? []), ...(spouses.get(id) ?? [])].some(hides);
-  for (let changed = true; changed;) {
-    changed = false;
-    for (const id of inRegion) {
-      if (!fresh.get(id) && open(nodes.get(id) as Node) && supported(id)) {
-        fresh.set(id, true);
-        changed = true;
-      }
-    }
-  }
-  for (const [id, value] of fresh) {
-    const node = nodes.get(id) as Node;
-    if (node.presumed_living !== value) {
-      node.presumed_living = value;
+    const living =
+      !node.dead && (own !== null ? own > floor : node.recent_birth || nearAnchor(id));
+    if (living !== node.presumed_living) {
+      node.presumed_living = living;
       dirty.add(id);
     }
-  }
-  // What the region now hides presumes its open parents and spouses living, on up.
-  frontier = inRegion.filter(hides);
-  while (frontier.length > 0) {
-    await load(frontier.flatMap((id) => parentsOf(nodes.get(id) as Node)));
-    await loadSpouses(frontier);
-    const next: number[] = [];
-    for (const id of frontier) {
-      const node = nodes.get(id) as Node;
-      for (const other of [...parentsOf(node), ...(spouses.get(id) ?? [])]) {
-        const up = nodes.get(other);
-        if (up && open(up) && !up.presumed_living) {
-          up.presumed_living = true;
-          dirty.add(other);
-          next.push(other);
-        }
-      }
-    }
-    frontier = next;
   }
 
   if (dirty.size === 0) return;
@@ -283,29 +271,32 @@ export async function recomputePresumedLiving(tx: Db): Promise<void> {
       union
       select p.id from recent r join persons p on p.father_id = r.id or p.mother_id = r.id
       where not ${hasBound}),
-    -- Who hides (flagged, restricted or presumed by their own facts), then up the family:
-    -- each open parent or spouse of someone who hides (via: presumed for that reason alone).
-    hiding(id, via) as (
-      select p.id, false from persons p left join recent r on r.id = p.id
+    -- Living by their own facts: flagged, restricted, or by their or their parents' dates.
+    anchor(id) as (
+      select p.id from persons p left join recent r on r.id = p.id
       where p.is_living or p.resn is not null
         or (p.death_year is null and p.death_date is null
-          and (${ownRecent} or (not ${hasBound} and r.id is not null)))
+          and (${ownRecent} or (not ${hasBound} and r.id is not null)))),
+    -- Up the family from them (a parent or a spouse a step), FAMILY_STEPS steps at most,
+    -- through persons with no dates.
+    near(id, step) as (
+      select id, 0 from anchor
       union
-      select p.id, true from hiding h
+      select p.id, n.step + 1 from near n
       join lateral (
-        select c.father_id as id from persons c where c.id = h.id
-        union all select c.mother_id from persons c where c.id = h.id
-        union all select u.person2_id from unions u where u.person1_id = h.id
-        union all select u.person1_id from unions u where u.person2_id = h.id
-      ) n on true
-      join persons p on p.id = n.id
-      where ${open}),
+        select c.father_id as id from persons c where c.id = n.id
+        union all select c.mother_id from persons c where c.id = n.id
+        union all select u.person2_id from unions u where u.person1_id = n.id
+        union all select u.person1_id from unions u where u.person2_id = n.id
+      ) x on true
+      join persons p on p.id = x.id
+      where n.step < ${FAMILY_STEPS} and ${open}),
     fresh as (
       select p.id, r.id is not null as r,
         (p.death_year is null and p.death_date is null
           and (${ownRecent} or (not ${hasBound} and r.id is not null) or v.id is not null)) as l
       from persons p left join recent r on r.id = p.id
-      left join (select distinct id from hiding where via) v on v.id = p.id)
+      left join (select distinct id from near where step > 0) v on v.id = p.id)
     update persons p set recent_birth = f.r, presumed_living = f.l
     from fresh f
     where p.id = f.id and (p.recent_birth <> f.r or p.presumed_living <> f.l)`);
