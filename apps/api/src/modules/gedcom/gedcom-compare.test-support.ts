@@ -1,4 +1,11 @@
-import type { Citation, Media, NoteRef, Person, PersonEvent } from '@bagysh/shared';
+import {
+  formatGedcomDate,
+  type Citation,
+  type Media,
+  type NoteRef,
+  type Person,
+  type PersonEvent,
+} from '@bagysh/shared';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { App } from '../../app';
@@ -153,9 +160,10 @@ export async function treeFromFile(app: App, admin: TestUser): Promise<TreeFromF
       eventKey.set(id, `${owner}: ${event.type} #${i + 1}`);
       return {
         ...event,
-        // The export writes a date from its parts, months and keywords in the standard's upper
-        // case ("5 may 1925" → "5 MAY 1925"); the parts and a phrase are compared as they are.
-        date: date && { ...date, text: date.text.toUpperCase() },
+        // The export writes a date from its parts, not as the file wrote it ("5 may 1925" comes
+        // back "5 MAY 1925"; 7.0 writes "INT 1900 (жазында)" as "1900" and a PHRASE): the parts
+        // are compared, the text as 5.5.1 spells them.
+        date: date && { ...date, text: formatGedcomDate(date, '5.5.1').date },
         place: place && placeName.get(place.id),
         citations: citations(event.citations),
         media: media(event.media),
