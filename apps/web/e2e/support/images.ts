@@ -76,3 +76,33 @@ export function toneWav(seconds = 1): Buffer {
   header.writeUInt32LE(samples.length, 40);
   return Buffer.concat([header, samples]);
 }
+
+/**
+ * `seconds` of 8 kHz 8-bit mono PCM WAV, silent but for a second of 440 Hz at the start of each
+ * minute: an hour is 28.8 MB, the smallest a long recording a browser plays without a codec is.
+ */
+export function minuteToneWav(seconds: number): Buffer {
+  const rate = 8000;
+  // 8-bit PCM is unsigned: 128 is silence.
+  const samples = Buffer.alloc(rate * seconds, 128);
+  for (let minute = 0; minute * 60 < seconds; minute++) {
+    const from = minute * 60 * rate;
+    for (let i = 0; i < rate && from + i < samples.length; i++) {
+      samples[from + i] = 128 + Math.round(Math.sin((2 * Math.PI * 440 * i) / rate) * 60);
+    }
+  }
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0, 'ascii');
+  header.writeUInt32LE(36 + samples.length, 4);
+  header.write('WAVEfmt ', 8, 'ascii');
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20); // PCM
+  header.writeUInt16LE(1, 22); // mono
+  header.writeUInt32LE(rate, 24);
+  header.writeUInt32LE(rate, 28); // bytes a second
+  header.writeUInt16LE(1, 32); // bytes a sample
+  header.writeUInt16LE(8, 34);
+  header.write('data', 36, 'ascii');
+  header.writeUInt32LE(samples.length, 40);
+  return Buffer.concat([header, samples]);
+}

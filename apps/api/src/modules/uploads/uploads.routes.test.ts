@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { FileInfo, UploadSession } from '@bagysh/shared';
+import { UPLOAD_LIMITS, type FileInfo, type Recording, type UploadSession } from '@bagysh/shared';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
@@ -53,6 +53,37 @@ async function countFiles(): Promise<number> {
     sql`select count(*)::int as count from files`,
   );
   return row?.count ?? 0;
+}
+
+/**
+ * A 60-minute WAV at 8 kHz, 8-bit mono (28.8 MB): silence with a second of 440 Hz at each
+ * minute, so it is a recording a player can seek in rather than noise.
+ */
+function hourWav(): Buffer {
+  const rate = 8000;
+  const seconds = 3600;
+  // 8-bit PCM is unsigned: 128 is silence.
+  const samples = Buffer.alloc(rate * seconds, 128);
+  for (let minute = 0; minute < 60; minute++) {
+    for (let i = 0; i < rate; i++) {
+      samples[minute * 60 * rate + i] =
+        128 + Math.round(Math.sin((2 * Math.PI * 440 * i) / rate) * 60);
+    }
+  }
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0, 'ascii');
+  header.writeUInt32LE(36 + samples.length, 4);
+  header.write('WAVEfmt ', 8, 'ascii');
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20); // PCM
+  header.writeUInt16LE(1, 22); // mono
+  header.writeUInt32LE(rate, 24);
+  header.writeUInt32LE(rate, 28); // bytes a second
+  header.writeUInt16LE(1, 32); // bytes a sample
+  header.writeUInt16LE(8, 34);
+  header.write('data', 36, 'ascii');
+  header.writeUInt32LE(samples.length, 40);
+  return Buffer.concat([header, samples]);
 }
 
 const uploadsDir = () => join(app.config.dataDir, 'uploads');
@@ -212,4 +243,88 @@ describe('resumable uploads', () => {
     const { HOUR_RECORDING_BYTES } = await import('@bagysh/shared');
     expect(HOUR_RECORDING_BYTES).toBeLessThan(app.config.uploadMaxBytes);
   });
+
+  it('takes a 60-minute recording in the web’s parts, cut once midway, and keeps it whole', async () => {
+    // Uncompressed at the lowest usual quality it is still larger than the recorder's Opus
+    // (HOUR_RECORDING_BYTES): the default limit holds this too.
+    const bytes = hourWav();
+    expect(bytes.length).toBe(44 + 8000 * 3600);
+    expect(bytes.length).toBeLessThan(app.config.uploadMaxBytes);
+    const hash = sha256(bytes);
+    const opened = await app.inject({
+      method: 'POST',
+      url: '/api/uploads/',
+      headers: member.headers,
+      payload: { name: 'бир-саат.wav', mime_type: 'audio/wav', size: bytes.length, sha256: hash },
+    });
+    expect(opened.statusCode, opened.body).toBe(201);
+    const session = opened.json<UploadSession>();
+
+    const partBytes = UPLOAD_LIMITS.partBytes;
+    const parts = Math.ceil(bytes.length / partBytes);
+    expect(parts).toBe(55);
+    const cutAt = Math.floor(parts / 2) * partBytes;
+    let start = 0;
+    let cut = false;
+    while (start < bytes.length) {
+      if (start === cutAt && !cut) {
+        // The connection drops: the client, one part ahead of what the server holds, is told
+        // where to resume.
+        cut = true;
+        const ahead = start + partBytes;
+        const wrong = await put(
+          member,
+          session.id,
+          bytes.subarray(ahead, ahead + partBytes),
+          ahead,
+          bytes.length,
+        );
+        expect(wrong.statusCode).toBe(409);
+        start = wrong.json<{ offset: number }>().offset;
+        expect(start).toBe(cutAt);
+      }
+      const part = bytes.subarray(start, start + partBytes);
+      const response = await put(member, session.id, part, start, bytes.length);
+      expect(response.statusCode, response.body).toBe(200);
+      start = response.json<UploadSession>().received;
+    }
+    expect(cut).toBe(true);
+
+    const finished = await finish(member, session.id);
+    expect(finished.statusCode, finished.body).toBe(201);
+    const file = finished.json<FileInfo>();
+    expect(file).toMatchObject({ kind: 'audio', size: bytes.length, checksum: hash });
+    const stored = await app.inject({ method: 'GET', url: file.url, headers: member.headers });
+    expect(stored.rawPayload.length).toBe(bytes.length);
+    expect(sha256(stored.rawPayload)).toBe(hash);
+
+    const moderator = await createTestUser(app, { role: 'moderator' });
+    const source = await app.inject({
+      method: 'POST',
+      url: '/api/sources/',
+      headers: moderator.headers,
+      payload: { kind: 'informant', title: 'Бир саат айткан карыя' },
+    });
+    expect(source.statusCode, source.body).toBe(201);
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/recordings/',
+      headers: member.headers,
+      payload: {
+        file_id: file.id,
+        source_id: source.json<{ id: number }>().id,
+        duration_seconds: 3600,
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const read = await app.inject({
+      method: 'GET',
+      url: `/api/recordings/${created.json<Recording>().id}/`,
+      headers: member.headers,
+    });
+    expect(read.json<Recording>()).toMatchObject({
+      duration_seconds: 3600,
+      file: { id: file.id, kind: 'audio', size: bytes.length },
+    });
+  }, 15_000);
 });
