@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
 import { loginAdmin, registerUser, signInAs, type Auth } from './support/accounts';
 import { postCreated } from './support/api';
-import { DESKTOP, FLOW_COMBOS, useBrowser, whereOf } from './support/browser';
+import { DESKTOP, FLOW_COMBOS, PHONE, useBrowser, whereOf } from './support/browser';
 import { minuteToneWav, toneWav } from './support/images';
 import { open, storeLanguage } from './support/shell';
 import { screenshots } from './support/shots';
@@ -223,6 +223,19 @@ describe('a recording and its transcript', () => {
     await guest.waitForURL(`**/recordings/${fileId}?t=12`);
     await expect.poll(() => currentTime(guest)).toBe(12);
     await guest.context().close();
+
+    // On a phone in runes, the Sources list links the second heard as well.
+    const phone = await session.newPage(PHONE);
+    await storeLanguage(phone, 'old_ky');
+    await open(phone, `/persons/${hero.id}`);
+    const listed = phone.getByTestId('source-recording');
+    expect(await listed.textContent()).toBe(toRunes('Угуу: 0:12'));
+    await listed.scrollIntoViewIfNeeded();
+    await shot(phone, 'citation-recording-phone-old_ky');
+    expect(await seriousViolations(phone, true)).toEqual([]);
+    await listed.click();
+    await phone.waitForURL(`**/recordings/${fileId}?t=12`);
+    await phone.context().close();
     await page.context().close();
   });
   it('a 60-minute recording opens at ?t=3590 and plays on past it (desktop)', async () => {
