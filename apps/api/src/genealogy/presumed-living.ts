@@ -214,8 +214,7 @@ export async function refreshPresumedLiving(tx: Db, seeds: Iterable<number>): Pr
   for (const id of inRegion) {
     const node = nodes.get(id) as Node;
     const own = bound(node);
-    const living =
-      !node.dead && (own !== null ? own > floor : node.recent_birth || nearAnchor(id));
+    const living = !node.dead && (own !== null ? own > floor : node.recent_birth || nearAnchor(id));
     if (living !== node.presumed_living) {
       node.presumed_living = living;
       dirty.add(id);
