@@ -3,7 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { loginAdmin, registerUser, signInAs } from './support/accounts';
 import { DESKTOP, PHONE, useBrowser } from './support/browser';
-import { noisePng, toneWav } from './support/images';
+import { toneWav } from '../../../scripts/test-wav';
+import { noisePng } from './support/images';
 import { screenshots } from './support/shots';
 import { open } from './support/shell';
 

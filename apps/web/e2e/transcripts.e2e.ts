@@ -6,7 +6,7 @@ import { seriousViolations } from './support/axe';
 import { loginAdmin, registerUser, signInAs, type Auth } from './support/accounts';
 import { postCreated } from './support/api';
 import { DESKTOP, FLOW_COMBOS, PHONE, useBrowser, whereOf } from './support/browser';
-import { minuteToneWav, toneWav } from './support/images';
+import { minuteToneWav, toneWav } from '../../../scripts/test-wav';
 import { open, storeLanguage } from './support/shell';
 import { screenshots } from './support/shots';
 

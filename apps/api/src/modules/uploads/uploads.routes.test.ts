@@ -10,6 +10,7 @@ import { createTestApp } from '../../test/app';
 import { createTestUser, type TestUser } from '../../test/factories';
 import { mp3File } from '../files/test/fixtures';
 import { sweepUploads } from './uploads.service';
+import { minuteToneWav } from '../../../../../scripts/test-wav';
 
 let app: App;
 let member: TestUser;
@@ -53,37 +54,6 @@ async function countFiles(): Promise<number> {
     sql`select count(*)::int as count from files`,
   );
   return row?.count ?? 0;
-}
-
-/**
- * A 60-minute WAV at 8 kHz, 8-bit mono (28.8 MB): silence with a second of 440 Hz at each
- * minute, so it is a recording a player can seek in rather than noise.
- */
-function hourWav(): Buffer {
-  const rate = 8000;
-  const seconds = 3600;
-  // 8-bit PCM is unsigned: 128 is silence.
-  const samples = Buffer.alloc(rate * seconds, 128);
-  for (let minute = 0; minute < 60; minute++) {
-    for (let i = 0; i < rate; i++) {
-      samples[minute * 60 * rate + i] =
-        128 + Math.round(Math.sin((2 * Math.PI * 440 * i) / rate) * 60);
-    }
-  }
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0, 'ascii');
-  header.writeUInt32LE(36 + samples.length, 4);
-  header.write('WAVEfmt ', 8, 'ascii');
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20); // PCM
-  header.writeUInt16LE(1, 22); // mono
-  header.writeUInt32LE(rate, 24);
-  header.writeUInt32LE(rate, 28); // bytes a second
-  header.writeUInt16LE(1, 32); // bytes a sample
-  header.writeUInt16LE(8, 34);
-  header.write('data', 36, 'ascii');
-  header.writeUInt32LE(samples.length, 40);
-  return Buffer.concat([header, samples]);
 }
 
 const uploadsDir = () => join(app.config.dataDir, 'uploads');
@@ -247,7 +217,7 @@ describe('resumable uploads', () => {
   it('takes a 60-minute recording in the web’s parts, cut once midway, and keeps it whole', async () => {
     // Uncompressed at the lowest usual quality it is still larger than the recorder's Opus
     // (HOUR_RECORDING_BYTES): the default limit holds this too.
-    const bytes = hourWav();
+    const bytes = minuteToneWav(3600);
     expect(bytes.length).toBe(44 + 8000 * 3600);
     expect(bytes.length).toBeLessThan(app.config.uploadMaxBytes);
     const hash = sha256(bytes);
