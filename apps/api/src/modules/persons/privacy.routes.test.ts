@@ -220,9 +220,6 @@ async function build(plans: Plan[]): Promise<Built> {
   await app.db.transaction((tx) => recomputePresumedLiving(tx));
   const { living, fragile } = await hiddenAndFragile();
   expect(livingKinds.every((id) => living.has(id))).toBe(true);
-  process.stdout.write(
-    `PRESUMED ${[...living].filter((id) => fragile.has(id)).length} of ${living.size} hidden, ${ids.length} persons\n`,
-  );
   // The shared records as a guest reads them: a source, a place and a public note of a person
   // who is not living. `note` hangs on a living person already, which hides it from guests
   // (docs/genealogy.md): the living persons' further links to it change nothing they see.
