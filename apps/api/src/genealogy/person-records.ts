@@ -33,7 +33,7 @@ export const EMPTY_RECORDS: RecordFields = {
 // ---------------------------------------------------------------------------------------------
 // Snapshot
 
-/** A citation's recording, `{file_id, at}`, or null (a deleted file leaves only the time). */
+/** A citation's recording, `{file_id, at}`, or null: a deleted file's time is dropped with it. */
 const recordingJson = sql`case when c.recording_file_id is null then null
     else json_build_object('file_id', c.recording_file_id, 'at', coalesce(c.recording_at, 0)) end`;
 

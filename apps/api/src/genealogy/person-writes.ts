@@ -19,19 +19,6 @@ import { writeRecords } from './person-record-writes';
 import { EMPTY_RECORDS, snapshotRecords } from './person-records';
 import { intArray, subtreeCondition } from './person-rows';
 import { familyOf, refreshPresumedLiving } from './presumed-living';
-
-/** The fields of a person the stored living rule reads (presumed-living.ts), events for years. */
-const LIVING_FIELDS = [
-  'birth_year',
-  'death_year',
-  'birth_date',
-  'death_date',
-  'is_living',
-  'father_id',
-  'mother_id',
-  'spouse_ids',
-  'events',
-] as const;
 import { invalidateTreeCaches } from './tree-cache';
 import {
   diffFields,
@@ -45,6 +32,19 @@ import {
   type PersonChanges,
   type PersonFields,
 } from './tree';
+
+/** The fields of a person the stored living rule reads (presumed-living.ts), events for years. */
+const LIVING_FIELDS = [
+  'birth_year',
+  'death_year',
+  'birth_date',
+  'death_date',
+  'is_living',
+  'father_id',
+  'mother_id',
+  'spouse_ids',
+  'events',
+] as const;
 
 /**
  * Writes to the tree: create, change, delete and restore a person with the lineage (`path`,
