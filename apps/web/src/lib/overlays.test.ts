@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
-import { closeOverlay, openOverlay, overlayZIndex, pulse } from './overlays';
+import { closeOverlay, openOverlay, overlayZIndex, pulse, whenHistoryIdle } from './overlays';
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 const opened: string[] = [];
@@ -78,6 +78,42 @@ describe('overlay stack (docs/product.md, Overlays)', () => {
     closeOverlay('h');
     await flush();
     expect(back).toHaveBeenCalledTimes(1);
+  });
+
+  describe('when the step back is slow or never comes', () => {
+    beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] }));
+    afterEach(() => vi.useRealTimers());
+
+    it('waits for a slow one, never stepping twice, then runs what waited', async () => {
+      openOverlay(entry('i'));
+      await vi.advanceTimersByTimeAsync(0);
+      const navigate = vi.fn();
+      closeOverlay('i');
+      whenHistoryIdle(navigate);
+      await vi.advanceTimersByTimeAsync(1500);
+      expect(back).toHaveBeenCalledTimes(1);
+      expect(navigate).not.toHaveBeenCalled();
+      browserBack();
+      await vi.advanceTimersByTimeAsync(5000);
+      expect(back).toHaveBeenCalledTimes(1);
+      expect(navigate).toHaveBeenCalledTimes(1);
+    });
+
+    it('takes the entry as unmarked when no step back comes, and goes on', async () => {
+      openOverlay(entry('j'));
+      await vi.advanceTimersByTimeAsync(0);
+      const navigate = vi.fn();
+      closeOverlay('j');
+      whenHistoryIdle(navigate);
+      await vi.advanceTimersByTimeAsync(3000);
+      expect(back).toHaveBeenCalledTimes(1);
+      expect(navigate).toHaveBeenCalledTimes(1);
+      // The next overlay gets an entry of its own above it.
+      openOverlay(entry('k'));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(history.state).toEqual({ idx: 0, bagyshOverlay: 'k' });
+      expect(back).toHaveBeenCalledTimes(1);
+    });
   });
 });
 

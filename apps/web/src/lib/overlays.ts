@@ -12,6 +12,8 @@ import { OVERLAY_PULSE, OVERLAY_Z_INDEX, OVERLAY_Z_STEP } from '../config/consta
  */
 
 const MARK = 'bagyshOverlay';
+/** How long a step back may take before its entry is taken to be gone (a busy phone: seconds). */
+const BACK_WAIT_MS = 3000;
 
 interface Entry {
   id: string;
@@ -29,13 +31,15 @@ const listeners = new Set<() => void>();
 const idleCallbacks: (() => void)[] = [];
 let backInFlight = false;
 let backTimer: ReturnType<typeof setTimeout> | undefined;
+/** The mark of an entry a step back never left (see reconcile). */
+let gone: string | undefined;
 let scheduled = false;
 let listening = false;
 
 function currentMark(): string | undefined {
   const state = window.history.state as Record<string, unknown> | null;
   const mark = state?.[MARK];
-  return typeof mark === 'string' ? mark : undefined;
+  return typeof mark === 'string' && mark !== gone ? mark : undefined;
 }
 
 function emit() {
@@ -64,11 +68,14 @@ function reconcile() {
       // The current entry belongs to an overlay that is closed: step back over it.
       backInFlight = true;
       window.history.back();
-      // Should the popstate never come (the entry is gone), do not wait for it forever.
+      // Should the popstate never come (no entry below), take this entry as unmarked rather
+      // than step back again: a slow popstate and a second back() would take two steps,
+      // leaving the page a link in the overlay was opening.
       backTimer = setTimeout(() => {
         backInFlight = false;
+        gone = mark;
         schedule();
-      }, 1000);
+      }, BACK_WAIT_MS);
       return;
     }
   }
