@@ -6,7 +6,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { paths } from '../../../config/paths';
 import '../../../lib/i18n/areas/search-everything';
 import { useScript } from '../../../lib/script';
@@ -111,7 +111,12 @@ const MIN_QUERY = 3;
  * `?q=` (replaced, not pushed), so that Back from a hit finds the query again.
  */
 export function EverythingPanel({ query }: { query: string }) {
+  // The history entry this query was typed on. A person chosen before this effect ran (a busy
+  // phone) has pushed a new one, which must not get the old query.
+  const { key } = useLocation();
   useEffect(() => {
+    const state = window.history.state as { key?: string } | null;
+    if ((state?.key ?? 'default') !== key) return;
     const url = new URL(window.location.href);
     if ((url.searchParams.get('q') ?? '') === query) return;
     if (query) url.searchParams.set('q', query);
@@ -120,7 +125,7 @@ export function EverythingPanel({ query }: { query: string }) {
     // the same moment (?person=), which then never opened. The router's next navigation
     // drops q, as choosing a person should.
     window.history.replaceState(window.history.state, '', url);
-  }, [query]);
+  }, [query, key]);
   return query.length >= MIN_QUERY ? <EverythingResults q={query} /> : null;
 }
 
