@@ -6,6 +6,7 @@ export * from './polls';
 export * from './runes';
 export * from './rune-alphabet';
 export * from './kinship';
+export { genitive } from './vowel-harmony';
 export { kinshipTerms } from './kinship-terms';
 export * from './name-folding';
 export * from './content';

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   addressedTerm,
-  genitive,
   jetiAta,
   kinshipSentence,
   kinshipTerm,
@@ -10,6 +9,7 @@ import {
   type KinshipInput,
   type KinshipSex,
 } from './kinship';
+import { genitive } from './vowel-harmony';
 
 /** Sexes of a chain written as a string, the parent first: 'MF' = father, then his mother. */
 function chain(sexes: string) {

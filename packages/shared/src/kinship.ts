@@ -3,6 +3,7 @@
  * word comes from `kinship-terms.ts`.
  */
 import { kinshipTerms as T } from './kinship-terms';
+import { endsInVowel, genitive, harmonyVowel, isVowel } from './vowel-harmony';
 
 export type KinshipSex = 'M' | 'F' | 'U';
 
@@ -386,59 +387,7 @@ function assertGenerations(value: number, name: string): void {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Suffixes by vowel harmony
-
-type HarmonyVowel = 'ы' | 'и' | 'у' | 'ү';
-
-/** The vowel of a four-way suffix (-нын/-нин/-нун/-нүн) after each vowel of the stem. */
-const HARMONY: ReadonlyMap<string, HarmonyVowel> = new Map([
-  // Latin letters only so that a name typed in Latin still gets a plausible suffix.
-  ...[...'аыяaıy'].map((v) => [v, 'ы'] as const),
-  ...[...'еэиei'].map((v) => [v, 'и'] as const),
-  ...[...'оуёюou'].map((v) => [v, 'у'] as const),
-  ...[...'өүöü'].map((v) => [v, 'ү'] as const),
-]);
-const VOICED_CONSONANTS: ReadonlySet<string> = new Set([...'лмнңрйзжбвгдlmnrjzbvgdw']);
-const VOICELESS_CONSONANTS: ReadonlySet<string> = new Set([...'пфктсшщчхцpfktsqchx']);
-/** Letters that make no sound of their own and are skipped when looking for the final sound. */
-const SILENT = new Set(['ь', 'ъ']);
-
-function lastLetter(word: string): string | undefined {
-  const letters = [...word.toLowerCase()];
-  for (let i = letters.length - 1; i >= 0; i--) {
-    const ch = letters[i];
-    if (ch === undefined || SILENT.has(ch)) continue;
-    if (HARMONY.has(ch) || VOICED_CONSONANTS.has(ch) || VOICELESS_CONSONANTS.has(ch)) return ch;
-  }
-  return undefined;
-}
-
-function harmonyVowel(word: string): HarmonyVowel {
-  const letters = [...word.toLowerCase()];
-  for (let i = letters.length - 1; i >= 0; i--) {
-    const vowel = HARMONY.get(letters[i] ?? '');
-    if (vowel !== undefined) return vowel;
-  }
-  return 'ы';
-}
-
-function endsInVowel(word: string): boolean {
-  const last = lastLetter(word);
-  return last !== undefined && HARMONY.has(last);
-}
-
-/**
- * A word with the genitive suffix: -нын after a vowel, -дын after a voiced consonant, -тын
- * after a voiceless one, the vowel by harmony with the word's last vowel (Асандын, Алинин,
- * Үсөндүн, Айбектин).
- */
-export function genitive(word: string): string {
-  const last = lastLetter(word);
-  let initial = 'д';
-  if (last === undefined || endsInVowel(word)) initial = 'н';
-  else if (VOICELESS_CONSONANTS.has(last)) initial = 'т';
-  return `${word}${initial}${harmonyVowel(word)}н`;
-}
+// Possessive suffixes (vowel harmony: vowel-harmony.ts)
 
 /**
  * A kinship term with the third-person possessive suffix, as it stands after a genitive
@@ -489,7 +438,7 @@ function withoutPossessive(word: string): string {
   const last = letters.length - 1;
   if (!/[ыиуү]/u.test(letters[last] ?? '')) return word;
   const beforeS = letters[last - 2];
-  if (letters[last - 1] === 'с' && beforeS !== undefined && HARMONY.has(beforeS)) {
+  if (letters[last - 1] === 'с' && beforeS !== undefined && isVowel(beforeS)) {
     return letters.slice(0, -2).join('');
   }
   return letters.slice(0, -1).join('').replace(/г$/u, 'к').replace(/б$/u, 'п');

@@ -1,4 +1,4 @@
-import { genitive } from './kinship';
+import { genitive } from './vowel-harmony';
 import type { Sex } from './sex';
 
 /**
