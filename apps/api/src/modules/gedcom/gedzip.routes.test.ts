@@ -225,6 +225,52 @@ describe('GEDZip import: the media become files', () => {
     expect(JSON.stringify(asan?.extra)).toContain('photos/missing.jpg');
   });
 
+  it('keeps for members the photo of a dateless man the family rule finds living', async () => {
+    // No dates of his own: only his son, born in 1995, makes him living (docs/genealogy.md).
+    const lines = [
+      '0 HEAD',
+      '1 CHAR UTF-8',
+      '0 @I1@ INDI',
+      '1 NAME Бакыт /Жолдошев/',
+      '1 SEX M',
+      '1 OBJE',
+      '2 FILE photos/bakyt.png',
+      '2 _PRIM Y',
+      '1 FAMS @F1@',
+      '0 @I2@ INDI',
+      '1 NAME Нурлан /Бакытов/',
+      '1 SEX M',
+      '1 BIRT',
+      '2 DATE 1995',
+      '1 FAMC @F1@',
+      '0 @F1@ FAM',
+      '1 HUSB @I1@',
+      '1 CHIL @I2@',
+      '0 TRLR',
+    ];
+    const content = zipArchive([
+      { name: 'gedcom.ged', content: gedcomBytes(lines) },
+      { name: 'photos/bakyt.png', content: await pngFile(24, 24, '#228844') },
+    ]);
+    const job = await importGedcomFile(app, moderator, dataDir, content, 'family.gdz');
+    expect(job.status, job.error ?? '').toBe('done');
+    const [bakyt] = await queryRows<{
+      id: number;
+      photo_file_id: number;
+      presumed_living: boolean;
+    }>(
+      app.db,
+      sql`select id, photo_file_id, presumed_living from persons where name = 'Бакыт Жолдошев'`,
+    );
+    expect(bakyt?.presumed_living).toBe(true);
+    const download = (headers = {}) =>
+      app
+        .inject({ url: `/api/files/${bakyt?.photo_file_id}/download/`, headers })
+        .then((r) => r.statusCode);
+    expect(await download()).toBe(404);
+    expect(await download(moderator.headers)).toBe(200);
+  });
+
   it('refuses a file over the upload size limit with its line, the import going on', async () => {
     const big = Buffer.alloc(80 * 1024, 'а');
     const lines = [
