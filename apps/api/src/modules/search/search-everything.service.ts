@@ -42,9 +42,14 @@ const PERSON_CANDIDATES = 50;
  * pg_trgm's word similarity from which a word counts as "like" a query word: one typo in a
  * four-letter word leaves 2 of its 5 trigrams, 0.4.
  */
-const WORD_SIMILARITY = 0.4;
-/** Words from this length are narrowed by their halves in the typo pass (typoCondition). */
-const MIN_HALVES_WORD = 5;
+const WORD_SIMILARITY = '0.4';
+/** Words from this length are looked for by their parts in the typo pass (typoCondition). */
+const MIN_HALVES_WORD = 6;
+/**
+ * Rows the typo pass reads per kind, of which text-match.ts keeps those with a typo: a word
+ * whose parts are common (a typo of a common word) finds enough among them.
+ */
+const TYPO_ROWS = 2000;
 /** Characters of a note's text in its title when it is linked to no person. */
 const NOTE_TITLE_LENGTH = 60;
 
@@ -70,25 +75,25 @@ function containsAll(key: SQL, words: readonly string[]): SQL {
 }
 
 /**
- * The rows of the typo pass: not found by the exact pass, and every word is in `key` or (four
- * letters or more) like a word of it by pg_trgm's word similarity. The similarity compares the
- * word with the whole text, 0.1–0.4 ms a row, and through the trigram index a rare word has
- * hundreds of candidates in 3 000 notes (each word starting with two of its letters), every one
- * of them rechecked; so from MIN_HALVES_WORD letters a row is first narrowed by `like` through
- * the index and the similarity only tested on what is left: one typo changes at most one half
- * of a word, so a word found with one typo starts with the first half or contains the second.
- * Shorter words keep `<%` (a two-letter half has no trigram).
+ * The rows of the typo pass: not found by the exact pass, and every word is in `key` or may be
+ * there with one typo. pg_trgm's `<%` (word similarity 0.4) through the trigram index hands
+ * every row with a word starting with two of the word's letters to a recheck of 0.1–0.4 ms a
+ * row (comparing the word with the whole text), and most of them are no typo of it; so from
+ * MIN_HALVES_WORD letters a row is narrowed by `like` only, through the index, and
+ * text-match.ts decides. One typo (a swap included) leaves either the word's first `k` letters
+ * at the start of the text's word, or its letters after `k + 1` in it; `k` leaves at least
+ * three of those, the trigrams the index needs.
  */
 function typoCondition(key: SQL, words: readonly string[]): SQL {
   const each = words.map((word) => {
     const contains = sql`${key} like ${`%${word}%`}`;
     if (word.length < MIN_TYPO_WORD) return contains;
     if (word.length < MIN_HALVES_WORD) return sql`(${contains} or ${word} <% ${key})`;
-    const half = Math.floor(word.length / 2);
-    const first = word.slice(0, half);
-    const second = word.slice(half);
-    return sql`(${contains} or ((${key} like ${`${first}%`} or ${key} like ${`% ${first}%`}
-      or ${key} like ${`%${second}%`}) and word_similarity(${word}, ${key}) >= ${WORD_SIMILARITY}))`;
+    const k = Math.min(Math.floor(word.length / 2), word.length - 4);
+    const start = word.slice(0, k);
+    const rest = word.slice(k + 1);
+    return sql`(${contains} or ${key} like ${`${start}%`} or ${key} like ${`% ${start}%`}
+      or ${key} like ${`%${rest}%`})`;
   });
   return sql`not (${containsAll(key, words)}) and ${sql.join(each, sql` and `)}`;
 }
@@ -266,16 +271,16 @@ async function hitsOf(
     }
   };
   // The exact pass stops at CANDIDATES rows, so a common word reads no more than that; the
-  // typo pass, slower, only fills what it left.
+  // typo pass only fills what it left, with rows that match.
   const candidates = await read({ condition: (key) => containsAll(key, words), limit: CANDIDATES });
-  if (candidates.length < CANDIDATES && words.some((word) => word.length >= MIN_TYPO_WORD)) {
-    const typo = await read({
-      condition: (key) => typoCondition(key, words),
-      limit: CANDIDATES - candidates.length,
-    });
-    candidates.push(...typo);
+  let capped = candidates.length >= CANDIDATES;
+  if (!capped && words.some((word) => word.length >= MIN_TYPO_WORD)) {
+    const rows = await read({ condition: (key) => typoCondition(key, words), limit: TYPO_ROWS });
+    const typos = rows.filter((row) => matchText(row.text, words));
+    candidates.push(...typos.slice(0, CANDIDATES - candidates.length));
+    capped = candidates.length >= CANDIDATES || rows.length >= TYPO_ROWS;
   }
-  return { hits: rank(kind, candidates, words), capped: candidates.length >= CANDIDATES };
+  return { hits: rank(kind, candidates, words), capped };
 }
 
 /** One group per kind (or the asked kind only), each one page of its hits with their count. */
@@ -297,7 +302,7 @@ export async function searchEverything(
   // threshold holds for this transaction only (set_config's `true`).
   return withPlainPlan(db, async (tx) => {
     await tx.execute(
-      sql`select set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY)}, true)`,
+      sql`select set_config('pg_trgm.word_similarity_threshold', ${WORD_SIMILARITY}, true)`,
     );
     const groups: SearchGroup[] = [];
     for (const kind of kinds) {
