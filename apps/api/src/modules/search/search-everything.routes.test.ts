@@ -104,6 +104,8 @@ describe('search of everything', () => {
     expect(await found('note', 'Кочкор')).toEqual([exact, beginning, typo]);
     // One word with a typo beside one found as it is.
     expect(await found('note', 'Кочкур өрөөнүндө')).toEqual([exact]);
+    // A five-letter word with a typo beside a longer word.
+    expect(await found('note', 'Кочкорго көчөп')).toEqual([beginning]);
   });
 
   it('keeps a living person’s note from guests in the typo pass too', async () => {

@@ -83,18 +83,23 @@ function containsAll(key: SQL, words: readonly string[]): SQL {
  * MIN_HALVES_WORD letters a row is narrowed by `like` only, through the index, and
  * text-match.ts decides. One typo (a swap included) leaves either the word's first `k` letters
  * at the start of the text's word, or its letters after `k + 1` in it; `k` leaves at least
- * three of those, the trigrams the index needs.
+ * three of those, the trigrams the index needs. A shorter word has no such parts: beside a
+ * longer one it is left to text-match.ts, alone it keeps `<%`.
  */
 function typoCondition(key: SQL, words: readonly string[]): SQL {
-  const each = words.map((word) => {
+  const narrowed = words.some((word) => word.length >= MIN_HALVES_WORD);
+  const each = words.flatMap((word) => {
     const contains = sql`${key} like ${`%${word}%`}`;
-    if (word.length < MIN_TYPO_WORD) return contains;
-    if (word.length < MIN_HALVES_WORD) return sql`(${contains} or ${word} <% ${key})`;
+    if (word.length < MIN_TYPO_WORD) return [contains];
+    if (word.length < MIN_HALVES_WORD)
+      return narrowed ? [] : [sql`(${contains} or ${word} <% ${key})`];
     const k = Math.min(Math.floor(word.length / 2), word.length - 4);
     const start = word.slice(0, k);
     const rest = word.slice(k + 1);
-    return sql`(${contains} or ${key} like ${`${start}%`} or ${key} like ${`% ${start}%`}
-      or ${key} like ${`%${rest}%`})`;
+    return [
+      sql`(${contains} or ${key} like ${`${start}%`} or ${key} like ${`% ${start}%`}
+        or ${key} like ${`%${rest}%`})`,
+    ];
   });
   return sql`not (${containsAll(key, words)}) and ${sql.join(each, sql` and `)}`;
 }
