@@ -24,15 +24,16 @@ import { keyMatches, matchText, MIN_TYPO_WORD, queryWords, snippetOf } from './t
 
 /**
  * The search of everything (docs/features.md, Search): persons by name (the name search), and
- * words in notes, sources, transcripts' segments, articles and news. Each kind's folded text (`search_key`: a
- * generated column of notes and sources, written by the app for posts) has a trigram index.
- * The database returns at most CANDIDATES rows in two passes: those that contain every word
- * (`like`, which stops at the cap however common the word), then, only while fewer, those where
- * a word is like a word of the text (typoCondition); text-match.ts decides which of them match
- * and where. The rows a viewer may not read never
- * leave the database: notes through `noteVisible` (a private note, or one linked to a living
- * person, is hidden from guests), citations of sources through `linkHidden`, posts unless
- * published, transcripts of members-only files.
+ * words in notes, sources, transcripts' segments, articles and news. Each kind's folded text
+ * (`search_key`: a generated column of notes and sources, written by the app for posts) has a
+ * trigram index. The database returns at most CANDIDATES rows in two passes: those that contain
+ * every word (`like`, which stops at the cap however common the word), then, only while fewer,
+ * those where a word may be found with a typo (typoCondition, typoRows); text-match.ts decides
+ * which of them match and where. The rows a viewer may not read never reach the answer: notes
+ * through `noteVisible` (a private note, or one linked to a living person, is hidden from
+ * guests), citations of sources through `linkHidden`, posts unless published, transcripts of
+ * members-only files (the typo pass's first step reads the keys of any row, and reads the rows
+ * it keeps again with these conditions).
  */
 
 /** Rows read per kind; the count says "at least" beyond. */
