@@ -89,6 +89,30 @@ describe('search of everything', () => {
     expect(await found('news', 'Уздрн')).toEqual([]);
   });
 
+  it('finds a typo in either half of a word, after the exact and beginning hits', async () => {
+    // The typo pass narrows rows by the word's halves: a typo in the first half is found
+    // through the second.
+    expect(await found('source', 'Марыгулжа')).toEqual([source]);
+    // Two letters swapped across the middle, and a typo pg_trgm's similarity (0.3) missed.
+    expect(await found('source', 'Саргыулжа')).toEqual([source]);
+    const chatkal = await insertNote('Чапкалдын суусу муздак.', elder);
+    expect(await found('note', 'Чаткал')).toEqual([chatkal]);
+    const exact = await insertNote('Кочкор өрөөнүндө жашаган.', elder);
+    const beginning = await insertNote('Кийин Кочкорго көчүп барган.', elder);
+    const typo = await insertNote('Кочкур жакта турган.', elder);
+    // The exact pass found two rows, fewer than its cap: the typo pass adds the third.
+    expect(await found('note', 'Кочкор')).toEqual([exact, beginning, typo]);
+    // One word with a typo beside one found as it is.
+    expect(await found('note', 'Кочкур өрөөнүндө')).toEqual([exact]);
+    // A five-letter word with a typo beside a longer word.
+    expect(await found('note', 'Кочкорго көчөп')).toEqual([beginning]);
+  });
+
+  it('keeps a living person’s note from guests in the typo pass too', async () => {
+    expect(await found('note', 'Бишкекта')).toEqual([]);
+    expect(await found('note', 'Бишкекта', member)).toEqual([livingNote]);
+  });
+
   it('keeps a living person’s note from guests and shows it to members', async () => {
     expect(await found('note', 'Бишкекте')).toEqual([]);
     expect(await found('note', 'Бишкекте', member)).toEqual([livingNote]);

@@ -75,6 +75,16 @@ export function matchText(text: string, words: readonly string[]): TextMatch | u
   return { cost, found };
 }
 
+/**
+ * Whether every word is found in `key`, a text folded already (a `search_key`, its words
+ * split by spaces), as matchText would find it: the search's typo pass sorts out with it the
+ * rows worth reading whole.
+ */
+export function keyMatches(key: string, words: readonly string[]): boolean {
+  const folded = key.split(' ');
+  return words.every((word) => folded.some((each) => wordCost(word, each) !== undefined));
+}
+
 /** Characters of a snippet. */
 const SNIPPET_LENGTH = 180;
 /** Characters shown before the first found word. */
