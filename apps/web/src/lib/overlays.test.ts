@@ -84,12 +84,18 @@ describe('overlay stack (docs/product.md, Overlays)', () => {
     beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] }));
     afterEach(() => vi.useRealTimers());
 
-    it('waits for a slow one, never stepping twice, then runs what waited', async () => {
-      openOverlay(entry('i'));
+    /** An overlay closed by a click on a link in it, the link's navigation waiting. */
+    async function closedByLink(id: string) {
+      openOverlay(entry(id));
       await vi.advanceTimersByTimeAsync(0);
       const navigate = vi.fn();
-      closeOverlay('i');
+      closeOverlay(id);
       whenHistoryIdle(navigate);
+      return navigate;
+    }
+
+    it('waits for a slow one, never stepping twice, then runs what waited', async () => {
+      const navigate = await closedByLink('i');
       await vi.advanceTimersByTimeAsync(1500);
       expect(back).toHaveBeenCalledTimes(1);
       expect(navigate).not.toHaveBeenCalled();
@@ -100,11 +106,7 @@ describe('overlay stack (docs/product.md, Overlays)', () => {
     });
 
     it('takes the entry as unmarked when no step back comes, and goes on', async () => {
-      openOverlay(entry('j'));
-      await vi.advanceTimersByTimeAsync(0);
-      const navigate = vi.fn();
-      closeOverlay('j');
-      whenHistoryIdle(navigate);
+      const navigate = await closedByLink('j');
       await vi.advanceTimersByTimeAsync(3000);
       expect(back).toHaveBeenCalledTimes(1);
       expect(navigate).toHaveBeenCalledTimes(1);
