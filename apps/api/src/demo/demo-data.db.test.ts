@@ -149,11 +149,11 @@ describe('the demonstration places and informants (a guest reads them)', () => {
   });
 
   it("draws a person's life and lists who lived in a region", async () => {
-    // Бектур (97) was born in Чолпон-Ата, died in Ат-Башы and was buried at home.
+    // Бектур (97) was born in Чолпон-Ата, died in Каракол and was buried at home.
     const life = await read<PersonPlaces>('/api/persons/97/places/');
     expect(life.points.map((point) => [point.type, point.place.name, point.year])).toEqual([
       ['birth', 'Чолпон-Ата', 1742],
-      ['death', 'Ат-Башы', 1828],
+      ['death', 'Каракол', 1828],
       ['burial', 'Чолпон-Ата', 1828],
     ]);
     const map = await read<PlacesMap>('/api/places/map/');

@@ -244,7 +244,7 @@ export function buildDemoTree(): {
         ? person.birthPlace
         : person.deathYear >= 1930
           ? DEMO_CAPITAL
-          : (DEMO_BIRTH_PLACES[(person.id * 3) % DEMO_BIRTH_PLACES.length] ?? null);
+          : (DEMO_BIRTH_PLACES[Math.floor(person.id / 4) % DEMO_BIRTH_PLACES.length] ?? null);
   }
 
   // Marriages: a daughter of one branch marries a man of another, more than seven generations

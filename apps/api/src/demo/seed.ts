@@ -215,10 +215,11 @@ async function keepUsedDemoRecords(tx: Db): Promise<number> {
 /**
  * Deletes every demonstration row (`is_demo`: persons with their events, citations, marriages,
  * revisions and name keys no one else uses, clans, articles and news, the poll with its votes,
- * the places and informant sources) and nothing else, in one transaction. A demonstration place
- * or source that something users added uses stays (`keepUsedDemoRecords`). Refuses with `DemoDataInUseError`, removing nothing, while rows
- * users added refer to a demonstration person. Running it again finds nothing to delete.
- * Categories and the about/founders/contacts pages stay: they are the site's own, to edit.
+ * the places and informant sources) and nothing else, in one transaction. A demonstration
+ * place or source that something users added uses stays (`keepUsedDemoRecords`). Refuses with
+ * `DemoDataInUseError`, removing nothing, while rows users added refer to a demonstration
+ * person. Running it again finds nothing to delete. Categories and the about/founders/contacts
+ * pages stay: they are the site's own, to edit.
  */
 export async function removeDemoData(db: Db): Promise<DemoRemoval> {
   return db.transaction(async (tx) => {

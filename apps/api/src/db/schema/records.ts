@@ -77,7 +77,7 @@ export const places = pgTable(
     longitude: doublePrecision(),
     extra: jsonb().$type<GedcomExtraNode[]>(),
     createdById: integer().references(() => users.id, { onDelete: 'set null' }),
-    /** Sample row of the demonstration data (demo/places.seed.ts); `npm run demo:remove` deletes it. */
+    /** A demonstration place (demo/places.seed.ts); `npm run demo:remove` deletes it. */
     isDemo: boolean().notNull().default(false),
     ...timestamps,
   },
@@ -163,7 +163,7 @@ export const sources = pgTable(
       .generatedAlwaysAs(
         sql`search_fold(title || ' ' || coalesce(author, '') || ' ' || coalesce(publication, '') || ' ' || coalesce(repository, '') || ' ' || coalesce(text, '') || ' ' || coalesce(note, ''))`,
       ),
-    /** Sample row of the demonstration data (demo/places.seed.ts); `npm run demo:remove` deletes it. */
+    /** A demonstration informant (demo/informants.seed.ts); `npm run demo:remove` deletes it. */
     isDemo: boolean().notNull().default(false),
     ...timestamps,
   },
