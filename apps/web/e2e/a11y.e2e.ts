@@ -49,7 +49,7 @@ const ROUTES: { path: string; login?: boolean; moderator?: boolean; admin?: bool
   // The tribe's statistics, in charts.
   { path: '/stats' },
   { path: '/calendar' },
-  // The informants (the demonstration data has none: the page's empty state).
+  // The informants: the demonstration data's two, the persons they told of and their conflict.
   { path: '/informants' },
 ];
 

@@ -20,7 +20,7 @@ const SEARCH_BOX: Record<string, string> = { home: '#home-search', search: '#san
 /** A page without a search box: its first control, usable once the page is interactive. */
 const FIRST_CONTROL: Record<string, string> = {
   stats: '[data-testid="figure-generations"] button[aria-pressed]',
-  // The informants' list has no control when the tree has no informant: its first heading.
+  // The informants' list: its first heading, there with informants (the demo has two) or none.
   informants: '#informants-list',
 };
 

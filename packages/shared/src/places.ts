@@ -54,8 +54,20 @@ export const PlaceInput = z
   .superRefine(checkCoordinates);
 export type PlaceInput = z.infer<typeof PlaceInput>;
 
-/** PATCH: any field; coordinates change together. */
-export const PlacePatchInput = z.strictObject(placeFields).partial().superRefine(checkCoordinates);
+/**
+ * PATCH: any field; coordinates change together. Both are given or neither: `{latitude: null}`
+ * alone would leave the stored longitude without its latitude.
+ */
+export const PlacePatchInput = z
+  .strictObject(placeFields)
+  .partial()
+  .superRefine((value, ctx) => {
+    if ((value.latitude === undefined) !== (value.longitude === undefined)) {
+      ctx.addIssue({ code: 'custom', path: ['longitude'], message: placeMessages.coordinatesPair });
+      return;
+    }
+    checkCoordinates(value, ctx);
+  });
 export type PlacePatchInput = z.infer<typeof PlacePatchInput>;
 
 export const PlaceRefSchema = z.object({ id: z.number().int(), name: z.string() });

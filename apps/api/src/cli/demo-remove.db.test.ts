@@ -61,6 +61,13 @@ async function hasDemo(server: ServerProcess): Promise<boolean> {
   return response.status === 200;
 }
 
+/** How many informants /informants lists. */
+async function informantCount(server: ServerProcess): Promise<number> {
+  const response = await fetch(new URL('/api/informants/', server.base));
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { count: number }).count;
+}
+
 function demoRemove(site: Site): Promise<{ code: number | null; output: string }> {
   const child = spawn(process.execPath, scriptArgs('demo-remove'), {
     cwd: ROOT,
@@ -100,6 +107,7 @@ describe('npm run demo:remove', () => {
       const site = await newSite();
       const server = await serve(site, { DEMO_DATA: 'true' });
       expect(await hasDemo(server)).toBe(true);
+      expect(await informantCount(server)).toBe(2);
       if (kind === 'pglite') {
         // The embedded database is the running server's alone.
         const refused = await demoRemove(site);
@@ -111,7 +119,8 @@ describe('npm run demo:remove', () => {
       const first = await demoRemove(site);
       expect(first.code, first.output).toBe(0);
       expect(first.output).toContain(
-        'Removed the demonstration data: 351 persons, 7 clans, 4 articles and news, 1 polls',
+        'Removed the demonstration data: 351 persons, 7 clans, 4 articles and news, 1 polls, ' +
+          '13 places, 2 informants',
       );
       const second = await demoRemove(site);
       expect(second.code, second.output).toBe(0);
@@ -119,6 +128,12 @@ describe('npm run demo:remove', () => {
 
       const again = await serve(site, { DEMO_DATA: 'true' });
       expect(await hasDemo(again)).toBe(false);
+      expect(await informantCount(again)).toBe(0);
+      const map = (await (await fetch(new URL('/api/places/map/', again.base))).json()) as {
+        places: unknown[];
+        without_coordinates: number;
+      };
+      expect(map.places.length + map.without_coordinates).toBe(0);
       await again.stop();
     },
     SLOW,

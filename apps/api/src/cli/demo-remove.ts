@@ -1,6 +1,6 @@
 /**
  * `npm run demo:remove`: deletes the demonstration data (persons, clans, articles and news,
- * the poll; see `removeDemoData`) from the database at DATABASE_URL or the embedded one in
+ * the poll, places and informants; see `removeDemoData`) from the database at DATABASE_URL or the embedded one in
  * DATA_DIR, and nothing a user added. It refuses, removing nothing, while rows added on the
  * site refer to demonstration persons, and says which. Running it twice is harmless.
  */
@@ -43,15 +43,29 @@ async function main(): Promise<void> {
       // The same migrations the server applies at start: the demo marker comes with them.
       await database.migrate();
       const removed = await removeDemoData(database.db);
-      if (removed.persons + removed.clans + removed.posts + removed.polls === 0) {
+      const total =
+        removed.persons +
+        removed.clans +
+        removed.posts +
+        removed.polls +
+        removed.places +
+        removed.sources;
+      if (total === 0) {
         console.log('No demonstration data to remove.');
         return;
       }
       console.log(
         `Removed the demonstration data: ${removed.persons} persons, ${removed.clans} clans, ` +
           `${removed.posts} articles and news, ${removed.polls} polls, ` +
-          `${removed.revisions} revisions of demonstration persons.`,
+          `${removed.places} places, ${removed.sources} informants, ` +
+          `${removed.revisions} revisions of demonstration records.`,
       );
+      if (removed.kept > 0) {
+        console.log(
+          `Kept ${removed.kept} demonstration places and informants that rows added on this ` +
+            'site use; they are no longer marked as demonstration data.',
+        );
+      }
     } finally {
       await database.close();
     }

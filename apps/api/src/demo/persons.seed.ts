@@ -109,7 +109,23 @@ const FEMALE_NAMES = [
   'Көкүл',
   'Салкын',
 ] as const;
-const PLACES = ['Ысык-Көл', 'Кочкор', 'Нарын', 'Ат-Башы', 'Тоң', 'Жумгал', 'Талас', 'Чүй'];
+/**
+ * Where the dated persons were born, drawn by the seeded generator; each is a place of
+ * `DEMO_PLACES` (places.seed.ts). Eight names, as before the places had coordinates: a list of
+ * another length would draw other numbers and change the whole tree.
+ */
+export const DEMO_BIRTH_PLACES = [
+  'Каракол',
+  'Кочкор',
+  'Нарын',
+  'Ат-Башы',
+  'Чолпон-Ата',
+  'Кемин',
+  'Талас',
+  'Токмок',
+] as const;
+/** The capital: where some of those born since 1940 were born, and some died. */
+export const DEMO_CAPITAL = 'Бишкек';
 
 interface DemoPerson {
   id: number;
@@ -121,6 +137,8 @@ interface DemoPerson {
   birthYear: number | null;
   deathYear: number | null;
   birthPlace: string | null;
+  /** Where a person with a death year died: mostly where they were born. */
+  deathPlace: string | null;
   biography: string | null;
   birthOrder: number;
 }
@@ -163,6 +181,7 @@ export function buildDemoTree(): {
     birthYear: null,
     deathYear: null,
     birthPlace: null,
+    deathPlace: null,
     biography: SAMPLE_NOTE,
     birthOrder: 1,
   });
@@ -198,7 +217,11 @@ export function buildDemoTree(): {
               motherId: null,
               birthYear: birthYear === null ? null : birthYear + i * 2,
               deathYear: deathOf(birthYear === null ? null : birthYear + i * 2),
-              birthPlace: birthYear === null ? null : (PLACES[int(0, PLACES.length - 1)] ?? null),
+              birthPlace:
+                birthYear === null
+                  ? null
+                  : (DEMO_BIRTH_PLACES[int(0, DEMO_BIRTH_PLACES.length - 1)] ?? null),
+              deathPlace: null,
               biography: g <= 3 ? SAMPLE_NOTE : null,
               birthOrder: i + 1,
             },
@@ -208,6 +231,20 @@ export function buildDemoTree(): {
       }
     });
     generation = next;
+  }
+  // Places from the ids, not the seeded numbers, so the tree stays as it was drawn: half of
+  // those born since 1940 were born in the capital; one in four moved and died elsewhere.
+  for (const person of people) {
+    if (person.birthYear !== null && person.birthYear >= 1940 && person.id % 2 === 0) {
+      person.birthPlace = DEMO_CAPITAL;
+    }
+    if (person.deathYear === null) continue;
+    person.deathPlace =
+      person.id % 4 !== 1
+        ? person.birthPlace
+        : person.deathYear >= 1930
+          ? DEMO_CAPITAL
+          : (DEMO_BIRTH_PLACES[Math.floor(person.id / 4) % DEMO_BIRTH_PLACES.length] ?? null);
   }
 
   // Marriages: a daughter of one branch marries a man of another, more than seven generations
@@ -259,7 +296,7 @@ export function buildDemoTree(): {
  * has anniversaries in every month. Day and month come from the id, not the seeded random
  * numbers, so the rest of the tree is drawn as before.
  */
-function fullDateOf(id: number, year: number | null): string | null {
+export function fullDateOf(id: number, year: number | null): string | null {
   if (year === null || id % 3 !== 0) return null;
   const n = id / 3;
   return `${((n * 11) % 28) + 1} ${GREGORIAN_MONTHS[(n * 5) % 12]} ${year}`;
@@ -267,14 +304,15 @@ function fullDateOf(id: number, year: number | null): string | null {
 
 /**
  * Loads the demonstration tree into an empty persons table, in a few batched statements
- * (well under a second on PGlite). Called once from `loadDemoDataOnce`.
+ * (well under a second on PGlite), and answers whether it did. Called once from
+ * `loadDemoDataOnce`; the persons' places and events come after, from `seedPlaces`.
  */
-export async function seedGenealogy(tx: Db): Promise<void> {
+export async function seedGenealogy(tx: Db): Promise<boolean> {
   const [existing] = await queryRows<{ count: number }>(
     tx,
     sql`select count(*)::int as count from ${personsTable}`,
   );
-  if ((existing?.count ?? 0) > 0) return;
+  if ((existing?.count ?? 0) > 0) return false;
   const tree = buildDemoTree();
   const nameKeyOf = new Map(tree.people.map((p) => [p.id, foldName(p.name)]));
   await tx
@@ -301,6 +339,7 @@ export async function seedGenealogy(tx: Db): Promise<void> {
     birthDate: fullDateOf(p.id, p.birthYear),
     deathDate: fullDateOf(p.id + 1, p.deathYear),
     birthPlace: p.birthPlace,
+    deathPlace: p.deathPlace,
     biography: p.biography,
     birthOrder: p.birthOrder,
     isDemo: true,
@@ -325,4 +364,5 @@ export async function seedGenealogy(tx: Db): Promise<void> {
       isDemo: true,
     })),
   );
+  return true;
 }

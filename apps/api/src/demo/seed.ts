@@ -2,10 +2,22 @@ import type { DatabaseKind } from '@bagysh/shared';
 import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { DemoDataMode } from '../env';
 import { seedContent } from './content.seed';
+import { seedInformants } from './informants.seed';
 import { seedGenealogy } from './persons.seed';
+import { seedPlaces } from './places.seed';
 import { seedPolls } from './polls.seed';
 import { queryRows, type Database, type Db } from '../db/client';
-import { appSettings, clans, nameKeys, polls, posts, proposals, users } from '../db/schema';
+import {
+  appSettings,
+  clans,
+  nameKeys,
+  places,
+  polls,
+  posts,
+  proposals,
+  sources,
+  users,
+} from '../db/schema';
 import { personsTable } from '../genealogy/person-table';
 import { recomputePresumedLiving } from '../genealogy/presumed-living';
 
@@ -22,7 +34,10 @@ export async function loadDemoDataOnce(db: Db): Promise<boolean> {
     const [done] = await tx.select().from(appSettings).where(eq(appSettings.key, DEMO_KEY));
     if (done) return false;
     await tx.insert(appSettings).values({ key: DEMO_KEY, value: { at: new Date().toISOString() } });
-    await seedGenealogy(tx);
+    if (await seedGenealogy(tx)) {
+      const placeIds = await seedPlaces(tx);
+      await seedInformants(tx, placeIds);
+    }
     await recomputePresumedLiving(tx);
     // The sample poll needs a creator: the first admin, if one exists by now.
     const [admin] = await tx
@@ -76,6 +91,10 @@ export interface DemoRemoval {
   posts: number;
   polls: number;
   revisions: number;
+  places: number;
+  sources: number;
+  /** Demonstration places and sources kept, unmarked, because rows added on the site use them. */
+  kept: number;
 }
 
 /** Rows users added that hang on demonstration persons: removing those persons would break them. */
@@ -160,11 +179,47 @@ async function linksToDemo(tx: Db): Promise<string[]> {
 }
 
 /**
- * Deletes every demonstration row (`is_demo`: persons with their marriages, revisions and
- * name keys no one else uses, clans, articles and news, the poll with its votes) and nothing
- * else, in one transaction. Refuses with `DemoDataInUseError`, removing nothing, while rows
- * users added refer to a demonstration person. Running it again finds nothing to delete.
- * Categories and the about/founders/contacts pages stay: they are the site's own, to edit.
+ * The demonstration places and sources that rows staying after the demonstration persons are
+ * gone still use: a user's person's event at a demo place, a citation of a demo informant, a
+ * recording or a note or file linked to one, a user's place inside a demo region, or a kept
+ * demo place or source. Deleting them would change or delete what a user added (the foreign
+ * keys set null or cascade), so they stay, unmarked: they are the site's own now.
+ */
+async function keepUsedDemoRecords(tx: Db): Promise<number> {
+  const sourcesKept = await queryRows<{ id: number }>(
+    tx,
+    sql`update sources s set is_demo = false where s.is_demo and (
+          exists (select 1 from citations c where c.source_id = s.id)
+          or exists (select 1 from recordings r where r.source_id = s.id)
+          or exists (select 1 from note_links n where n.source_id = s.id)
+          or exists (select 1 from media_links m where m.source_id = s.id))
+        returning s.id`,
+  );
+  let kept = sourcesKept.length;
+  // A kept place keeps the region it lies in: repeat until no more are found.
+  for (;;) {
+    const placesKept = await queryRows<{ id: number }>(
+      tx,
+      sql`update places p set is_demo = false where p.is_demo and (
+            exists (select 1 from events e where e.place_id = p.id)
+            or exists (select 1 from sources s where s.told_place_id = p.id and not s.is_demo)
+            or exists (select 1 from recordings r where r.told_place_id = p.id)
+            or exists (select 1 from places c where c.parent_id = p.id and not c.is_demo))
+          returning p.id`,
+    );
+    kept += placesKept.length;
+    if (placesKept.length === 0) return kept;
+  }
+}
+
+/**
+ * Deletes every demonstration row (`is_demo`: persons with their events, citations, marriages,
+ * revisions and name keys no one else uses, clans, articles and news, the poll with its votes,
+ * the places and informant sources) and nothing else, in one transaction. A demonstration
+ * place or source that something users added uses stays (`keepUsedDemoRecords`). Refuses with
+ * `DemoDataInUseError`, removing nothing, while rows users added refer to a demonstration
+ * person. Running it again finds nothing to delete. Categories and the about/founders/contacts
+ * pages stay: they are the site's own, to edit.
  */
 export async function removeDemoData(db: Db): Promise<DemoRemoval> {
   return db.transaction(async (tx) => {
@@ -211,6 +266,37 @@ export async function removeDemoData(db: Db): Promise<DemoRemoval> {
     ).length;
     // Persons of users' own that a demonstration relative presumed living no longer are.
     if (removedPersons > 0) await recomputePresumedLiving(tx);
+    // The persons' events and citations went with them (on delete cascade); what is left of the
+    // demonstration places and sources is used by no demonstration row.
+    const kept = await keepUsedDemoRecords(tx);
+    const removedSources = await tx
+      .delete(sources)
+      .where(eq(sources.isDemo, true))
+      .returning({ id: sources.id });
+    const removedPlaces = await tx
+      .delete(places)
+      .where(eq(places.isDemo, true))
+      .returning({ id: places.id });
+    for (const [kind, removed] of [
+      ['source', removedSources],
+      ['place', removedPlaces],
+    ] as const) {
+      if (removed.length === 0) continue;
+      revisions += (
+        await tx
+          .delete(proposals)
+          .where(
+            and(
+              eq(proposals.kind, kind),
+              inArray(
+                proposals.recordId,
+                removed.map((row) => row.id),
+              ),
+            ),
+          )
+          .returning({ id: proposals.id })
+      ).length;
+    }
     for (let i = 0; i < keys.length; i += 5000) {
       const batch = keys.slice(i, i + 5000);
       await tx
@@ -234,8 +320,19 @@ export async function removeDemoData(db: Db): Promise<DemoRemoval> {
       posts: removedPosts.length,
       polls: removedPolls.length,
       revisions,
+      places: removedPlaces.length,
+      sources: removedSources.length,
+      kept,
     };
-    if (removedPersons + removal.clans + removal.posts + removal.polls > 0) {
+    if (
+      removedPersons +
+        removal.clans +
+        removal.posts +
+        removal.polls +
+        removal.places +
+        removal.sources >
+      0
+    ) {
       await tx
         .insert(appSettings)
         .values({ key: DEMO_REMOVED_KEY, value: { at: new Date().toISOString(), ...removal } })

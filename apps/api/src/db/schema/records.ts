@@ -77,6 +77,8 @@ export const places = pgTable(
     longitude: doublePrecision(),
     extra: jsonb().$type<GedcomExtraNode[]>(),
     createdById: integer().references(() => users.id, { onDelete: 'set null' }),
+    /** A demonstration place (demo/places.seed.ts); `npm run demo:remove` deletes it. */
+    isDemo: boolean().notNull().default(false),
     ...timestamps,
   },
   (table) => [
@@ -88,6 +90,10 @@ export const places = pgTable(
     index('places_created_by_id_index')
       .on(table.createdById)
       .where(sql`${table.createdById} is not null`),
+    // Partial: only the demonstration's few places, found at once by demo:remove.
+    index('places_is_demo_index')
+      .on(table.id)
+      .where(sql`${table.isDemo}`),
     check(
       'places_coordinates_check',
       sql`(${table.latitude} is null) = (${table.longitude} is null)
@@ -157,6 +163,8 @@ export const sources = pgTable(
       .generatedAlwaysAs(
         sql`search_fold(title || ' ' || coalesce(author, '') || ' ' || coalesce(publication, '') || ' ' || coalesce(repository, '') || ' ' || coalesce(text, '') || ' ' || coalesce(note, ''))`,
       ),
+    /** A demonstration informant (demo/informants.seed.ts); `npm run demo:remove` deletes it. */
+    isDemo: boolean().notNull().default(false),
     ...timestamps,
   },
   (table) => [
@@ -167,6 +175,9 @@ export const sources = pgTable(
     index('sources_created_by_id_index')
       .on(table.createdById)
       .where(sql`${table.createdById} is not null`),
+    index('sources_is_demo_index')
+      .on(table.id)
+      .where(sql`${table.isDemo}`),
     check(
       'sources_kind_check',
       sql`${table.kind} in ('book', 'archive', 'web', 'informant', 'other')`,

@@ -239,6 +239,13 @@ describe('places: reading and writing by role', () => {
       longitude: 0,
     });
     expect(far.body.latitude).toEqual(['90 же андан кичине болушу керек.']);
+    // A change names both coordinates: one alone would leave the other without its pair.
+    const placed = await addPlace({ name: 'Нарын', latitude: 41.43, longitude: 75.99 });
+    for (const change of [{ latitude: null }, { longitude: 70 }]) {
+      const alone = await call(app, 'PATCH', `/api/places/${placed.id}/`, moderator, change);
+      expect(alone.status).toBe(400);
+      expect(alone.body.longitude).toEqual(['Кеңдик менен узундук экөө тең берилиши керек.']);
+    }
     const orphan = await call(app, 'POST', '/api/places/', member, {
       name: 'А',
       parent_id: 2_000_000,
