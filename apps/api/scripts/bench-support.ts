@@ -1,5 +1,6 @@
 /**
- * What the benchmarks (bench-tree, bench-paint, bench-export, bench-checks, bench-stats) share:
+ * What the benchmarks (bench-tree, bench-paint, bench-export, bench-checks, bench-stats,
+ * bench-import-reads) share:
  * the synthetic GEDCOM cached in the temp directory, the real server on 127.0.0.1 on a fresh database (PGlite in a temp
  * directory, or a PostgreSQL database created at TEST_DATABASE_URL / DATABASE_URL and dropped
  * afterwards) with a signed-in admin, the import through POST /api/gedcom/import/, and the
@@ -33,8 +34,8 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 export function request(
   base: URL,
   path: string,
-  options: { method?: string; token?: string; body?: string } = {},
-): Promise<{ status: number; body: string }> {
+  options: { method?: string; token?: string; body?: string; newConnection?: boolean } = {},
+): Promise<{ status: number; body: string; headers: http.IncomingHttpHeaders }> {
   return new Promise((resolvePromise, reject) => {
     const req = http.request(
       {
@@ -42,7 +43,8 @@ export function request(
         port: base.port,
         path,
         method: options.method ?? 'GET',
-        agent,
+        // A connection of its own: requests sent at once are in flight at once.
+        agent: options.newConnection ? false : agent,
         headers: {
           ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
           ...(options.body ? { 'content-type': 'application/json' } : {}),
@@ -52,7 +54,11 @@ export function request(
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('end', () =>
-          resolvePromise({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }),
+          resolvePromise({
+            status: res.statusCode ?? 0,
+            body: Buffer.concat(chunks).toString(),
+            headers: res.headers,
+          }),
         );
       },
     );
@@ -249,15 +255,18 @@ export async function startBenchServer(
   }
 }
 
-/**
- * Imports the generated tree of `persons` through POST /api/gedcom/import/, as an admin would,
- * and waits for the job. `idOf(index)` is the id of the generator's person `index`: the import
- * reserves a block of ids right after the persons already there (the demonstration tree).
- */
-export async function importTree(
-  server: BenchServer,
-  persons: number,
-): Promise<{ tree: GeneratedTree; importSeconds: number; idOf: (index: number) => number }> {
+/** A GEDCOM import started through POST /api/gedcom/import/, its job still running. */
+export interface StartedImport {
+  tree: GeneratedTree;
+  jobId: string;
+  /** `performance.now()` just before the upload. */
+  started: number;
+  /** The persons in the database before the import (the demonstration tree, if loaded). */
+  personsBefore: number;
+}
+
+/** Uploads the generated tree of `persons` as the admin; the job runs on in the server. */
+export async function startImport(server: BenchServer, persons: number): Promise<StartedImport> {
   const { base, token } = server;
   const { path, tree } = await gedcomFor(persons);
   const before = await getJson<{ persons: number }>(base, '/api/stats/');
@@ -272,29 +281,67 @@ export async function importTree(
   });
   if (upload.status !== 202) throw new Error(`import: ${upload.status} ${await upload.text()}`);
   const { job_id } = (await upload.json()) as { job_id: string };
-  let job: { status: string; error: string | null; processed: number; total: number | null };
+  return { tree, jobId: job_id, started, personsBefore: before.persons };
+}
+
+export interface ImportJob {
+  status: string;
+  error: string | null;
+  processed: number;
+  total: number | null;
+}
+
+/** The import job's state now, as the admin reads it. */
+export function importJob(server: BenchServer, started: StartedImport): Promise<ImportJob> {
+  return getJson(server.base, `/api/gedcom/jobs/${started.jobId}/`, server.token);
+}
+
+/**
+ * After the job is done: checks the first imported person and gives the id of the generator's
+ * person `index` (the import reserves a block of ids right after the persons already there).
+ */
+export async function importedIdOf(
+  server: BenchServer,
+  started: StartedImport,
+): Promise<(index: number) => number> {
+  const baseId = started.personsBefore + 1;
+  const first = await getJson<{ name: string }>(server.base, `/api/persons/${baseId}/`);
+  if (first.name !== nameOf(started.tree, 0)) throw new Error('unexpected ids after the import');
+  return (index) => baseId + index;
+}
+
+/**
+ * Imports the generated tree of `persons` through POST /api/gedcom/import/, as an admin would,
+ * and waits for the job. `idOf(index)` is the id of the generator's person `index`.
+ */
+export async function importTree(
+  server: BenchServer,
+  persons: number,
+): Promise<{ tree: GeneratedTree; importSeconds: number; idOf: (index: number) => number }> {
+  const started = await startImport(server, persons);
+  let job: ImportJob;
   // Where in the import the memory peaks: the resident size at each poll, the largest kept.
   let largest = { mb: 0, seconds: 0, processed: 0 };
   for (;;) {
     await new Promise((done) => setTimeout(done, 500));
-    job = await getJson(base, `/api/gedcom/jobs/${job_id}/`, token);
+    job = await importJob(server, started);
     const mb = residentMb(server.child.pid ?? 0);
     if (mb > largest.mb) {
-      largest = { mb, seconds: (performance.now() - started) / 1000, processed: job.processed };
+      largest = {
+        mb,
+        seconds: (performance.now() - started.started) / 1000,
+        processed: job.processed,
+      };
     }
     if (job.status === 'done' || job.status === 'failed') break;
   }
-  const importSeconds = (performance.now() - started) / 1000;
+  const importSeconds = (performance.now() - started.started) / 1000;
   console.log(
     `  largest resident size seen while importing: ${largest.mb} MB at ` +
       `${largest.seconds.toFixed(0)} s (${largest.processed.toLocaleString('en')} processed)`,
   );
   if (job.status !== 'done') throw new Error(`import failed: ${job.error}`);
-
-  const baseId = before.persons + 1;
-  const first = await getJson<{ name: string }>(base, `/api/persons/${baseId}/`);
-  if (first.name !== nameOf(tree, 0)) throw new Error('unexpected ids after the import');
-  return { tree, importSeconds, idOf: (index) => baseId + index };
+  return { tree: started.tree, importSeconds, idOf: await importedIdOf(server, started) };
 }
 
 /**
