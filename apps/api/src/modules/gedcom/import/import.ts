@@ -267,6 +267,7 @@ async function importRecords(run: ImportRun, first: FirstPass): Promise<ImportRe
       files: callbacks.media,
       replace: callbacks.replace === true,
       total,
+      embedded: database.kind === 'pglite',
       report: reportOf(report),
       onStoring: (files) => {
         filesStored = files;
