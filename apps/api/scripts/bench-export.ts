@@ -19,8 +19,7 @@
 import http from 'node:http';
 import { parseArgs } from 'node:util';
 import {
-  adminUrl,
-  closeHttp,
+  forEachRun,
   getJson,
   importTree,
   logLoadAverage,
@@ -264,14 +263,4 @@ async function benchRun(kind: 'pglite' | 'postgres') {
   }
 }
 
-for (const kind of values.runs.split(',').map((name) => name.trim())) {
-  if (kind !== 'pglite' && kind !== 'postgres') throw new Error(`unknown run ${kind}`);
-  if (kind === 'postgres' && !adminUrl) {
-    console.log(
-      '\n*** export on postgres: SKIPPED, TEST_DATABASE_URL (or DATABASE_URL) is not set ***',
-    );
-    continue;
-  }
-  await benchRun(kind);
-}
-closeHttp();
+await forEachRun(values.runs, 'export', benchRun);

@@ -22,6 +22,28 @@ export const ROOT = resolve(import.meta.dirname, '../../..');
 /** The PostgreSQL server the benchmarks create their databases on, if any. */
 export const adminUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
 
+/**
+ * Runs `bench` for each database named in `--runs` ("pglite,postgres"), then closes the HTTP
+ * agent; PostgreSQL is skipped, loudly, without a server to run on.
+ */
+export async function forEachRun(
+  runs: string,
+  what: string,
+  bench: (kind: 'pglite' | 'postgres') => Promise<void>,
+): Promise<void> {
+  for (const kind of runs.split(',').map((name) => name.trim())) {
+    if (kind !== 'pglite' && kind !== 'postgres') throw new Error(`unknown run ${kind}`);
+    if (kind === 'postgres' && !adminUrl) {
+      console.log(
+        `\n*** ${what} on postgres: SKIPPED, TEST_DATABASE_URL (or DATABASE_URL) is not set ***`,
+      );
+      continue;
+    }
+    await bench(kind);
+  }
+  closeHttp();
+}
+
 export function rand(n: number): number {
   return Math.floor(Math.random() * n);
 }
