@@ -221,14 +221,31 @@ export async function refreshPresumedLiving(tx: Db, seeds: Iterable<number>): Pr
     }
   }
 
-  if (dirty.size === 0) return;
-  const rows = [...dirty].map((id) => {
-    const node = nodes.get(id) as Node;
-    return { id, r: node.recent_birth, l: node.presumed_living };
-  });
-  await tx.execute(sql`update persons p set recent_birth = v.r, presumed_living = v.l
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(id int, r boolean, l boolean)
-    where p.id = v.id`);
+  if (dirty.size > 0) {
+    const rows = [...dirty].map((id) => {
+      const node = nodes.get(id) as Node;
+      return { id, r: node.recent_birth, l: node.presumed_living };
+    });
+    await tx.execute(sql`update persons p set recent_birth = v.r, presumed_living = v.l
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(id int, r boolean, l boolean)
+      where p.id = v.id`);
+  }
+  // The written persons too: a flag or a photo may have changed with no column here.
+  await hideHiddenPersonsPhotos(tx, [...present, ...dirty]);
+}
+
+/**
+ * A person hidden from guests never shows them their photo, not even as a file by its address
+ * (docs/genealogy.md, Privacy): the public photo of a person the rule hides — flagged,
+ * restricted, or presumed living by the family, like a dateless father whose son born in 1995
+ * was just added — becomes members-only. Only `ids` when given, else the whole tree.
+ */
+async function hideHiddenPersonsPhotos(tx: Db, ids?: readonly number[]): Promise<void> {
+  if (ids?.length === 0) return;
+  await tx.execute(sql`update files f set visibility = 'members', updated_at = now()
+    from persons p
+    where p.photo_file_id = f.id and p.is_private and f.visibility = 'public'
+      ${ids ? sql`and p.id = any(${intArray(ids)})` : sql``}`);
 }
 
 /**
@@ -299,6 +316,7 @@ export async function recomputePresumedLiving(tx: Db): Promise<void> {
     update persons p set recent_birth = f.r, presumed_living = f.l
     from fresh f
     where p.id = f.id and (p.recent_birth <> f.r or p.presumed_living <> f.l)`);
+  await hideHiddenPersonsPhotos(tx);
 }
 
 const YEAR_KEY = 'presumed_living_year';

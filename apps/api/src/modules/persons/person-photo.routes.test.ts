@@ -79,4 +79,46 @@ describe('a person photo', () => {
     expect(shown.statusCode).toBe(200);
     expect(await photoSeen(person.id, father.id)).toEqual({ page: publicImage, list: publicImage });
   });
+
+  it('of a person the site comes to hide is no longer a public file', async () => {
+    const member = await createTestUser(app);
+    const fatherPhoto = await createTestFileRow(app, member.id);
+    const flaggedPhoto = await createTestFileRow(app, member.id);
+    const guestGets = async (file: number) =>
+      (await app.inject({ url: `/api/files/${file}/` })).statusCode;
+
+    // A dateless father: shown to guests, and his public photo with him.
+    const father = await addPerson(app, moderator, {
+      name: 'Датасыз ата',
+      photo_file_id: fatherPhoto,
+    });
+    expect(await guestGets(fatherPhoto)).toBe(200);
+    // A son born in 1995 is added: the family's rule now presumes the father living.
+    await addPerson(app, moderator, { name: 'Жаш уул', father_id: father.id, birth_year: 1995 });
+    expect(await guestGets(fatherPhoto)).toBe(404);
+    const listed = await app.inject({ url: '/api/files/' });
+    expect(
+      listed.json<{ results: { id: number }[] }>().results.map((file) => file.id),
+    ).not.toContain(fatherPhoto);
+
+    // Flagged living after the photo was chosen.
+    const elder = await addPerson(app, moderator, {
+      name: 'Белгиленген',
+      birth_year: 1900,
+      photo_file_id: flaggedPhoto,
+    });
+    expect(await guestGets(flaggedPhoto)).toBe(200);
+    const flagged = await app.inject({
+      method: 'PATCH',
+      url: `/api/persons/${elder.id}/`,
+      headers: moderator.headers,
+      payload: { is_living: true, version: elder.version },
+    });
+    expect(flagged.statusCode).toBe(200);
+    expect(await guestGets(flaggedPhoto)).toBe(404);
+    expect(
+      (await app.inject({ url: `/api/files/${flaggedPhoto}/`, headers: member.headers }))
+        .statusCode,
+    ).toBe(200);
+  });
 });

@@ -169,7 +169,6 @@ export async function moveIntoTree(db: Db, move: Move): Promise<(string | null)[
     await move.inTransaction?.(tx);
     // Before the commit: no guest reads the imported persons before the rule has.
     await recomputePresumedLiving(tx);
-    await hidePresumedLivingPhotos(tx, move.media);
   });
   return removedBlobs;
 }
@@ -238,19 +237,6 @@ async function insertMedia(tx: Db, media: MediaLinks): Promise<void> {
       select r.file_id, r.person_id, r.event_id, r.source_id, r.title, r.position
       from jsonb_populate_recordset(null::media_links, ${JSON.stringify(links)}::jsonb) r`);
   }
-}
-
-/**
- * A primary photo is made public while its person is mapped, when the person's own facts do not
- * make them living (media-links.ts). The family's part of the rule (a dateless father of a
- * living son) is known only now: such a person's photo is for members, as a living one's is.
- */
-async function hidePresumedLivingPhotos(tx: Db, media: MediaLinks): Promise<void> {
-  if (media.photos.length === 0) return;
-  await tx.execute(sql`update files f set visibility = 'members', updated_at = now()
-    from ${personsTable} p
-    where p.photo_file_id = f.id and p.presumed_living and f.visibility = 'public'
-      and p.id = any(${arrayLiteral(media.photos.map((photo) => photo.person))}::int[])`);
 }
 
 /**
