@@ -282,7 +282,8 @@ describe('the head of a person page', () => {
         birth_year: 1990,
         birth_place: 'Талас',
         biography: '<p>Мугалим.</p>',
-        photo_file_id: photoId,
+        // A photo of their own: one shared with Өмүрбек would be members-only for him too.
+        photo_file_id: await createTestFileRow(app, moderator.id),
       })
     ).id;
   });
