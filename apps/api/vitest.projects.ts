@@ -12,7 +12,7 @@ export function apiProjects(root: string): TestProjectInlineConfiguration[] {
     root,
     environment: 'node' as const,
     globalSetup: ['src/test/global-setup.ts'],
-    setupFiles: ['../../scripts/fail-on-console-error.ts'],
+    setupFiles: ['../../scripts/fail-on-console-error.ts', 'src/test/close-after-file.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
   };

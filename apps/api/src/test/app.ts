@@ -3,11 +3,12 @@ import { readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { afterAll, inject } from 'vitest';
+import { inject } from 'vitest';
 import { buildApp, type App } from '../app';
 import { openPglite, openPostgres, type Database } from '../db/client';
 import { loadConfig, type Config } from '../env';
 import { withDatabase } from './global-setup';
+import { closeAfterFile } from './close-after-file';
 
 let templateDump: Blob | undefined;
 
@@ -71,15 +72,14 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 }
 
 /**
- * `buildApp()` on a fresh database, closed (and the database dropped) after the
- * file's tests. Call at the top level or in `beforeAll`.
+ * `buildApp()` on a fresh database, closed (and the database dropped) after the file's tests.
  */
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<App> {
   const database = await createTestDatabase();
   const config = testConfig(overrides);
   const app = await buildApp({ config, database, logger: false });
   await app.ready();
-  afterAll(async () => {
+  closeAfterFile(async () => {
     await app.close();
     if (overrides.dataDir === undefined) await rm(config.dataDir, { recursive: true, force: true });
   });

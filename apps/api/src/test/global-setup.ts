@@ -10,7 +10,7 @@ import { buildScripts } from './built-scripts';
 declare module 'vitest' {
   export interface ProvidedContext {
     dbKind: 'pglite' | 'postgres';
-    /** pglite: a gzipped data-dir dump of a freshly migrated database. */
+    /** pglite: a data-dir dump (tar) of a freshly migrated database. */
     pgliteTemplate: string;
     /** postgres: admin URL and the migrated template database each test file copies. */
     postgresAdminUrl: string;
@@ -57,7 +57,7 @@ export default async function setup(project: TestProject) {
     await database.migrate();
     const dump = await database.dumpDataDir();
     await database.close();
-    const file = join(tmpdir(), `bagysh-pglite-template-${process.pid}.tar.gz`);
+    const file = join(tmpdir(), `bagysh-pglite-template-${process.pid}.tar`);
     await writeFile(file, Buffer.from(await dump.arrayBuffer()));
     project.provide('pgliteTemplate', file);
     return async () => {
