@@ -214,8 +214,13 @@ describe('the server’s shell, painted before the app’s scripts run', () => {
         media: [{ file_id: photo, title: `Сүрөт ${tag}` }],
       });
       ids.none = await person({ name: `Сүрөтсүз ${tag}`, ...dead });
-      // Living: a guest sees the name and father line only, not the photo.
-      ids.living = await person({ name: `Тирүү ${tag}`, birth_year: 2000, photo_file_id: photo });
+      // Living: a guest sees the name and father line only, not the photo. A photo of their
+      // own: one shared with the dead would become members-only for them too.
+      ids.living = await person({
+        name: `Тирүү ${tag}`,
+        birth_year: 2000,
+        photo_file_id: await uploadPublicImage(admin, 8, 8),
+      });
     });
 
     // The shell shows the photo (by the app's own URL, which the browser then has) or the
