@@ -276,6 +276,8 @@ export async function updatePerson(
       where person_id = ${id}`);
   }
   if (movesLiving) await refreshPresumedLiving(tx, [...family, ...(await familyOf(tx, [id]))]);
+  // A photo alone: a hidden person's new public photo becomes members-only (presumed-living.ts).
+  else if ('photo_file_id' in after) await refreshPresumedLiving(tx, [id]);
   invalidateTreeCaches();
   return diff;
 }

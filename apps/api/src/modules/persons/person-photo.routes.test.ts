@@ -116,6 +116,17 @@ describe('a person photo', () => {
     });
     expect(flagged.statusCode).toBe(200);
     expect(await guestGets(flaggedPhoto)).toBe(404);
+
+    // A public photo given to a person who is already hidden, by a change of photo alone.
+    const laterPhoto = await createTestFileRow(app, member.id);
+    const changed = await app.inject({
+      method: 'PATCH',
+      url: `/api/persons/${elder.id}/`,
+      headers: moderator.headers,
+      payload: { photo_file_id: laterPhoto, version: flagged.json<Person>().version },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(await guestGets(laterPhoto)).toBe(404);
     expect(
       (await app.inject({ url: `/api/files/${flaggedPhoto}/`, headers: member.headers }))
         .statusCode,
