@@ -22,6 +22,19 @@ describe('PDF documents', () => {
     );
   });
 
+  it('keeps every letter in the text layer after an earlier document embedded a glyph made of it', async () => {
+    // Noto Sans draws й as и with a breve: embedding й adds и's glyph as a part of it.
+    const earlier = createPdf({ size: 'A4' });
+    earlier.addPage();
+    earlier.text('Бай');
+    await finishPdf(earlier);
+    const later = createPdf({ size: 'A4' });
+    later.addPage();
+    later.text('Энеси: Айша. Тирүүбек');
+    const { text } = await readPdf(await finishPdf(later));
+    expect(text).toContain('Энеси: Айша. Тирүүбек');
+  });
+
   it('draws the runes themselves, not only their text layer', async () => {
     const doc = createPdf({ size: [300, 80] });
     doc.addPage({ margin: 0 });

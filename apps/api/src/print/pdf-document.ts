@@ -34,9 +34,9 @@ export const PDF_FONTS = { text: 'text', bold: 'bold', runes: 'runes' } as const
 export const MM = 72 / 25.4;
 
 /**
- * The fonts parsed once per process and shared by every document: a font read from its file
- * for each document decoded its layout tables again (a few hundred milliseconds of CPU per
- * document). pdfkit takes a fontkit font as it is; each document still embeds its own subset.
+ * The fonts parsed once per process: a font read from its file for each document decoded its
+ * tables again (about 70 ms of CPU per font and document). pdfkit takes a fontkit font as it
+ * is; each document still embeds its own subset.
  */
 let parsedFonts: Array<[name: string, font: FontkitFont]> | undefined;
 
@@ -48,11 +48,25 @@ function fonts() {
   return parsedFonts;
 }
 
+/**
+ * A document's own view of a shared font: its tables are the shared ones, its glyph cache is
+ * its own. fontkit keeps each glyph with the letters it was first made for, and a glyph first
+ * made as a part of another (и inside й, when a document embeds й) has none: pdfkit's text layer
+ * then dropped that letter from every later document, so a book's names could not be searched
+ * or copied.
+ */
+function documentFont(shared: FontkitFont): FontkitFont {
+  const font = Object.create(shared) as FontkitFont & { _glyphs: object };
+  font._glyphs = {};
+  return font;
+}
+
 /** A new document with the site's fonts registered; `text` is the current font. */
 export function createPdf(options: PDFKit.PDFDocumentOptions = {}): PDFKit.PDFDocument {
   const doc = new PDFDocument({ autoFirstPage: false, ...options });
   // pdfkit's types name files and buffers only; it takes a fontkit font too (PDFFontFactory).
-  for (const [name, font] of fonts()) doc.registerFont(name, font as unknown as Buffer);
+  for (const [name, font] of fonts())
+    doc.registerFont(name, documentFont(font) as unknown as Buffer);
   doc.font(PDF_FONTS.text);
   return doc;
 }
