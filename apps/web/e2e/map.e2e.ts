@@ -160,6 +160,10 @@ describe('the map', () => {
         'туулган 2, үйлөнгөн 0, каза болгон 0, коюлган 1',
       );
       const item = page.locator(`[data-testid="map-list-item"][data-id="${at.village}"]`);
+      // The region's events are in its villages: its marker is a dot without a number.
+      const region = page.locator(`[data-testid="map-marker"][data-id="${at.region}"]`);
+      expect(await region.textContent()).toBe('');
+      expect(await region.getAttribute('aria-label')).toContain('бул жерде өзүндө окуя жок');
       // The living great-grandson's birth in the city is not counted for a guest.
       const city = page.locator(`[data-testid="map-list-item"][data-id="${at.city}"]`);
       if (lang === 'ky') {

@@ -104,7 +104,8 @@ export default function LeafletMap(props: LeafletMapProps) {
     if (!ready || !current || !group) return;
     group.clearLayers();
     for (const marker of markers) {
-      const size = marker.id === selected ? 32 : 26;
+      // A marker without text (nothing to count) is a smaller dot.
+      const size = (marker.text ? 26 : 14) + (marker.id === selected ? 6 : 0);
       const icon = L.divIcon({
         className: `${styles.marker} ${marker.id === selected ? styles.selected : ''}`,
         html: escapeHtml(marker.text ?? ''),

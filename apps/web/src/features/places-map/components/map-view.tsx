@@ -167,6 +167,10 @@ function useDateText() {
     `${t(`types.${point.type}`)}: ${point.date ? formatDateKy(point.date) : t('noDate')}`;
 }
 
+/** How many events a place has of its own (its sub-places' not counted). */
+const eventTotal = ({ counts }: PlacesMap['places'][number]) =>
+  counts.birth + counts.marriage + counts.death + counts.burial;
+
 /** All places with coordinates: markers with their counts, the list of places beside. */
 function AllPlaces({ data }: { data: PlacesMap }) {
   const { t } = useTranslation('placesMap');
@@ -175,14 +179,14 @@ function AllPlaces({ data }: { data: PlacesMap }) {
   const markers = useMemo<MapMarker[]>(
     () =>
       data.places.map((place) => {
-        const total =
-          place.counts.birth + place.counts.marriage + place.counts.death + place.counts.burial;
+        const total = eventTotal(place);
+        // A place with no events of its own (a region whose villages have them) is a plain dot.
         return {
           id: String(place.id),
           latitude: place.latitude,
           longitude: place.longitude,
-          label: `${place.full_name}: ${t('countsShort', place.counts)}`,
-          text: String(total),
+          label: `${place.full_name}: ${total > 0 ? t('countsShort', place.counts) : t('noOwnEvents')}`,
+          text: total > 0 ? String(total) : undefined,
         };
       }),
     [data, t],
@@ -210,7 +214,9 @@ function AllPlaces({ data }: { data: PlacesMap }) {
                 title={place.full_name}
               >
                 <div data-testid="map-place-counts">
-                  {script.text(t('countsShort', place.counts))}
+                  {script.text(
+                    eventTotal(place) > 0 ? t('countsShort', place.counts) : t('noOwnEvents'),
+                  )}
                 </div>
                 <Typography
                   component={Link}

@@ -39,6 +39,7 @@ export const placesMap = {
   },
   countsShort:
     'туулган {{birth}}, үйлөнгөн {{marriage}}, каза болгон {{death}}, коюлган {{burial}}',
+  noOwnEvents: 'бул жерде өзүндө окуя жок; ичиндеги жерлер анын барагында',
   types: {
     birth: 'Туулган',
     marriage: 'Үйлөнгөн',
