@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, openAsBlob } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -174,6 +175,63 @@ if (inject('dbKind') === 'pglite') {
       }
       expect(contact).toEqual([201, 201, 201, 429, 429]);
     }, 90_000);
+
+    it('let one process at a time write a resumable upload', async () => {
+      const { start } = await setUp();
+      const [a, b] = [await start(), await start()];
+      const auth = { authorization: `Bearer ${await login(a.base)}` };
+      const bytes = Buffer.alloc(300_000, 7);
+      const opened = await fetch(new URL('/api/uploads/', a.base), {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'айтуучу.wav', mime_type: 'audio/wav', size: bytes.length }),
+      });
+      const { id } = (await opened.json()) as { id: string };
+      const part = (base: URL, start: number, body: Buffer | ReadableStream<Uint8Array>) =>
+        fetch(new URL(`/api/uploads/${id}/`, base), {
+          method: 'PUT',
+          headers: {
+            ...auth,
+            'content-type': 'application/octet-stream',
+            'upload-offset': String(start),
+          },
+          body,
+          duplex: 'half',
+        });
+      const received = async () =>
+        (
+          (await (
+            await fetch(new URL(`/api/uploads/${id}/`, b.base), { headers: auth })
+          ).json()) as { received: number }
+        ).received;
+
+      // A part still arriving at one process; the client's retry of it reaches the other.
+      let more: (chunk: Uint8Array | null) => void = () => undefined;
+      const slow = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(bytes.subarray(0, 1000));
+          more = (chunk) => (chunk ? controller.enqueue(chunk) : controller.close());
+        },
+      });
+      const first = part(a.base, 0, slow);
+      for (let i = 0; i < 200 && (await received()) < 1000; i++) await sleep(25);
+      const retry = await part(b.base, 0, bytes.subarray(0, 100_000));
+      expect(retry.status).toBe(409);
+      expect(await retry.json()).toMatchObject({ busy: true, offset: 1000 });
+      more(bytes.subarray(1000, 100_000));
+      more(null);
+      expect((await first).status).toBe(200);
+      // Written once: the rest goes to the other process, and the file is whole.
+      expect((await part(b.base, 100_000, bytes.subarray(100_000))).status).toBe(200);
+      const done = await fetch(new URL(`/api/uploads/${id}/finish/`, b.base), {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: '{}',
+      });
+      expect(done.status, await done.clone().text()).toBe(201);
+      const file = (await done.json()) as { checksum: string };
+      expect(file.checksum).toBe(createHash('sha256').update(bytes).digest('hex'));
+    }, 60_000);
 
     it('report, cancel, hand over and clean up imports across processes', async () => {
       const { dataDir, databaseUrl, start } = await setUp();

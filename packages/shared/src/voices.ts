@@ -49,8 +49,15 @@ export const UploadSessionSchema = z.object({
 });
 export type UploadSession = z.infer<typeof UploadSessionSchema>;
 
-/** The 409 of a part at the wrong offset: where to resume from. */
-export const UploadOffsetErrorSchema = z.object({ detail: z.string(), offset: z.number().int() });
+/**
+ * The 409 of a part at the wrong offset: where to resume from; with `busy`, another part or the
+ * finish of the upload is being written, and the client waits before it asks again.
+ */
+export const UploadOffsetErrorSchema = z.object({
+  detail: z.string(),
+  offset: z.number().int(),
+  busy: z.boolean().optional(),
+});
 
 /** `POST /api/uploads/{id}/finish/`: the stored file's visibility and description. */
 export const UploadFinishInput = z.strictObject({
@@ -170,7 +177,8 @@ export type ConflictFact = (typeof CONFLICT_FACTS)[number];
 
 /**
  * Two informants disagree: the same person's birth (or death) events are cited by different
- * informant sources with different dates. Each side is one informant and the date it gives.
+ * informant sources with different years, or places neither of which lies within the other.
+ * Each side is one informant and the date and place it gives (either may be unknown).
  */
 export const InformantConflictSchema = z.object({
   person: PersonLinkSchema,
@@ -178,7 +186,8 @@ export const InformantConflictSchema = z.object({
   sides: z.array(
     z.object({
       source: RecordingSourceSchema,
-      date: EventDateSchema,
+      date: EventDateSchema.nullable(),
+      place: PlaceRefSchema.nullable(),
     }),
   ),
 });

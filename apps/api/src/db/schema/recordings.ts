@@ -40,6 +40,11 @@ export const uploadSessions = pgTable(
     /** The SHA-256 (hex) the client declared, checked when it finishes. */
     sha256: text(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
+    /**
+     * While a process writes a part or finishes the upload: until when it holds the session
+     * (renewed as it writes). Another process, or request, is refused until then.
+     */
+    writingUntil: timestamp({ withTimezone: true }),
     ...timestamps,
   },
   (table) => [index().on(table.userId), index().on(table.expiresAt)],

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
 import { UPLOAD_LIMITS, type FileInfo, type Recording, type UploadSession } from '@bagysh/shared';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -141,6 +142,40 @@ describe('resumable uploads', () => {
     expect(file.size).toBe(bytes.length);
     const stored = await app.inject({ method: 'GET', url: file.url, headers: member.headers });
     expect(sha256(stored.rawPayload)).toBe(sha256(bytes));
+  });
+
+  it('refuses a second part or a finish while a part is being written, then takes the next part', async () => {
+    const bytes = mp3File(200_000);
+    const session = (await open(member, bytes)).json<UploadSession>();
+    const half = 100_000;
+    // A part whose bytes are still coming (a slow phone, or a try the client gave up on).
+    const slow = new PassThrough();
+    const first = app.inject({
+      method: 'PUT',
+      url: `/api/uploads/${session.id}/`,
+      headers: {
+        ...member.headers,
+        'content-type': 'application/octet-stream',
+        'content-range': `bytes 0-${half - 1}/${bytes.length}`,
+      },
+      payload: slow,
+    });
+    slow.write(bytes.subarray(0, 1000));
+    await expect
+      .poll(async () => (await stat(join(uploadsDir(), `${session.id}.part`))).size)
+      .toBe(1000);
+    const second = await put(member, session.id, bytes.subarray(0, half), 0, bytes.length);
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toMatchObject({ busy: true, offset: 1000 });
+    expect((await finish(member, session.id)).statusCode).toBe(409);
+    slow.end(bytes.subarray(1000, half));
+    expect((await first).json<UploadSession>().received).toBe(half);
+    // Written once, and free again: the next part and the finish go through.
+    expect(
+      (await put(member, session.id, bytes.subarray(half), half, bytes.length)).statusCode,
+    ).toBe(200);
+    const file = (await finish(member, session.id)).json<FileInfo>();
+    expect(file.checksum).toBe(sha256(bytes));
   });
 
   it('refuses bytes that are not the declared hash, and stores nothing', async () => {

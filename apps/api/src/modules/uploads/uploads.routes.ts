@@ -111,7 +111,9 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Append one part (application/octet-stream) at the current offset',
         description:
           'The part starts at `Content-Range: bytes <start>-<end>/<total>` or `Upload-Offset: ' +
-          '<start>`; a start other than the bytes received is 409 with `offset` to resume from.',
+          '<start>`; a start other than the bytes received is 409 with `offset` to resume from. ' +
+          'While another part or the finish of this upload is being written (in any process), ' +
+          '409 with `busy: true` and `offset`: ask again after a few seconds.',
         params: UploadIdParams,
         response: { 200: UploadSessionSchema, ...errors, 409: UploadOffsetErrorSchema },
       },

@@ -12,7 +12,7 @@ import {
   type UploadFinishInput,
   type UploadSession,
 } from '@bagysh/shared';
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { uploadSessions } from '../../db/schema';
 import { assertQuotaLeft, type FilesContext } from '../../files/file-blobs';
 import { createFile } from '../../files/files.service';
@@ -38,8 +38,11 @@ type SessionRow = typeof uploadSessions.$inferSelect;
 const TTL_MS = UPLOAD_LIMITS.sessionTtlHours * 60 * 60 * 1000;
 const PART_FILE = /^([0-9a-f]{32})\.part$/;
 
-/** Parts being written, by session: a second part of one session waits for none, it is refused. */
-const busy = new Set<string>();
+/**
+ * How long a writer holds a session before it must renew the hold (it renews every third of
+ * it). A process killed while writing frees the session this long after its last renewal.
+ */
+const WRITE_HOLD_SECONDS = 30;
 
 const partPath = (ctx: UploadsContext, id: string) => join(ctx.dir, `${id}.part`);
 
@@ -106,6 +109,58 @@ export async function getUploadSession(
   return toSession(row, await received(ctx, id));
 }
 
+/**
+ * Runs `write` while holding session `id`, in the database so that it holds across processes
+ * (docs/decisions/007-several-processes-share-limits-and-jobs.md): a second part or a finish of
+ * the same session, from this process or another, gets 409 with `busy` and the bytes so far, and
+ * the client waits before it asks again. The hold is renewed while `write` runs and released
+ * after it.
+ */
+async function whileHolding<T>(
+  ctx: UploadsContext,
+  id: string,
+  write: () => Promise<T>,
+): Promise<T> {
+  const hold = () => sql`now() + make_interval(secs => ${WRITE_HOLD_SECONDS})`;
+  const [held] = await ctx.db
+    .update(uploadSessions)
+    .set({ writingUntil: hold() })
+    .where(
+      and(
+        eq(uploadSessions.id, id),
+        or(isNull(uploadSessions.writingUntil), lt(uploadSessions.writingUntil, sql`now()`)),
+      ),
+    )
+    .returning({ id: uploadSessions.id });
+  if (!held) {
+    throw new HttpError(
+      409,
+      resumableUploadMessages.busy,
+      {},
+      { offset: await received(ctx, id), busy: true },
+    );
+  }
+  const renew = setInterval(
+    () => {
+      ctx.db
+        .update(uploadSessions)
+        .set({ writingUntil: hold() })
+        .where(eq(uploadSessions.id, id))
+        .catch(() => undefined);
+    },
+    (WRITE_HOLD_SECONDS * 1000) / 3,
+  );
+  try {
+    return await write();
+  } finally {
+    clearInterval(renew);
+    await ctx.db
+      .update(uploadSessions)
+      .set({ writingUntil: null })
+      .where(eq(uploadSessions.id, id));
+  }
+}
+
 /** The 409 of a part that does not start where the bytes end: the offset to resume from. */
 export function wrongOffset(offset: number): HttpError {
   return new HttpError(409, resumableUploadMessages.wrongOffset, {}, { offset });
@@ -149,17 +204,7 @@ export async function appendPart(
   body: Readable,
 ): Promise<UploadSession> {
   const row = await ownSession(ctx, user, id);
-  if (busy.has(id))
-    throw new HttpError(
-      409,
-      resumableUploadMessages.busy,
-      {},
-      {
-        offset: await received(ctx, id),
-      },
-    );
-  busy.add(id);
-  try {
+  return whileHolding(ctx, id, async () => {
     const path = partPath(ctx, id);
     const current = await received(ctx, id);
     if (offset !== current) throw wrongOffset(current);
@@ -185,9 +230,7 @@ export async function appendPart(
       .where(eq(uploadSessions.id, id))
       .returning();
     return toSession(updated ?? row, await received(ctx, id));
-  } finally {
-    busy.delete(id);
-  }
+  });
 }
 
 async function dropSession(ctx: UploadsContext, id: string): Promise<void> {
@@ -207,17 +250,7 @@ export async function finishUpload(
   input: UploadFinishInput,
 ): Promise<FileInfo> {
   const row = await ownSession(ctx, user, id);
-  if (busy.has(id))
-    throw new HttpError(
-      409,
-      resumableUploadMessages.busy,
-      {},
-      {
-        offset: await received(ctx, id),
-      },
-    );
-  busy.add(id);
-  try {
+  return whileHolding(ctx, id, async () => {
     const bytes = await received(ctx, id);
     if (bytes !== row.size) {
       throw new HttpError(400, resumableUploadMessages.incomplete, {}, { offset: bytes });
@@ -239,9 +272,7 @@ export async function finishUpload(
     });
     await dropSession(ctx, id);
     return file;
-  } finally {
-    busy.delete(id);
-  }
+  });
 }
 
 /** Gives up an upload: its bytes and row go. */

@@ -113,14 +113,17 @@ export async function uploadInParts(upload: ResumableUpload): Promise<FileInfo> 
       offset = (await sendPart(id, blob, offset, signal)).received;
       failures = 0;
     } catch (error) {
-      if (error instanceof ApiError && error.status === 409) {
-        const at = (error.body as { offset?: unknown } | undefined)?.offset;
-        if (typeof at === 'number') {
-          offset = at;
-          continue;
-        }
+      const conflict =
+        error instanceof ApiError && error.status === 409
+          ? (error.body as { offset?: unknown; busy?: unknown } | undefined)
+          : undefined;
+      // Another part of this upload is still being written (an earlier try the server is
+      // still reading): wait as for a dropped connection, then ask where the bytes end.
+      if (typeof conflict?.offset === 'number' && conflict.busy !== true) {
+        offset = conflict.offset;
+        continue;
       }
-      if (!isDropped(error)) throw error;
+      if (conflict?.busy !== true && !isDropped(error)) throw error;
       // Wait, then ask the server how far it got: the part may have arrived after all.
       const seconds = RETRY_SECONDS[Math.min(failures, RETRY_SECONDS.length - 1)]!;
       failures += 1;

@@ -1,0 +1,1 @@
+ALTER TABLE "upload_sessions" ADD COLUMN "writing_until" timestamp with time zone;
