@@ -191,7 +191,7 @@ describe('the demonstration places and informants (a guest reads them)', () => {
       fact: 'birth',
     });
     expect(
-      conflict?.sides.map((side) => [side.source.title, side.date.start?.year]).sort(),
+      conflict?.sides.map((side) => [side.source.title, side.date?.start?.year]).sort(),
     ).toEqual(
       [
         [DEMO_INFORMANTS[1].title, 1778],

@@ -343,8 +343,9 @@ export async function getInformant(db: Db, id: number, viewer: Viewer): Promise<
 
 /**
  * Where informants disagree (docs/features.md, Informants' conflicts): a person's birth (or
- * death) events cited by at least two informant sources that give different years. Each side
- * is one informant with the date of the event it cites; persons hidden from the viewer are
+ * death) events cited by at least two informant sources that give different years, or places
+ * of which neither lies within the other (a village and its region agree). Each side is one
+ * informant with the date and place of the event it cites; persons hidden from the viewer are
  * left out. With `sourceId`, only conflicts that informant takes part in.
  */
 export async function listConflicts(
@@ -353,16 +354,39 @@ export async function listConflicts(
   viewer: Viewer,
   sourceId?: number,
 ): Promise<{ count: number; results: InformantConflict[] }> {
-  const told = sql`select e.person_id, e.type, c.source_id, e.date,
+  const told = sql`select e.person_id, e.type, c.source_id, e.date, e.place_id,
         (e.date->'start'->>'year')::int as year
       from citations c join events e on e.id = c.event_id
       join sources s on s.id = c.source_id and s.kind = 'informant'
       where e.person_id is not null and e.type in ('birth', 'death')
-        and e.date->'start'->>'year' is not null
+        and (e.date->'start'->>'year' is not null or e.place_id is not null)
         and not ${linkHidden(viewer, { person: sql`e.person_id` })}`;
-  const conflicts = sql`select person_id, type from (${told}) t group by person_id, type
-    having count(distinct source_id) >= 2 and count(distinct year) >= 2
-      ${sourceId === undefined ? sql`` : sql`and bool_or(source_id = ${sourceId})`}`;
+  // Every place the told events name, with each place it lies within.
+  const conflicts = sql`with recursive told as (${told}),
+      within(id, outer_id) as (
+        select id, parent_id from places
+          where parent_id is not null and id in (select place_id from told)
+        union
+        select w.id, p.parent_id from within w join places p on p.id = w.outer_id
+          where p.parent_id is not null),
+      disagreed as (
+        select person_id, type from told group by person_id, type
+          having count(distinct source_id) filter (where year is not null) >= 2
+            and count(distinct year) >= 2
+        union
+        select a.person_id, a.type from told a join told b
+          on b.person_id = a.person_id and b.type = a.type and b.source_id <> a.source_id
+            and a.place_id < b.place_id
+          where not exists (select 1 from within w
+            where (w.id = a.place_id and w.outer_id = b.place_id)
+               or (w.id = b.place_id and w.outer_id = a.place_id)))
+    select d.person_id, d.type from disagreed d
+      ${
+        sourceId === undefined
+          ? sql``
+          : sql`where exists (select 1 from told t where t.person_id = d.person_id
+              and t.type = d.type and t.source_id = ${sourceId})`
+      }`;
   const { limit, offset } = pageWindow(query);
   const pairs = await queryRows<{ person_id: number; type: ConflictFact; name: string }>(
     db,
@@ -381,14 +405,18 @@ export async function listConflicts(
     source_id: number;
     title: string;
     author: string | null;
-    date: EventDate;
+    date: EventDate | null;
+    place_id: number | null;
+    place_name: string | null;
   }>(
     db,
-    sql`select distinct on (t.person_id, t.type, t.source_id, t.date->>'text')
-          t.person_id, t.type, t.source_id, s.title, s.author, t.date
+    sql`select distinct on (t.person_id, t.type, t.source_id, t.date->>'text', t.place_id)
+          t.person_id, t.type, t.source_id, s.title, s.author, t.date,
+          t.place_id, pl.name as place_name
         from (${told}) t join sources s on s.id = t.source_id
+        left join places pl on pl.id = t.place_id
         where t.person_id = any(${intArray(pairs.map((pair) => pair.person_id))})
-        order by t.person_id, t.type, t.source_id, t.date->>'text'`,
+        order by t.person_id, t.type, t.source_id, t.date->>'text', t.place_id`,
   );
   return {
     count: total?.count ?? 0,
@@ -400,6 +428,7 @@ export async function listConflicts(
         .map((side) => ({
           source: { id: side.source_id, title: side.title, author: side.author },
           date: side.date,
+          place: side.place_id === null ? null : { id: side.place_id, name: side.place_name ?? '' },
         })),
     })),
   };

@@ -37,12 +37,20 @@ async function addSource(fields: Record<string, unknown>): Promise<number> {
 }
 
 /** A birth or death event of `personId` dated `written`, cited by the source. */
-async function citedEvent(personId: number, type: string, written: string, sourceId: number) {
-  const date = parseGedcomDate(written);
+async function citedEvent(
+  personId: number,
+  type: string,
+  written: string | null,
+  sourceId: number,
+  placeId: number | null = null,
+) {
+  const date = written === null ? null : parseGedcomDate(written);
   const [event] = await queryRows<{ id: number }>(
     app.db,
-    sql`insert into events (person_id, type, date, date_sort)
-        values (${personId}, ${type}, ${JSON.stringify(date)}::jsonb, ${date.sort}) returning id`,
+    sql`insert into events (person_id, type, date, date_sort, place_id)
+        values (${personId}, ${type}, ${date && JSON.stringify(date)}::jsonb, ${date?.sort ?? null},
+          ${placeId})
+        returning id`,
   );
   await queryRows(
     app.db,
@@ -192,6 +200,45 @@ describe('recordings', () => {
 });
 
 describe('informants', () => {
+  it('shows where two informants name different places, not a place and the region it lies in', async () => {
+    const place = async (name: string, parent: number | null) =>
+      (await call(app, 'POST', '/api/places/', moderator, { name, parent_id: parent })).body
+        .id as number;
+    const region = await place('Нарын облусу', null);
+    const town = await place('Нарын', region);
+    const street = await place('Ленин көчөсү', town);
+    const elsewhere = await place('Таласс', null);
+    const founder = await addPerson(app, moderator, { name: 'Тагай', sex: 'M' });
+    // A region and a street of a town inside it agree, dates or not.
+    await citedEvent(founder.id, 'birth', null, elder, region);
+    await citedEvent(founder.id, 'birth', '1650', secondElder, street);
+    // Two places apart disagree, the years unknown.
+    await citedEvent(founder.id, 'death', null, elder, town);
+    await citedEvent(founder.id, 'death', null, secondElder, elsewhere);
+    const page = (await call(app, 'GET', '/api/informants/conflicts/', null))
+      .body as unknown as InformantConflictsPage;
+    const ofFounder = page.results.filter((conflict) => conflict.person.id === founder.id);
+    expect(ofFounder).toMatchObject([
+      {
+        person: { id: founder.id, name: 'Тагай' },
+        fact: 'death',
+        sides: [
+          {
+            source: { id: elder },
+            date: null,
+            place: { id: town, name: 'Нарын' },
+          },
+          {
+            source: { id: secondElder },
+            date: null,
+            place: { id: elsewhere, name: 'Таласс' },
+          },
+        ],
+      },
+    ]);
+    await call(app, 'DELETE', `/api/persons/${founder.id}/`, moderator);
+  });
+
   it('lists informants with their recordings and the persons they told of', async () => {
     const page = (await call(app, 'GET', '/api/informants/', null))
       .body as unknown as InformantsPage;
@@ -236,6 +283,8 @@ describe('informants', () => {
     const ofOne = (await call(app, 'GET', `/api/informants/conflicts/?source_id=${book}`, member))
       .body as unknown as InformantConflictsPage;
     expect(ofOne.count).toBe(0);
+    const ofElder = await call(app, 'GET', `/api/informants/conflicts/?source_id=${elder}`, null);
+    expect((ofElder.body as unknown as InformantConflictsPage).count).toBe(1);
     // The guest's told persons leave out the living one too.
     const told = (await call(app, 'GET', `/api/informants/${elder}/`, null))
       .body as unknown as Informant;

@@ -165,14 +165,19 @@ function ConflictItem({ conflict }: { conflict: InformantConflict }) {
       >
         {conflict.sides.map((side) => (
           <Paper
-            key={`${side.source.id}-${side.date.text}`}
+            key={`${side.source.id}-${side.date?.text}-${side.place?.id}`}
             variant="outlined"
             sx={{ p: 1, bgcolor: 'action.hover' }}
           >
             <TextLink to={voicesPaths.informant(side.source.id)}>{side.source.title}</TextLink>
-            <Typography sx={{ fontSize: 20, fontWeight: 600 }}>
-              {script.text(formatDateKy(side.date))}
-            </Typography>
+            {side.date && (
+              <Typography sx={{ fontSize: 20, fontWeight: 600 }}>
+                {script.text(formatDateKy(side.date))}
+              </Typography>
+            )}
+            {side.place && (
+              <TextLink to={paths.place(side.place.id)}>{side.place.name}</TextLink>
+            )}
           </Paper>
         ))}
       </Box>
