@@ -20,7 +20,7 @@ import { noteVisible } from '../../genealogy/records/notes';
 import { transcriptVisible } from '../../genealogy/records/transcripts';
 import { plainText } from '../../lib/sanitize-html';
 import { searchPersons } from './search.service';
-import { keyMatches, matchText, MIN_TYPO_WORD, queryWords, snippetOf } from './text-match';
+import { keyCost, matchText, MIN_TYPO_WORD, queryWords, snippetOf } from './text-match';
 
 /**
  * The search of everything (docs/features.md, Search): persons by name (the name search), and
@@ -28,8 +28,10 @@ import { keyMatches, matchText, MIN_TYPO_WORD, queryWords, snippetOf } from './t
  * (`search_key`: a generated column of notes and sources, written by the app for posts) has a
  * trigram index. The database returns at most CANDIDATES rows in two passes: those that contain
  * every word (`like`, which stops at the cap however common the word), then, only while fewer,
- * those where a word may be found with a typo (typoCondition, typoRows); text-match.ts decides
- * which of them match and where. The rows a viewer may not read never reach the answer: notes
+ * those where a word may be found with a typo (typoCondition, typoRows). text-match.ts decides
+ * which of them match by their folded text, which ranks them too; only the hits of the page
+ * shown have their text read for a snippet (cutting one for each of 200 candidates, an
+ * article's HTML made plain included, was half the time of a search of a common word). The rows a viewer may not read never reach the answer: notes
  * through `noteVisible` (a private note, or one linked to a living person, is hidden from
  * guests), citations of sources through `linkHidden`, posts unless published, transcripts of
  * members-only files (the typo pass's first step reads the keys of any row, and reads the rows
@@ -58,7 +60,10 @@ const NOTE_TITLE_LENGTH = 60;
 interface Candidate {
   id: number;
   title: string;
-  text: string;
+  /** The folded text (`search_key`): what the candidate is ranked by. */
+  key: string;
+  /** The text the snippet is cut from: made only for the hits of the page shown. */
+  text: () => string;
   link: SearchLink | null;
 }
 
@@ -123,6 +128,7 @@ async function noteCandidates(db: Db, pass: Pass, viewer: Viewer): Promise<Candi
   const rows = await queryRows<{
     id: number;
     text: string;
+    key: string;
     person_id: number | null;
     person_name: string | null;
   }>(
@@ -130,8 +136,8 @@ async function noteCandidates(db: Db, pass: Pass, viewer: Viewer): Promise<Candi
     // The notes first, then each one's link (see sourceCandidates). The linked person's id
     // first, then its row by id: `p.id in (…) order by p.id` walked the persons in order,
     // testing each.
-    sql`select n.id, n.text, lp.id as person_id, lp.name as person_name
-        from (select n.id, n.text from notes n
+    sql`select n.id, n.text, n.search_key as key, lp.id as person_id, lp.name as person_name
+        from (select n.id, n.text, n.search_key from notes n
           where ${noteVisible(viewer)} and ${pass.condition(sql`n.search_key`, sql`n.id`)}
           limit ${pass.limit}) n
         left join lateral (
@@ -142,7 +148,8 @@ async function noteCandidates(db: Db, pass: Pass, viewer: Viewer): Promise<Candi
   return rows.map((row) => ({
     id: row.id,
     title: row.person_name ?? row.text.slice(0, NOTE_TITLE_LENGTH),
-    text: row.text,
+    key: row.key,
+    text: () => row.text,
     link: row.person_id === null ? null : { route: 'person', id: row.person_id },
   }));
 }
@@ -153,13 +160,14 @@ async function sourceCandidates(db: Db, pass: Pass, viewer: Viewer): Promise<Can
     id: number;
     title: string;
     text: string;
+    key: string;
     person_id: number | null;
   }>(
     db,
     // The sources in a subquery of their own: beside the citing person's subquery (estimated
     // at 160 000 a row at 1M persons) the index and a scan of every source cost the same to
     // the planner, which took the scan, 60 ms for 6 sources of 20 000.
-    sql`select s.id, s.title,
+    sql`select s.id, s.title, s.search_key as key,
           concat_ws(' · ', s.title, s.author, s.publication, s.repository, s.text, s.note) as text,
           (select min(cp.id) from citations c cross join lateral (${linkedPersonIds(CITATION_LINK)}) cp
             where c.source_id = s.id and not ${linkHidden(viewer, CITATION_LINK)}) as person_id
@@ -169,7 +177,8 @@ async function sourceCandidates(db: Db, pass: Pass, viewer: Viewer): Promise<Can
   return rows.map((row) => ({
     id: row.id,
     title: row.title,
-    text: row.text,
+    key: row.key,
+    text: () => row.text,
     link: row.person_id === null ? null : { route: 'person', id: row.person_id },
   }));
 }
@@ -186,9 +195,11 @@ async function transcriptCandidates(db: Db, pass: Pass, viewer: Viewer): Promise
     start_ms: number;
     speaker: string;
     text: string;
+    key: string;
   }>(
     db,
-    sql`select ts.id, t.id as file_id, f.name as file_name, ts.start_ms, ts.speaker, ts.text
+    sql`select ts.id, t.id as file_id, f.name as file_name, ts.start_ms, ts.speaker, ts.text,
+          ts.search_key as key
         from transcript_segments ts
         join transcripts t on t.id = ts.transcript_id
         join files f on f.id = t.id
@@ -198,23 +209,31 @@ async function transcriptCandidates(db: Db, pass: Pass, viewer: Viewer): Promise
   return rows.map((row) => ({
     id: row.id,
     title: `${row.file_name} · ${formatRecordingTime(row.start_ms / 1000)}`,
-    text: row.speaker === '' ? row.text : `${row.speaker}: ${row.text}`,
+    key: row.key,
+    text: () => (row.speaker === '' ? row.text : `${row.speaker}: ${row.text}`),
     link: { route: 'recording', id: row.file_id, at: row.start_ms / 1000 },
   }));
 }
 
 /** Published articles or news: drafts and items waiting for moderation are found by nobody. */
 async function postCandidates(db: Db, kind: 'article' | 'news', pass: Pass): Promise<Candidate[]> {
-  const rows = await queryRows<{ id: number; title: string; lead: string; body: string }>(
+  const rows = await queryRows<{
+    id: number;
+    title: string;
+    lead: string;
+    body: string;
+    key: string;
+  }>(
     db,
-    sql`select id, title, lead, body from posts
+    sql`select id, title, lead, body, search_key as key from posts
         where kind = ${kind} and status = 'published' and ${pass.condition(sql`search_key`, sql`id`)}
         limit ${pass.limit}`,
   );
   return rows.map((row) => ({
     id: row.id,
     title: row.title,
-    text: `${row.title}\n${row.lead}\n${plainText(row.body)}`,
+    key: row.key,
+    text: () => `${row.title}\n${row.lead}\n${plainText(row.body)}`,
     link: { route: kind === 'article' ? 'personArticle' : 'newsItem', id: row.id },
   }));
 }
@@ -245,30 +264,35 @@ async function typoRows(
   );
 }
 
-/** The candidates that match, best first (then newest), as hits. */
-function rank(kind: SearchKind, candidates: Candidate[], words: string[]): SearchHit[] {
-  const matched: { hit: SearchHit; cost: number }[] = [];
+/** A hit whose snippet is cut only when its page is shown. */
+type LazyHit = () => SearchHit;
+
+/**
+ * The candidates that match, best first (then newest), ranked by their folded text; a hit
+ * cuts its snippet from the text itself when it is shown.
+ */
+function rank(kind: SearchKind, candidates: Candidate[], words: string[]): LazyHit[] {
+  const matched: { candidate: Candidate; cost: number }[] = [];
   for (const candidate of candidates) {
-    const match = matchText(candidate.text, words);
-    if (!match) continue;
-    matched.push({
-      cost: match.cost,
-      hit: {
-        kind,
-        id: candidate.id,
-        title: candidate.title,
-        snippet: snippetOf(candidate.text, match.found),
-        link: candidate.link,
-      },
-    });
+    const cost = keyCost(candidate.key, words);
+    if (cost !== undefined) matched.push({ candidate, cost });
   }
-  matched.sort((a, b) => a.cost - b.cost || b.hit.id - a.hit.id);
-  return matched.map((m) => m.hit);
+  matched.sort((a, b) => a.cost - b.cost || b.candidate.id - a.candidate.id);
+  return matched.map(({ candidate }) => () => {
+    const text = candidate.text();
+    return {
+      kind,
+      id: candidate.id,
+      title: candidate.title,
+      snippet: snippetOf(text, matchText(text, words)?.found ?? []),
+      link: candidate.link,
+    };
+  });
 }
 
-async function personHits(db: Db, q: string, viewer: Viewer): Promise<SearchHit[]> {
+async function personHits(db: Db, q: string, viewer: Viewer): Promise<LazyHit[]> {
   const persons = await searchPersons(db, { q, limit: PERSON_CANDIDATES }, viewer);
-  return persons.map((person) => ({
+  return persons.map((person) => () => ({
     kind: 'person',
     id: person.id,
     title: person.name,
@@ -289,7 +313,7 @@ async function hitsOf(
   q: string,
   words: string[],
   viewer: Viewer,
-): Promise<{ hits: SearchHit[]; capped: boolean }> {
+): Promise<{ hits: LazyHit[]; capped: boolean }> {
   if (kind === 'person') {
     const hits = await personHits(db, q, viewer);
     return { hits, capped: hits.length >= PERSON_CANDIDATES };
@@ -313,7 +337,7 @@ async function hitsOf(
   let capped = candidates.length >= CANDIDATES;
   if (!capped && words.some((word) => word.length >= MIN_TYPO_WORD)) {
     const rows = await typoRows(db, kind, words);
-    const ids = rows.filter((row) => keyMatches(row.key, words)).map((row) => row.id);
+    const ids = rows.filter((row) => keyCost(row.key, words) !== undefined).map((row) => row.id);
     if (ids.length > 0) {
       const typos = await read({
         condition: (_key, id) => sql`${id} = any(${intArray(ids)})`,
@@ -363,7 +387,9 @@ export async function searchEverything(
         capped,
         page,
         pages: Math.ceil(hits.length / SEARCH_PAGE_SIZE),
-        results: hits.slice((page - 1) * SEARCH_PAGE_SIZE, page * SEARCH_PAGE_SIZE),
+        results: hits
+          .slice((page - 1) * SEARCH_PAGE_SIZE, page * SEARCH_PAGE_SIZE)
+          .map((hit) => hit()),
       });
     }
     return { groups };

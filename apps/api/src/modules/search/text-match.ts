@@ -76,13 +76,25 @@ export function matchText(text: string, words: readonly string[]): TextMatch | u
 }
 
 /**
- * Whether every word is found in `key`, a text folded already (a `search_key`, its words
- * split by spaces), as matchText would find it: the search's typo pass sorts out with it the
- * rows worth reading whole.
+ * The cost of finding every word in `key`, a text folded already (a `search_key`, its words
+ * split by spaces), as matchText would find them in the text; undefined when one is not
+ * found. The search ranks its candidates with it, and reads the text itself only for the
+ * snippets of the page it shows.
  */
-export function keyMatches(key: string, words: readonly string[]): boolean {
+export function keyCost(key: string, words: readonly string[]): number | undefined {
   const folded = key.split(' ');
-  return words.every((word) => folded.some((each) => wordCost(word, each) !== undefined));
+  let cost = 0;
+  for (const word of words) {
+    let best: number | undefined;
+    for (const each of folded) {
+      const found = wordCost(word, each);
+      if (found !== undefined && (best === undefined || found < best)) best = found;
+      if (best === COST_EXACT) break;
+    }
+    if (best === undefined) return undefined;
+    cost += best;
+  }
+  return cost;
 }
 
 /** Characters of a snippet. */
