@@ -401,9 +401,52 @@ describe('GEDCOM import: files from other programs', () => {
     ]);
   });
 
+  it('webtrees: RESN, places with MAP coordinates, QUAY, a confidential shared note, a media object', async () => {
+    const { job, persons } = await importFixture('webtrees.ged');
+    expect(job).toMatchObject({ persons_created: 3, encoding: 'UTF-8' });
+    expect(lineage(persons)).toEqual([
+      ['Кубат Жолдошев', 'M', null, null, 1890],
+      ['Асылбек Кубатов', 'M', 'Кубат Жолдошев', null, 1920],
+      ['Гүлбара Асылбекова', 'F', 'Асылбек Кубатов', null, 1985],
+    ]);
+    const [kubat, asylbek, gulbara] = persons.map((person) => person.id);
+    // A plain .ged has no media files: the OBJE record is not imported, its pointer stays as
+    // text, and the report says so (a GEDZip brings the files: gedzip.routes.test.ts).
+    expect(kinds(job)).toEqual(['keptPointer']);
+    expect(job.warnings[0]?.message).toContain('OBJE');
+    // The places of the events carry their MAP coordinates.
+    const places = await queryRows(
+      app.db,
+      sql`select e.type, pl.name, pl.latitude, pl.longitude from events e
+        join places pl on pl.id = e.place_id where e.person_id = ${kubat ?? 0} order by e.type`,
+    );
+    expect(places).toEqual([
+      { type: 'birth', name: 'Талас', latitude: 42.5228, longitude: 72.2427 },
+      { type: 'death', name: 'Бишкек', latitude: 42.8746, longitude: 74.5698 },
+    ]);
+    // Each citation keeps its page and its QUAY.
+    const citations = await queryRows(
+      app.db,
+      sql`select c.page, c.quality from citations c join events e on e.id = c.event_id
+        where e.person_id in (${kubat ?? 0}, ${asylbek ?? 0}) order by c.page`,
+    );
+    expect(citations).toEqual([
+      { page: '12-бет', quality: 3 },
+      { page: '14-бет', quality: 1 },
+    ]);
+    // RESN privacy hides her from guests; the confidential note is the family's only.
+    const guest = await app.inject({ url: `/api/persons/${gulbara}/` });
+    expect(guest.json()).toMatchObject({ restricted: true, birth_year: null, notes: [] });
+    const member = await app.inject({ url: `/api/persons/${gulbara}/`, headers: admin.headers });
+    expect(member.json()).toMatchObject({
+      birth_year: 1985,
+      notes: [{ text: 'Гүлбаранын дареги жана телефону үй-бүлөдө гана.', is_private: true }],
+    });
+  });
+
   it('every file above, exported (5.5.1, then 7.0) and imported again, gives the same tree field by field', async () => {
     const before = await treeFromFile(app, admin);
-    expect(Object.keys(before.persons)).toHaveLength(34);
+    expect(Object.keys(before.persons)).toHaveLength(37);
     const fresh = await createTestApp();
     const freshAdmin = await createTestUser(fresh, { role: 'admin' });
     for (const [version, mode] of [
@@ -422,7 +465,7 @@ describe('GEDCOM import: files from other programs', () => {
       // The hand-edited file's person without NAME has none in the export either.
       expect(response.body).not.toContain('NAME Аты белгисиз');
       const job = await commitGedcomFile(fresh, freshAdmin, response.body, mode, `${version}.ged`);
-      expect(job).toMatchObject({ status: 'done', error: null, persons_created: 34 });
+      expect(job).toMatchObject({ status: 'done', error: null, persons_created: 37 });
       // Nothing is lost on the way: no pointer nor line left out.
       expect(kinds(job)).toEqual([]);
       // Field by field (gedcom-compare.test-support.ts): persons, places, sources, notes.
