@@ -175,9 +175,7 @@ function ConflictItem({ conflict }: { conflict: InformantConflict }) {
                 {script.text(formatDateKy(side.date))}
               </Typography>
             )}
-            {side.place && (
-              <TextLink to={paths.place(side.place.id)}>{side.place.name}</TextLink>
-            )}
+            {side.place && <TextLink to={paths.place(side.place.id)}>{side.place.name}</TextLink>}
           </Paper>
         ))}
       </Box>
