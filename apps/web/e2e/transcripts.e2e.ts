@@ -7,6 +7,7 @@ import { loginAdmin, registerUser, signInAs, type Auth } from './support/account
 import { postCreated } from './support/api';
 import { DESKTOP, FLOW_COMBOS, PHONE, useBrowser, whereOf } from './support/browser';
 import { minuteToneWav, toneWav } from '../../../scripts/test-wav';
+import { recorderWebm } from '../../../scripts/test-webm';
 import { open, storeLanguage } from './support/shell';
 import { screenshots } from './support/shots';
 
@@ -15,8 +16,9 @@ import { screenshots } from './support/shots';
  * (Alt+Enter starts a segment where the recording is) and sends it as a proposal; a moderator
  * accepts it on /moderation; then a click on a segment's time plays the recording from there,
  * `?t=` opens it at a second, and the search of everything finds its words at that second. A
- * fact cited from the informant's recording opens it at the second cited. A 60-minute recording,
- * uploaded in parts, opens at `?t=3590` and plays on (desktop only: it is the bytes, not the layout).
+ * fact cited from the informant's recording opens it at the second cited. A 60-minute recording
+ * (WAV, and Opus in WebM as the recorder uploads it), uploaded in parts, opens at `?t=3590` and
+ * plays on (desktop only: it is the bytes, not the layout).
  * Desktop in Cyrillic, the phone in runes; axe clean.
  */
 
@@ -39,7 +41,7 @@ async function uploadInParts(baseUrl: string, auth: Auth, name: string, bytes: B
     headers: { ...headers, 'Content-Type': 'application/json' },
     body: JSON.stringify({
       name,
-      mime_type: 'audio/wav',
+      mime_type: name.endsWith('.webm') ? 'audio/webm' : 'audio/wav',
       size: bytes.length,
       sha256: createHash('sha256').update(bytes).digest('hex'),
     }),
@@ -238,34 +240,41 @@ describe('a recording and its transcript', () => {
     await phone.context().close();
     await page.context().close();
   });
-  it('a 60-minute recording opens at ?t=3590 and plays on past it (desktop)', async () => {
-    const hour = await uploadInParts(
-      session.baseUrl,
-      member,
-      `bir-saat-${tag}.wav`,
-      minuteToneWav(3600),
-    );
-    const informant = await postCreated<{ id: number }>(session.baseUrl, admin.access, 'sources/', {
-      kind: 'informant',
-      title: `Бир саат ${tag}`,
-    });
-    await postCreated(session.baseUrl, member.access, 'recordings/', {
-      file_id: hour,
-      source_id: informant.id,
-      duration_seconds: 3600,
-    });
-    const page = await session.newPage(DESKTOP);
-    await open(page, `/recordings/${hour}?t=3590`);
-    const player = page.getByTestId('recording-player');
-    const duration = () => player.evaluate((element) => (element as HTMLAudioElement).duration);
-    await expect.poll(duration, { timeout: 10_000 }).toBeGreaterThan(3599);
-    expect(await duration()).toBeLessThan(3601);
-    await expect.poll(() => currentTime(page)).toBe(3590);
-    // A click on the page first: a browser plays only a page that has been used.
-    await page.locator('h2').first().click();
-    await player.evaluate((element) => (element as HTMLAudioElement).play());
-    await expect.poll(() => currentTime(page), { timeout: 10_000 }).toBeGreaterThan(3590.5);
-    expect(await player.evaluate((element) => (element as HTMLAudioElement).error)).toBeNull();
-    await page.context().close();
-  });
+  it.each([
+    ['WAV', `bir-saat-${tag}.wav`, () => minuteToneWav(3600)],
+    // As the site's recorder uploads it: Opus in WebM with its length but no index of times.
+    ['recorder WebM', `bir-saat-${tag}.webm`, () => recorderWebm(3600, { duration: true })],
+  ])(
+    'a 60-minute recording (%s) opens at ?t=3590 and plays on past it (desktop)',
+    async (_kind, name, bytes) => {
+      const hour = await uploadInParts(session.baseUrl, member, name, bytes());
+      const informant = await postCreated<{ id: number }>(
+        session.baseUrl,
+        admin.access,
+        'sources/',
+        {
+          kind: 'informant',
+          title: `Бир саат ${tag}`,
+        },
+      );
+      await postCreated(session.baseUrl, member.access, 'recordings/', {
+        file_id: hour,
+        source_id: informant.id,
+        duration_seconds: 3600,
+      });
+      const page = await session.newPage(DESKTOP);
+      await open(page, `/recordings/${hour}?t=3590`);
+      const player = page.getByTestId('recording-player');
+      const duration = () => player.evaluate((element) => (element as HTMLAudioElement).duration);
+      await expect.poll(duration, { timeout: 10_000 }).toBeGreaterThan(3599);
+      expect(await duration()).toBeLessThan(3601);
+      await expect.poll(() => currentTime(page)).toBe(3590);
+      // A click on the page first: a browser plays only a page that has been used.
+      await page.locator('h2').first().click();
+      await player.evaluate((element) => (element as HTMLAudioElement).play());
+      await expect.poll(() => currentTime(page), { timeout: 10_000 }).toBeGreaterThan(3590.5);
+      expect(await player.evaluate((element) => (element as HTMLAudioElement).error)).toBeNull();
+      await page.context().close();
+    },
+  );
 });

@@ -104,6 +104,10 @@ describe('recording an informant', () => {
         })
         .toBeGreaterThanOrEqual(1);
       expect(await audio.evaluate((node) => (node as HTMLAudioElement).error)).toBeNull();
+      // Its length is known (MediaRecorder leaves it out; the recorder writes it in).
+      const length = await audio.evaluate((node) => (node as HTMLAudioElement).duration);
+      expect(length).toBeGreaterThan(2.5);
+      expect(length).toBeLessThanOrEqual(Math.ceil(wall) + 1);
       const link = page.getByTestId('recordings').locator('a[href^="/recordings/"]');
       expect(await link.count()).toBe(1);
       await shot(page, `${where}-informant`);

@@ -1,5 +1,6 @@
 import { RECORDER_AUDIO_BITS_PER_SECOND } from '@bagysh/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { withLength } from './recording-length';
 
 export type RecorderState = 'idle' | 'starting' | 'recording' | 'paused' | 'stopping' | 'stopped';
 export type RecorderError = 'denied' | 'unsupported' | null;
@@ -80,9 +81,14 @@ export function useRecorder() {
       if (event.data.size > 0) chunks.current.push(event.data);
     };
     media.onstop = () => {
-      setBlob(new Blob(chunks.current, { type: media.mimeType || mimeType || 'audio/webm' }));
-      setState('stopped');
+      const recorded = new Blob(chunks.current, {
+        type: media.mimeType || mimeType || 'audio/webm',
+      });
       release();
+      void withLength(recorded, clock.current.before * 1000).then((whole) => {
+        setBlob(whole);
+        setState('stopped');
+      });
     };
     recorder.current = media;
 
