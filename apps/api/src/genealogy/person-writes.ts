@@ -18,7 +18,7 @@ import { checkRecords, linkedFileIds, pruneMissing } from './person-record-check
 import { writeRecords } from './person-record-writes';
 import { EMPTY_RECORDS, snapshotRecords } from './person-records';
 import { intArray, subtreeCondition } from './person-rows';
-import { familyOf, refreshPresumedLiving } from './presumed-living';
+import { familyOf, hideHiddenPersonsPhotos, refreshPresumedLiving } from './presumed-living';
 import { invalidateTreeCaches } from './tree-cache';
 import {
   diffFields,
@@ -276,8 +276,8 @@ export async function updatePerson(
       where person_id = ${id}`);
   }
   if (movesLiving) await refreshPresumedLiving(tx, [...family, ...(await familyOf(tx, [id]))]);
-  // A photo alone: a hidden person's new public photo becomes members-only (presumed-living.ts).
-  else if ('photo_file_id' in after) await refreshPresumedLiving(tx, [id]);
+  // A photo alone: a hidden person's new public photo becomes members-only.
+  else if ('photo_file_id' in after) await hideHiddenPersonsPhotos(tx, [id]);
   invalidateTreeCaches();
   return diff;
 }

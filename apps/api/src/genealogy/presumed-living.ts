@@ -240,7 +240,7 @@ export async function refreshPresumedLiving(tx: Db, seeds: Iterable<number>): Pr
  * restricted, or presumed living by the family, like a dateless father whose son born in 1995
  * was just added — becomes members-only. Only `ids` when given, else the whole tree.
  */
-async function hideHiddenPersonsPhotos(tx: Db, ids?: readonly number[]): Promise<void> {
+export async function hideHiddenPersonsPhotos(tx: Db, ids?: readonly number[]): Promise<void> {
   if (ids?.length === 0) return;
   await tx.execute(sql`update files f set visibility = 'members', updated_at = now()
     from persons p

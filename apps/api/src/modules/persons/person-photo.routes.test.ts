@@ -13,6 +13,10 @@ beforeAll(async () => {
   moderator = await createTestUser(app, { role: 'moderator' });
 });
 
+/** A moderator's change of person `id`. */
+const patch = (id: number, payload: Record<string, unknown>) =>
+  app.inject({ method: 'PATCH', url: `/api/persons/${id}/`, headers: moderator.headers, payload });
+
 const refusal = { photo_file_id: ['Адамдын сүрөтү катары сүрөт файлы гана тандалат.'] };
 
 /** The person page and the person's entry in the children list of their father, as `headers` read them. */
@@ -58,23 +62,16 @@ describe('a person photo', () => {
     expect(await photoSeen(person.id, father.id)).toEqual({ page: null, list: null });
 
     // No longer hidden (a death recorded): the members-only file still never reaches a guest.
-    const died = await app.inject({
-      method: 'PATCH',
-      url: `/api/persons/${person.id}/`,
-      headers: moderator.headers,
-      payload: { death_year: 2020, version: person.version },
-    });
+    const died = await patch(person.id, { death_year: 2020, version: person.version });
     expect(died.statusCode).toBe(200);
     expect(await photoSeen(person.id, father.id)).toEqual({ page: null, list: null });
     const file = await app.inject({ url: `/api/files/${membersOnly}/download/` });
     expect(file.statusCode).toBe(404);
 
     // A public photo of a person who is not living is everyone's.
-    const shown = await app.inject({
-      method: 'PATCH',
-      url: `/api/persons/${person.id}/`,
-      headers: moderator.headers,
-      payload: { photo_file_id: publicImage, version: died.json<Person>().version },
+    const shown = await patch(person.id, {
+      photo_file_id: publicImage,
+      version: died.json<Person>().version,
     });
     expect(shown.statusCode).toBe(200);
     expect(await photoSeen(person.id, father.id)).toEqual({ page: publicImage, list: publicImage });
@@ -108,22 +105,15 @@ describe('a person photo', () => {
       photo_file_id: flaggedPhoto,
     });
     expect(await guestGets(flaggedPhoto)).toBe(200);
-    const flagged = await app.inject({
-      method: 'PATCH',
-      url: `/api/persons/${elder.id}/`,
-      headers: moderator.headers,
-      payload: { is_living: true, version: elder.version },
-    });
+    const flagged = await patch(elder.id, { is_living: true, version: elder.version });
     expect(flagged.statusCode).toBe(200);
     expect(await guestGets(flaggedPhoto)).toBe(404);
 
     // A public photo given to a person who is already hidden, by a change of photo alone.
     const laterPhoto = await createTestFileRow(app, member.id);
-    const changed = await app.inject({
-      method: 'PATCH',
-      url: `/api/persons/${elder.id}/`,
-      headers: moderator.headers,
-      payload: { photo_file_id: laterPhoto, version: flagged.json<Person>().version },
+    const changed = await patch(elder.id, {
+      photo_file_id: laterPhoto,
+      version: flagged.json<Person>().version,
     });
     expect(changed.statusCode).toBe(200);
     expect(await guestGets(laterPhoto)).toBe(404);

@@ -31,7 +31,8 @@ import { keyCost, matchText, MIN_TYPO_WORD, queryWords, snippetOf } from './text
  * those where a word may be found with a typo (typoCondition, typoRows). text-match.ts decides
  * which of them match by their folded text, which ranks them too; only the hits of the page
  * shown have their text read for a snippet (cutting one for each of 200 candidates, an
- * article's HTML made plain included, was half the time of a search of a common word). The rows a viewer may not read never reach the answer: notes
+ * article's HTML made plain included, was half the time of a search of a common word). The
+ * rows a viewer may not read never reach the answer: notes
  * through `noteVisible` (a private note, or one linked to a living person, is hidden from
  * guests), citations of sources through `linkHidden`, posts unless published, transcripts of
  * members-only files (the typo pass's first step reads the keys of any row, and reads the rows
@@ -284,7 +285,7 @@ function rank(kind: SearchKind, candidates: Candidate[], words: string[]): LazyH
       kind,
       id: candidate.id,
       title: candidate.title,
-      snippet: snippetOf(text, matchText(text, words)?.found ?? []),
+      snippet: snippetOf(text, matchText(text, words) ?? []),
       link: candidate.link,
     };
   });

@@ -47,32 +47,19 @@ interface Found {
 /** Letters, digits, marks and the joiners foldName drops: one word of the text. */
 const WORD = /[\p{L}\p{N}\p{M}'`ʼ’‘\u00ad-]+/gu;
 
-export interface TextMatch {
-  /** Sum of the words' costs: lower is better. */
-  cost: number;
-  found: Found[];
-}
-
 /** Where every query word is found in `text`, or undefined when one of them is not. */
-export function matchText(text: string, words: readonly string[]): TextMatch | undefined {
-  const best = new Map<string, number>();
+export function matchText(text: string, words: readonly string[]): Found[] | undefined {
+  const seen = new Set<string>();
   const found: Found[] = [];
   for (const m of text.matchAll(WORD)) {
     const folded = foldName(m[0]);
     if (folded.length === 0) continue;
-    let hit = false;
-    for (const word of words) {
-      const cost = wordCost(word, folded);
-      if (cost === undefined) continue;
-      hit = true;
-      best.set(word, Math.min(best.get(word) ?? cost, cost));
-    }
-    if (hit) found.push({ start: m.index, end: m.index + m[0].length });
+    const here = words.filter((word) => wordCost(word, folded) !== undefined);
+    if (here.length === 0) continue;
+    for (const word of here) seen.add(word);
+    found.push({ start: m.index, end: m.index + m[0].length });
   }
-  if (best.size < words.length) return undefined;
-  let cost = 0;
-  for (const value of best.values()) cost += value;
-  return { cost, found };
+  return seen.size < words.length ? undefined : found;
 }
 
 /**

@@ -140,9 +140,11 @@ async function whileHolding<T>(
       { offset: await received(ctx, id), busy: true },
     );
   }
+  // The last renewal is awaited before the release, which it must not come after.
+  let renewed: Promise<unknown> = Promise.resolve();
   const renew = setInterval(
     () => {
-      ctx.db
+      renewed = ctx.db
         .update(uploadSessions)
         .set({ writingUntil: hold() })
         .where(eq(uploadSessions.id, id))
@@ -154,6 +156,7 @@ async function whileHolding<T>(
     return await write();
   } finally {
     clearInterval(renew);
+    await renewed;
     await ctx.db
       .update(uploadSessions)
       .set({ writingUntil: null })
